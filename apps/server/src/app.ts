@@ -1,0 +1,113 @@
+// Builds the Fastify instance: plugins, guards, routes. main.ts and the tests both call buildApp, so tests
+// exercise exactly what production runs.
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { FILE_MAX_BYTES } from '@sabai/domain';
+import type { Config } from './config';
+import type { Deps } from './deps';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandler } from './http/error-handler';
+import { fileRoutes } from './http/files.routes';
+import { healthRoutes } from './http/health.routes';
+import { registerWebApp } from './http/web-app';
+import { registerXsrf } from './http/xsrf';
+import { authenticate, authRoutes, createTokenService } from './modules/auth';
+import { roleRoutes } from './modules/roles';
+import { meRoutes } from './modules/users';
+import { systemClock, type Clock } from './platform/clock';
+import type { Db } from './platform/db';
+import { createCipher } from './platform/crypto';
+import { createMailer, type Mailer } from './platform/mailer';
+import { getOrCreateSecret } from './platform/secrets';
+import { createStorage } from './platform/storage';
+
+export type BuildOptions = {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Serve the built web app (production and end-to-end runs). */
+  serveWebApp?: boolean;
+};
+
+const API_PREFIX = '/api/v1';
+
+/** Builds the HTTP application and the dependencies its services use. */
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = opts.clock ?? systemClock;
+  const secret = config.JWT_SECRET ?? (await getOrCreateSecret(db, 'jwt_secret'));
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    cipher: await loadCipher(config, db),
+    logger: app.log,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
+    storage: createStorage({
+      db,
+      dataDir: path.join(config.DATA_DIR, 'files'),
+      mode: db.kind === 'pglite' ? 'disk' : 'db',
+    }),
+    tokens: createTokenService(secret, clock),
+  };
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Ant Design injects its CSS-in-JS at run time
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 5, fields: 20 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Sabai Inbox API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerXsrf(app, { secureCookie: config.PUBLIC_URL.startsWith('https://') });
+  registerAccessControl(app, (request) => authenticate(deps, request.headers.authorization));
+
+  await app.register(healthRoutes, deps);
+  await app.register(fileRoutes, deps);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, deps);
+      await api.register(meRoutes, deps);
+      await api.register(roleRoutes, deps);
+    },
+    { prefix: API_PREFIX },
+  );
+  if (opts.serveWebApp) await registerWebApp(app, config.WEB_DIST_DIR);
+  return { app, deps };
+}
+
+/** The installation's cipher for secrets at rest (ENCRYPTION_KEY, or a key generated once and stored). */
+export async function loadCipher(config: Config, db: Db) {
+  return createCipher(config.ENCRYPTION_KEY ?? (await getOrCreateSecret(db, 'encryption_key')));
+}

@@ -1,0 +1,21 @@
+// `npm run db:migrate` and `npm run db:seed`: run once, explicitly, against DATABASE_URL (or the embedded
+// database under DATA_DIR).
+import path from 'node:path';
+import { loadCipher } from '../app';
+import { loadConfig } from '../config';
+import { openDb } from '../platform/db';
+import { seedDemo } from './seed';
+
+const command = process.argv[2];
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), poolSize: 2 });
+try {
+  await db.migrate();
+  process.stdout.write('migrations applied\n');
+  if (command === 'seed') {
+    const seeded = await seedDemo(db, await loadCipher(config, db));
+    process.stdout.write(seeded ? 'demo data seeded\n' : 'demo data already present\n');
+  }
+} finally {
+  await db.close();
+}

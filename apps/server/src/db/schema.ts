@@ -1,0 +1,544 @@
+// The whole data model (spec §3). Tables are plural snake_case; every organisation-owned row carries
+// organization_id so repos always filter by it. Issue and message ids are numbers (the spec's mobile chat
+// takes `issueId` as a number); everything else is a uuid.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  customType,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const orgId = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+/** Key/value settings of the installation (generated secrets, VAPID keys). */
+export const appSecrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  timeZone: text('time_zone').notNull().default('Asia/Bangkok'),
+  planMaxUsers: integer('plan_max_users').notNull().default(50),
+  planMaxChannels: integer('plan_max_channels').notNull().default(10),
+  createdAt: createdAt(),
+});
+
+export const files = pgTable('files', {
+  // Random 32-char id: the URL /files/{id} is a capability, so <img> can load avatars without a bearer token.
+  id: text('id').primaryKey(),
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  filename: text('filename').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  storage: text('storage', { enum: ['disk', 'db'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** File bodies in server mode: chunks streamed in and out, so every node sees every file. */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash'),
+    avatarFileId: text('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    failedLoginAt: ts('failed_login_at'),
+    lastLoginAt: ts('last_login_at'),
+    notifyWeb: boolean('notify_web').notNull().default(true),
+    notifySound: boolean('notify_sound').notNull().default(true),
+    notifyLine: boolean('notify_line').notNull().default(false),
+    // LINE staff alerts replace LINE Notify (shut down 2025-03-31): the staff member's LINE userId on the OA.
+    lineUserId: text('line_user_id'),
+    lineLinkCode: text('line_link_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name', { enum: ['SuperAdmin', 'Admin', 'Manager', 'Staff'] }).notNull(),
+    // PermissionMatrix of packages/domain: { resource: { action: scope } }.
+    permissions: jsonb('permissions').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_org_name_key').on(t.organizationId, t.name)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: orgId(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    availability: text('availability', { enum: ['online', 'offline', 'time_off'] })
+      .notNull()
+      .default('offline'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index('memberships_org_idx').on(t.organizationId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: orgId(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_tokens_hash_key').on(t.tokenHash)],
+);
+
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: orgId(),
+    token: text('token').notNull(),
+    // Web push subscription (endpoint + keys) registered for this token.
+    subscription: jsonb('subscription'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('device_tokens_user_token_key').on(t.userId, t.token)],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    managerUserId: uuid('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
+    autoReplyMessage: text('auto_reply_message').notNull().default(''),
+    // Whether the manager receives issues: only in working hours, always, or never (spec "manager working type").
+    managerWorkingType: text('manager_working_type', { enum: ['working_hours', 'always', 'never'] })
+      .notNull()
+      .default('never'),
+    assignmentMode: text('assignment_mode', { enum: ['manual', 'auto'] }).notNull().default('manual'),
+    assignmentMethod: text('assignment_method', { enum: ['round_robin', 'least_contact'] })
+      .notNull()
+      .default('round_robin'),
+    lastAssignedUserId: uuid('last_assigned_user_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('teams_org_name_key').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: orgId(),
+    workStart: time('work_start').notNull(),
+    workStop: time('work_stop').notNull(),
+    breakStart: time('break_start').notNull(),
+    breakStop: time('break_stop').notNull(),
+    // ISO weekdays 1 (Monday) … 7 (Sunday) this member works.
+    workingDays: smallint('working_days').array().notNull().default(sql`'{1,2,3,4,5}'`),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+export const timeOffRequests = pgTable('time_off_requests', {
+  id: id(),
+  organizationId: orgId(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  reason: text('reason').notNull().default(''),
+  status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+  decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: id(),
+    organizationId: orgId(),
+    type: text('type', { enum: ['line', 'facebook', 'instagram'] }).notNull(),
+    name: text('name').notNull(),
+    // LINE channel id, Facebook Page id or Instagram professional account id.
+    externalId: text('external_id').notNull(),
+    // LINE bot userId (webhook `destination`); the Page linked to an Instagram account.
+    botUserId: text('bot_user_id'),
+    pageId: text('page_id'),
+    secretEncrypted: text('secret_encrypted'),
+    accessTokenEncrypted: text('access_token_encrypted'),
+    assignedTeamId: uuid('assigned_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    reservedTeamId: uuid('reserved_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    assignedMode: text('assigned_mode', { enum: ['normal', 'keyword'] }).notNull().default('normal'),
+    businessHoursMode: text('business_hours_mode', { enum: ['24x7', 'custom'] }).notNull().default('24x7'),
+    offServiceResponse: text('off_service_response').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One active owner per provider account: taking a channel over deactivates the other organisation's row.
+    uniqueIndex('channels_active_external_key').on(t.type, t.externalId).where(sql`${t.isActive}`),
+    index('channels_org_idx').on(t.organizationId),
+  ],
+);
+
+export const channelKeywords = pgTable(
+  'channel_keywords',
+  {
+    id: id(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('channel_keywords_key').on(t.channelId, sql`lower(${t.keyword})`)],
+);
+
+/** Working days and shifts of a channel with custom business hours. */
+export const channelShifts = pgTable('channel_shifts', {
+  id: id(),
+  channelId: uuid('channel_id')
+    .notNull()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  weekday: smallint('weekday').notNull(),
+  startsAt: time('starts_at').notNull(),
+  endsAt: time('ends_at').notNull(),
+});
+
+export const channelHolidays = pgTable('channel_holidays', {
+  id: id(),
+  channelId: uuid('channel_id')
+    .notNull()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  date: date('date').notNull(),
+  autoResponseMessage: text('auto_response_message').notNull(),
+});
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    organizationId: orgId(),
+    displayName: text('display_name').notNull().default(''),
+    name: text('name').notNull().default(''),
+    email: text('email'),
+    mobileNumber: text('mobile_number'),
+    birthdate: date('birthdate'),
+    gender: text('gender', { enum: ['male', 'female'] }),
+    province: text('province'),
+    address: text('address'),
+    location: text('location'),
+    pictureUrl: text('picture_url'),
+    consentAt: ts('consent_at'),
+    lastContactAt: ts('last_contact_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contacts_org_last_contact_idx').on(t.organizationId, t.lastContactAt)],
+);
+
+/** A contact's identity on one channel (LINE userId, Messenger PSID, Instagram IGSID). */
+export const contactIdentities = pgTable(
+  'contact_identities',
+  {
+    id: id(),
+    organizationId: orgId(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    externalUserId: text('external_user_id').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    pictureUrl: text('picture_url'),
+    isFollowing: boolean('is_following').notNull().default(true),
+    lastInboundAt: ts('last_inbound_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_identities_channel_user_key').on(t.channelId, t.externalUserId),
+    index('contact_identities_contact_idx').on(t.contactId),
+  ],
+);
+
+export const issues = pgTable(
+  'issues',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    contactIdentityId: uuid('contact_identity_id').references(() => contactIdentities.id, { onDelete: 'set null' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: [
+        'un-assigned',
+        'on-going',
+        'waiting',
+        'resolved',
+        'resolved-success',
+        'resolved-un-success',
+        'close',
+        'transferred',
+      ],
+    })
+      .notNull()
+      .default('un-assigned'),
+    note: text('note').notNull().default(''),
+    adId: text('ad_id'),
+    transferredFromIssueId: bigint('transferred_from_issue_id', { mode: 'number' }),
+    startDate: ts('start_date').notNull().defaultNow(),
+    lastResponseAt: ts('last_response_at'),
+    lastCustomerMessageAt: ts('last_customer_message_at'),
+    lastAgentMessageAt: ts('last_agent_message_at'),
+    // Facts the reports aggregate (issue 9), written in the same transaction as the change.
+    firstResponseAt: ts('first_response_at'),
+    resolvedAt: ts('resolved_at'),
+    closedAt: ts('closed_at'),
+    unreadCount: integer('unread_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('issues_org_status_last_idx').on(t.organizationId, t.status, t.lastResponseAt),
+    index('issues_org_last_idx').on(t.organizationId, t.lastResponseAt),
+    index('issues_org_assignee_idx').on(t.organizationId, t.assigneeUserId, t.status),
+    index('issues_org_team_idx').on(t.organizationId, t.teamId, t.status),
+    index('issues_contact_idx').on(t.contactId),
+  ],
+);
+
+export const messageAttachments = pgTable('message_attachments', {
+  id: id(),
+  messageId: bigint('message_id', { mode: 'number' })
+    .notNull()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  fileId: text('file_id')
+    .notNull()
+    .references(() => files.id, { onDelete: 'cascade' }),
+});
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    issueId: bigint('issue_id', { mode: 'number' })
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    senderType: text('sender_type', { enum: ['customer', 'agent', 'system'] }).notNull(),
+    senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    text: text('text'),
+    payload: jsonb('payload'),
+    isPrivateNote: boolean('is_private_note').notNull().default(false),
+    deliveryStatus: text('delivery_status', { enum: ['received', 'pending', 'sent', 'delivered', 'read', 'failed'] })
+      .notNull()
+      .default('received'),
+    providerError: text('provider_error'),
+    // Idempotency: a provider's message id (or LINE webhookEventId) is stored once per channel.
+    providerMessageId: text('provider_message_id'),
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_issue_idx').on(t.issueId, t.id),
+    uniqueIndex('messages_channel_provider_key').on(t.channelId, t.providerMessageId),
+  ],
+);
+
+export const cannedCategories = pgTable(
+  'canned_categories',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('canned_categories_org_idx').on(t.organizationId)],
+);
+
+export const cannedResponses = pgTable(
+  'canned_responses',
+  {
+    id: id(),
+    organizationId: orgId(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => cannedCategories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('canned_responses_org_idx').on(t.organizationId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    colour: text('colour').notNull(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_org_name_key').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const issueTags = pgTable(
+  'issue_tags',
+  {
+    issueId: bigint('issue_id', { mode: 'number' })
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.tagId] }), index('issue_tags_tag_idx').on(t.tagId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issueId: bigint('issue_id', { mode: 'number' }).references(() => issues.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    readStatus: boolean('read_status').notNull().default(false),
+    // Counted by the bell until the user opens it (clear-count), independent of read status.
+    isCounted: boolean('is_counted').notNull().default(true),
+    channelType: text('channel_type', { enum: ['line', 'facebook', 'instagram'] }),
+    channelName: text('channel_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.organizationId, t.id)],
+);
+
+/** Raw webhook deliveries, stored before the 200 and drained by the ingest worker. */
+export const inboundEvents = pgTable(
+  'inbound_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider', { enum: ['line', 'meta'] }).notNull(),
+    channelKey: text('channel_key'),
+    body: text('body').notNull(),
+    receivedAt: createdAt(),
+    processedAt: ts('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('inbound_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
+);

@@ -1,0 +1,22 @@
+// What services need from the outside world, built once at boot (app.ts) and passed first to every
+// service call. Tests build the same object against a real database.
+import type { Config } from './config';
+import type { Db } from './platform/db';
+import type { Clock } from './platform/clock';
+import type { Cipher } from './platform/crypto';
+import type { Logger } from './platform/logger';
+import type { Mailer } from './platform/mailer';
+import type { Storage } from './platform/storage';
+import type { TokenService } from './modules/auth/tokens';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** Seals channel secrets at rest. */
+  cipher: Cipher;
+  logger: Logger;
+  mailer: Mailer;
+  storage: Storage;
+  tokens: TokenService;
+}

@@ -1,0 +1,68 @@
+// Starts the roles named in config (architecture.md "Runtime shapes") and shuts down gracefully.
+// Embedded default: one process on PGlite under DATA_DIR, migrated and seeded with demo data on first start.
+import path from 'node:path';
+import { buildApp, loadCipher } from './app';
+import { loadConfig } from './config';
+import { DEMO_PASSWORD, DEMO_USERS, SECOND_ORG_ADMIN, seedDemo } from './db/seed';
+import { openDb, type Db } from './platform/db';
+import { pendingMigrations } from './db/migrations-status';
+
+async function main() {
+  const config = loadConfig();
+  const embedded = !config.DATABASE_URL;
+  const db = await openDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await prepareSchema(db, embedded);
+
+  const shouldSeed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && embedded);
+  const seeded = shouldSeed && (await seedDemo(db, await loadCipher(config, db)));
+
+  const { app } = await buildApp({ config, db, serveWebApp: config.ROLES !== 'worker' });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.ROLES === 'worker') {
+    await app.ready();
+    app.log.info('worker started');
+    return;
+  }
+  await app.listen({ host: config.HOST, port: config.PORT });
+  if (shouldSeed) printWelcome(config.PUBLIC_URL, seeded);
+}
+
+/** Embedded: migrate at every start (one process). Server: migrations run once, explicitly. */
+async function prepareSchema(db: Db, embedded: boolean) {
+  if (embedded) return db.migrate();
+  const pending = await pendingMigrations(db);
+  if (pending.length > 0) {
+    throw new Error(`The database needs migrations (${pending.join(', ')}): run \`npm run db:migrate\` first.`);
+  }
+}
+
+function printWelcome(url: string, seeded: boolean) {
+  const lines = [
+    '',
+    `  Sabai Inbox is running at ${url}${seeded ? ' (demo data seeded)' : ''}`,
+    `  Demo sign-in (password ${DEMO_PASSWORD}):`,
+    ...DEMO_USERS.map((u) => `    ${u.role.padEnd(10)} ${u.email}`),
+    `    ${'Admin'.padEnd(10)} ${SECOND_ORG_ADMIN.email} (organisation "Second Shop")`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

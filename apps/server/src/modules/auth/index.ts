@@ -1,0 +1,15 @@
+// What other modules may use of auth.
+export { authRoutes } from './auth.routes';
+/** Password hashing for user creation and seeding. */
+export { hashPassword } from './passwords';
+/** Token signing and verification. */
+export { createTokenService, type TokenService } from './tokens';
+/** Bearer authentication, the caller's context and the password rules check. */
+export {
+  authenticate,
+  assertPasswordRules,
+  changePassword,
+  profilePathOf,
+  resolveRole,
+  type AuthContext,
+} from './auth.service';

@@ -1,0 +1,49 @@
+// Access tokens: short-lived HS256 JWTs with the spec's claims. Refresh tokens: opaque random strings
+// stored only as SHA-256 hashes, rotated at each use.
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS, type RoleEntry, type RoleName } from '@sabai/domain';
+import { AccessTokenClaimsSchema, type AccessTokenClaims } from '@sabai/contracts';
+import { unauthorized } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+
+export type AccessTokenInput = { sub: string; organizationId: string; roleName: RoleName; role: RoleEntry[] };
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/** Signs and verifies access tokens with the installation's secret. */
+export function createTokenService(secret: string, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(input: AccessTokenInput): Promise<string> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({ organizationId: input.organizationId, roleName: input.roleName, role: input.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(input.sub)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verifyAccess(token: string): Promise<AccessTokenClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: clock.now(),
+        });
+        return AccessTokenClaimsSchema.parse(payload);
+      } catch (err) {
+        if (err instanceof joseErrors.JWTExpired) throw unauthorized('auth.token_expired');
+        throw unauthorized('auth.unauthenticated');
+      }
+    },
+  };
+}
+
+/** A new opaque token (refresh, reset, invitation) and the hash that is stored instead of it. */
+export function newOpaqueToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+/** SHA-256 of an opaque token: what the database keeps. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

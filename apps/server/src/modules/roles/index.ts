@@ -1,0 +1,3 @@
+// What other modules may use of roles.
+/** Routes listing the organisation's roles and permission matrices. */
+export { roleRoutes } from './roles.routes';

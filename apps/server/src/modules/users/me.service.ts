@@ -1,0 +1,72 @@
+// The signed-in user's own profile, avatar and notification settings (spec §2 profile/edit-profile, §5).
+import type { Readable } from 'node:stream';
+import { IMAGE_MAX_BYTES, isImageMime } from '@sabai/domain';
+import type { Me, NotificationSettings, UpdateProfileRequest } from '@sabai/contracts';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Deps } from '../../deps';
+import { profilePathOf, type AuthContext } from '../auth';
+import * as repo from './users.repo';
+
+/** The caller's profile as the web app shows it in the header and the profile page. */
+export async function getMe(deps: Deps, auth: AuthContext): Promise<Me> {
+  const row = await repo.findProfile(deps.db.orm, auth.userId, auth.organizationId);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName: `${row.firstName} ${row.lastName}`.trim() || row.username,
+    profilePath: profilePathOf(row.avatarFileId),
+    roleName: auth.roleName,
+    roles: [auth.roleName],
+    organization: { id: auth.organizationId, name: row.organizationName },
+    permissions: auth.role,
+  };
+}
+
+export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateProfileRequest): Promise<Me> {
+  if (await repo.usernameTakenByOther(deps.db.orm, auth.userId, input.username)) {
+    throw conflict('user.username_taken');
+  }
+  await repo.updateProfile(deps.db.orm, auth.userId, input, deps.clock.now());
+  return getMe(deps, auth);
+}
+
+/** Stores a new avatar (images only, ≤ 5 MB checked while streaming) and drops the old one. */
+export async function updateAvatar(
+  deps: Deps,
+  auth: AuthContext,
+  file: { filename: string; mimetype: string; stream: Readable },
+): Promise<Me> {
+  if (!isImageMime(file.mimetype)) {
+    file.stream.resume();
+    throw badRequest('file.type_not_allowed');
+  }
+  const stored = await deps.storage.put({
+    organizationId: null,
+    filename: file.filename,
+    mimeType: file.mimetype,
+    stream: file.stream,
+    maxBytes: IMAGE_MAX_BYTES,
+  });
+  const previous = await repo.replaceAvatar(deps.db.orm, auth.userId, stored.id, deps.clock.now());
+  if (previous) await deps.storage.remove(previous);
+  return getMe(deps, auth);
+}
+
+export async function getNotificationSettings(deps: Deps, auth: AuthContext): Promise<NotificationSettings> {
+  const row = await repo.findNotificationSettings(deps.db.orm, auth.userId);
+  if (!row) throw notFound();
+  return { web: row.web, sound: row.sound, line: row.line, lineLinked: row.lineUserId !== null };
+}
+
+export async function updateNotificationSettings(
+  deps: Deps,
+  auth: AuthContext,
+  input: { web: boolean; sound: boolean; line: boolean },
+): Promise<NotificationSettings> {
+  await repo.updateNotificationSettings(deps.db.orm, auth.userId, input, deps.clock.now());
+  return getNotificationSettings(deps, auth);
+}

@@ -1,0 +1,27 @@
+// Secrets at rest (channel secrets and access tokens): AES-256-GCM with a random IV per value,
+// stored as "v1.<iv>.<tag>.<ciphertext>" in base64url. The key comes from ENCRYPTION_KEY or is generated
+// once per installation (platform/secrets).
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+export type Cipher = { encrypt(plain: string): string; decrypt(sealed: string): string };
+
+/** A cipher over a 32-byte key given as 64 hex characters. */
+export function createCipher(hexKey: string): Cipher {
+  const key = Buffer.from(hexKey, 'hex');
+  if (key.length !== 32) throw new Error('encryption key must be 32 bytes (64 hex characters)');
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    },
+    decrypt(sealed) {
+      const [version, iv, tag, data] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unreadable sealed value');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// Realtime fan-out (architecture.md, "Realtime fan-out"): a service publishes a domain event with pg_notify
+// inside the transaction that made the change, so PostgreSQL delivers it only if that transaction commits,
+// and to every process LISTENing, whichever node raised it. No Redis, and the same code on PGlite.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Executor } from './db';
+import type { Logger } from './logger';
+
+/** The one pg_notify channel all domain events travel on. */
+export const EVENTS_CHANNEL = 'sabai_events';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (default build). */
+export const MAX_EVENT_BYTES = 7999;
+
+export const DOMAIN_EVENT_NAMES = [
+  'issue.created',
+  'issue.updated',
+  'issue.assigned',
+  'issue.status_changed',
+  'message.created',
+  'message.updated',
+  'notification.created',
+  'session.changed',
+] as const;
+
+const DomainEventSchema = z.object({
+  name: z.enum(DOMAIN_EVENT_NAMES),
+  organizationId: z.string().min(1),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** A change users may need to see live. Keep `data` small: ids and a few fields; clients refetch the rest. */
+export type DomainEvent = z.infer<typeof DomainEventSchema>;
+export type DomainEventName = DomainEvent['name'];
+export type EventHandler = (event: DomainEvent) => void | Promise<void>;
+
+/** Queues `event` on `executor`'s transaction; it is delivered to every node only if that transaction commits. */
+export async function publishEvent(executor: Executor, event: DomainEvent): Promise<void> {
+  const payload = JSON.stringify(event);
+  const bytes = Buffer.byteLength(payload, 'utf8');
+  // Checked here rather than left to PostgreSQL so the error names the event instead of aborting the
+  // caller's transaction with "payload string too long".
+  if (bytes > MAX_EVENT_BYTES) {
+    throw new Error(`event ${event.name} is ${bytes} bytes; pg_notify takes at most ${MAX_EVENT_BYTES}`);
+  }
+  await executor.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
+
+/** This process's subscription to all domain events. */
+export interface EventBus {
+  /** Calls `handler` for every event received; returns the unsubscribe function. */
+  subscribe(handler: EventHandler): () => void;
+  /** Stops listening; handlers receive nothing afterwards. */
+  close(): Promise<void>;
+}
+
+/** Starts the one LISTEN of this process and dispatches parsed events to subscribers. */
+export async function startEventBus(db: Db, opts: { logger: Logger }): Promise<EventBus> {
+  const { logger } = opts;
+  const handlers = new Set<EventHandler>();
+
+  const dispatch = (event: DomainEvent, handler: EventHandler) => {
+    // One failing subscriber (a websocket that just closed) must not stop delivery to the others.
+    try {
+      const result = handler(event);
+      if (result instanceof Promise) result.catch((err: unknown) => logEventHandlerError(logger, event, err));
+    } catch (err) {
+      logEventHandlerError(logger, event, err);
+    }
+  };
+
+  const unlisten = await db.listen(EVENTS_CHANNEL, (payload) => {
+    const event = parseEvent(payload);
+    if (!event) {
+      logger.warn({ payload: payload.slice(0, 200) }, 'ignored an unparseable domain event');
+      return;
+    }
+    for (const handler of [...handlers]) dispatch(event, handler);
+  });
+
+  return {
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => {
+        handlers.delete(handler);
+      };
+    },
+    async close() {
+      handlers.clear();
+      await unlisten();
+    },
+  };
+}
+
+function parseEvent(payload: string): DomainEvent | null {
+  try {
+    const parsed = DomainEventSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function logEventHandlerError(logger: Logger, event: DomainEvent, err: unknown) {
+  logger.error({ err, event: event.name }, 'domain event handler failed');
+}

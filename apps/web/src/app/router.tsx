@@ -1,0 +1,73 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import i18next from 'i18next';
+import { withLang } from '@sabai/domain';
+import { isLanguage } from '@sabai/i18n/core';
+import { clientHooks } from '../lib/api-client';
+import { PageSpinner } from '../components/page-spinner';
+import { rootLoader, requireSessionLoader, signedInRedirectLoader } from './guards';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+// Route-level code splitting: every page and both shells are separate chunks.
+const login = () => import('../features/auth/components/login-page');
+const publicRoutes: RouteObject[] = [
+  { path: 'login/forget-password', lazy: () => import('../features/auth/components/forgot-password-page') },
+  { path: 'login/reset-password', lazy: () => import('../features/auth/components/reset-password-page') },
+  { path: 'login/password-created', lazy: () => import('../features/auth/components/password-created-page') },
+  { path: 'login/set-new-password', lazy: () => import('../features/auth/components/set-new-password-page') },
+  { path: 'policy', lazy: () => import('../features/policy/components/policy-page') },
+];
+
+// Signed-in screens, identical on both layouts. Only built screens are routed (no placeholders).
+const screenRoutes: RouteObject[] = [
+  { path: 'dashboard', lazy: () => import('../features/dashboard/components/dashboard-page') },
+  { path: 'profile/edit-profile', lazy: () => import('../features/profile/components/edit-profile-page') },
+  { path: '*', lazy: () => import('./shell/not-found-page') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: rootLoader,
+    // The device and lang rules apply to every navigation, not only when the root's params change.
+    shouldRevalidate: () => true,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, loader: signedInRedirectLoader, lazy: login },
+      { path: 'login', loader: signedInRedirectLoader, lazy: login },
+      ...publicRoutes,
+      {
+        path: 'mobile',
+        children: [
+          { index: true, loader: signedInRedirectLoader, lazy: login },
+          { path: 'login', loader: signedInRedirectLoader, lazy: login },
+          ...publicRoutes,
+        ],
+      },
+      {
+        path: 'mobile',
+        loader: requireSessionLoader,
+        lazy: () => import('./shell/mobile-shell'),
+        children: screenRoutes,
+      },
+      {
+        id: 'desktop-shell',
+        loader: requireSessionLoader,
+        lazy: () => import('./shell/desktop-shell'),
+        children: screenRoutes,
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// Spec §4: a 401 or a failed refresh clears the token (done by the client) and replaces the route with /;
+// leaving the shell drops its query cache.
+clientHooks.onSessionEnd = () => {
+  const language = isLanguage(i18next.language) ? i18next.language : 'en';
+  void router.navigate(`/${withLang('', language)}`, { replace: true });
+};

@@ -1,0 +1,20 @@
+// The signed-in screens that exist, in menu order. A screen is listed only once it is built (no
+// placeholders); whether a user sees it is decided by packages/domain's canViewRoute.
+import { DashboardOutlined } from '@ant-design/icons';
+import { canViewRoute } from '@sabai/domain';
+import type { RoleEntry } from '@sabai/domain';
+import type { ScreenLink } from '../lib/shell-context';
+
+export type Screen = ScreenLink & {
+  /** Whether the mobile drawer lists it (spec §2: Dashboard, Issues, Reports). */
+  isOnMobile: boolean;
+};
+
+export const SCREENS: readonly Screen[] = [
+  { key: 'dashboard', path: '/dashboard', labelKey: 'nav.dashboard', icon: DashboardOutlined, isOnMobile: true },
+];
+
+/** The built screens these permissions may open. */
+export function allowedScreens(permissions: readonly RoleEntry[]): Screen[] {
+  return SCREENS.filter((screen) => canViewRoute(permissions, screen.path));
+}

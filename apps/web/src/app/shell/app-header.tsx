@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../components/app-link';
+import { BrandLogo } from '../../components/brand-logo';
+import { LanguageSwitch } from '../../components/language-switch';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { UserMenu } from './user-menu';
+import type { Shell } from './use-shell';
+
+// Only super admins switch organisations, so the switcher (and antd Select) loads only for them.
+const OrganizationSwitcher = lazy(() =>
+  import('../../features/organizations/components/organization-switcher').then((module) => ({
+    default: module.OrganizationSwitcher,
+  })),
+);
+
+type AppHeaderProps = { shell: Shell; isMobile?: boolean; onMenuClick?: () => void };
+
+/** Header of both layouts: logo, organisation switcher, language, bell, user (spec §2). */
+export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className={`app-header${isMobile ? ' app-header--mobile' : ''}`}>
+      {onMenuClick && (
+        <Button type="text" icon={<MenuOutlined />} aria-label={t('common.openMenu')} onClick={onMenuClick} data-testid="menu-button" />
+      )}
+      <AppLink to={shell.landing} className="app-header__logo">
+        <BrandLogo size={isMobile ? 28 : 32} />
+      </AppLink>
+      <div className="app-header__actions">
+        {shell.canSwitchOrganization && (
+          <Suspense fallback={null}>
+            <OrganizationSwitcher currentId={shell.me?.organization.id} currentName={shell.me?.organization.name} isCompact={isMobile} />
+          </Suspense>
+        )}
+        <LanguageSwitch />
+        <NotificationBell />
+        <UserMenu shell={shell} isCompact={isMobile} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type Organization = { id: string; name: string };
+
+export const organizationsQueryKey = ['organizations'] as const;
+
+/** GET /organization: the organisations a SuperAdmin may switch to. */
+export function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {
+  return apiRequest<Organization[]>('GET', '/organization', { signal });
+}
+
+export function useOrganizations(isEnabled: boolean) {
+  return useQuery({
+    queryKey: organizationsQueryKey,
+    queryFn: ({ signal }) => getOrganizations(signal),
+    enabled: isEnabled,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { notificationSettingsQueryKey } from './get-notification-settings';
+import type { NotificationSettings } from './get-notification-settings';
+
+export type NotificationSettingsInput = Pick<NotificationSettings, 'web' | 'sound' | 'line'>;
+
+/** PUT /me/notification-settings with all three switches. */
+export function updateNotificationSettings(input: NotificationSettingsInput): Promise<NotificationSettings> {
+  return apiRequest<NotificationSettings>('PUT', '/me/notification-settings', { body: input });
+}
+
+export function useUpdateNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateNotificationSettings,
+    onSuccess: (settings) => queryClient.setQueryData(notificationSettingsQueryKey, settings),
+  });
+}

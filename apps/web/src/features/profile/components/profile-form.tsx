@@ -1,0 +1,53 @@
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '../../../lib/me';
+import { useNotice } from '../../../lib/notices';
+import { useUpdateProfile } from '../api/update-profile';
+import type { ProfileInput } from '../api/update-profile';
+
+/** Username, first and last name (spec §5: all required). */
+export function ProfileForm({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const updateMutation = useUpdateProfile();
+  const [form] = Form.useForm<ProfileInput>();
+
+  async function handleFinish(values: ProfileInput) {
+    try {
+      await updateMutation.mutateAsync({
+        username: values.username.trim(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      });
+      notice.success('profile.saved');
+    } catch (error) {
+      notice.error(error, 'common.error.update');
+    }
+  }
+
+  return (
+    <Form<ProfileInput>
+      form={form}
+      layout="vertical"
+      initialValues={{ username: me.username, firstName: me.firstName, lastName: me.lastName }}
+      onFinish={handleFinish}
+      data-testid="profile-form"
+    >
+      <Form.Item label={t('profile.email')}>
+        <Input value={me.email} disabled />
+      </Form.Item>
+      <Form.Item name="username" label={t('profile.username')} rules={[{ required: true, whitespace: true, message: t('profile.usernameRequired') }]}>
+        <Input autoComplete="username" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="firstName" label={t('profile.firstName')} rules={[{ required: true, whitespace: true, message: t('profile.firstNameRequired') }]}>
+        <Input autoComplete="given-name" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="lastName" label={t('profile.lastName')} rules={[{ required: true, whitespace: true, message: t('profile.lastNameRequired') }]}>
+        <Input autoComplete="family-name" maxLength={100} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={updateMutation.isPending}>
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,180 @@
+// The only place in the web app that calls fetch (spec §4 and §7; docs/api.md conventions).
+import { API_RETRY_DELAY_MS, API_RETRY_LIMIT } from '@sabai/domain';
+import { API_BASE } from './config';
+import { clearSession, getToken, isAccessTokenExpired, setToken } from './session';
+import type { SessionToken } from './session';
+
+/** A failed call, carrying the error envelope's stable `code` that screens translate as `errors.<code>`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly details?: unknown,
+  ) {
+    super(code);
+    this.name = 'ApiError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions = {
+  body?: unknown;
+  /** Sends the bearer token (refreshing it first when expired); public calls pass false. */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Hooks for what the client cannot do itself; the app replaces them at start-up. */
+export const clientHooks = {
+  /** Called after the session was cleared (401 or failed refresh): the app replaces the route with `/`. */
+  onSessionEnd: (): void => window.location.replace('/'),
+  sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+function endSession(): void {
+  clearSession();
+  clientHooks.onSessionEnd();
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+function errorCodeOf(payload: unknown, status: number): { code: string; details?: unknown } {
+  if (typeof payload === 'object' && payload !== null && 'error' in payload) {
+    const { error } = payload as { error: unknown };
+    if (typeof error === 'object' && error !== null) {
+      const { code, details } = error as { code?: unknown; details?: unknown };
+      if (typeof code === 'string' && code) return { code, details };
+    }
+  }
+  return { code: status >= 500 ? 'internal' : status === 404 ? 'not_found' : 'unknown' };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function send(method: HttpMethod, path: string, body: unknown, accessToken: string | null, signal?: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  try {
+    // No timeout (spec §7); the caller's signal cancels.
+    const response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal,
+    });
+    return { response, sentXsrf: xsrf };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'network.unavailable');
+  }
+}
+
+/** Sends one call with the retry rules of spec §7 and returns the parsed answer of a 2xx. */
+async function call<T>(method: HttpMethod, path: string, options: RequestOptions, accessToken: string | null): Promise<T> {
+  let retriedXsrf = false;
+  for (let attempt = 1; ; attempt += 1) {
+    const { response, sentXsrf } = await send(method, path, options.body, accessToken, options.signal);
+    if (response.ok) return (await readBody(response)) as T;
+    // Spec §7: up to 5 retries, 2000 ms × attempt, only for statuses above 500.
+    if (response.status > 500 && attempt <= API_RETRY_LIMIT) {
+      await clientHooks.sleep(API_RETRY_DELAY_MS * attempt);
+      options.signal?.throwIfAborted();
+      continue;
+    }
+    const { code, details } = errorCodeOf(await readBody(response), response.status);
+    // A first state-changing call may go out before the XSRF cookie exists; the 403 sets it, so try once more.
+    if (code === 'xsrf.invalid' && !retriedXsrf && readCookie(XSRF_COOKIE) !== sentXsrf) {
+      retriedXsrf = true;
+      attempt -= 1;
+      continue;
+    }
+    throw new ApiError(response.status, code, details);
+  }
+}
+
+let refreshing: Promise<SessionToken> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair, once for all concurrent callers (single flight).
+ * When the server refuses, the session ends (spec §4: token cleared, browser goes to /).
+ */
+export function refreshSession(): Promise<SessionToken> {
+  refreshing ??= (async () => {
+    const current = getToken();
+    if (!current) {
+      endSession();
+      throw new ApiError(401, 'auth.unauthenticated');
+    }
+    try {
+      const fresh = await call<SessionToken>('POST', '/auth/refresh-token', { body: { refreshToken: current.refreshToken } }, null);
+      setToken(fresh);
+      return fresh;
+    } catch (error) {
+      // A network failure is not a refusal: keep the session so the next call can try again.
+      if (!(error instanceof ApiError) || error.status !== 0) endSession();
+      throw error;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/**
+ * The stored token pair, refreshed first when the access token has expired (spec §4). Calls that send
+ * the refresh token in their body (logout, switching organisation) read it from here, so they never
+ * send one the refresh has just spent.
+ */
+export async function freshSession(): Promise<SessionToken | null> {
+  const token = getToken();
+  if (!token) return null;
+  if (!isAccessTokenExpired(token.accessToken)) return token;
+  return refreshSession();
+}
+
+/** Calls the API under /api/v1; throws ApiError with the envelope's code on failure. */
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  const accessToken = auth ? ((await freshSession())?.accessToken ?? null) : null;
+  if (auth && !accessToken) {
+    endSession();
+    throw new ApiError(401, 'auth.unauthenticated');
+  }
+  try {
+    return await call<T>(method, path, options, accessToken);
+  } catch (error) {
+    // Spec §4: a 401 on a signed-in call clears the token and replaces the route with /.
+    if (auth && error instanceof ApiError && error.status === 401) endSession();
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+// i18next set-up: the catalogues of @sabai/i18n, the language taken from the URL's lang parameter.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import enUS from 'antd/es/locale/en_US';
+import type { Locale } from 'antd/es/locale';
+import 'dayjs/locale/th';
+import { defaultLanguage, en, isLanguage } from '@sabai/i18n/core';
+import type { FullCatalogue, Language, TranslationKey } from '@sabai/i18n';
+import { roleNamesOf } from '@sabai/domain';
+import { ApiError } from './api-client';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: FullCatalogue };
+  }
+}
+
+/** The language a URL asks for (spec §2: default en). */
+export function languageFromSearch(search: string): Language {
+  const lang = new URLSearchParams(search).get('lang');
+  return isLanguage(lang) ? lang : defaultLanguage;
+}
+
+// English ships in the main bundle (it is the fallback); Thai and the policy texts load on demand.
+const antdLocales: Partial<Record<Language, Locale>> = { en: enUS };
+
+async function ensureCatalogue(language: Language): Promise<void> {
+  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  const [{ th }, { default: thTH }] = await Promise.all([import('@sabai/i18n/th'), import('antd/es/locale/th_TH')]);
+  i18next.addResourceBundle('th', 'translation', th, true, true);
+  antdLocales.th = thTH;
+}
+
+/** Ant Design's texts (date pickers, pagination, empty states) for a language already applied. */
+export function antdLocaleFor(language: string): Locale {
+  return (isLanguage(language) && antdLocales[language]) || enUS;
+}
+
+/** Loads the privacy-policy texts of both languages (only /policy needs them). */
+export async function ensurePolicyTexts(): Promise<void> {
+  if (i18next.exists('policy.title', { lng: 'en' })) return;
+  const { policy } = await import('@sabai/i18n/policy');
+  for (const language of ['en', 'th'] as const) {
+    i18next.addResourceBundle(language, 'translation', { policy: policy[language] }, true, true);
+  }
+}
+
+/** Applies a language to i18next (loading its texts first), dayjs and the document. */
+export async function applyLanguage(language: Language): Promise<void> {
+  await ensureCatalogue(language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+  dayjs.locale(language);
+  document.documentElement.lang = language;
+}
+
+/**
+ * i18next, started synchronously with the bundled English texts when this module loads (the router runs
+ * its first loaders as soon as it is created); the root loader then applies the URL's language.
+ */
+export const i18n = initI18n();
+
+function initI18n(): typeof i18next {
+  void i18next.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: defaultLanguage,
+    fallbackLng: defaultLanguage,
+    supportedLngs: ['en', 'th'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return i18next;
+}
+
+/** The translation key for an error: `errors.<code>` when the catalogue has it, else the fallback. */
+export function errorKey(error: unknown, fallback: TranslationKey = 'errors.unknown'): TranslationKey {
+  if (error instanceof ApiError) {
+    const key = `errors.${error.code}`;
+    if (i18next.exists(key)) return key as TranslationKey;
+  }
+  return fallback;
+}
+
+/** The catalogue key naming a role, or null for an unknown role name. */
+export function roleKey(roleName: string | undefined): TranslationKey | null {
+  const known = roleNamesOf(roleName ? [roleName] : [])[0];
+  return known ? `roles.${known}` : null;
+}

@@ -1,0 +1,66 @@
+// Spec §6: a super admin lists the organisations and switches the current one (the page reloads).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { signIn } from '../support/app';
+import { launchBrowser, newContext, openPage } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function organisationShown(page: Page): Promise<string> {
+  const row = page.getByTestId('dashboard-page').locator('.ant-descriptions-row').first();
+  await row.waitFor();
+  return (await row.locator('.ant-descriptions-item-content').innerText()).trim();
+}
+
+async function chooseOrganisation(page: Page, name: string): Promise<void> {
+  await page.getByTestId('organization-switcher').click();
+  await page.locator('.ant-select-item-option', { hasText: name }).click();
+}
+
+describe('organisation switcher', () => {
+  it('switches a super admin between organisations and back', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page, errors } = await openPage(context);
+    await signIn(page, 'superadmin@demo.local', DEMO_PASSWORD);
+    expect(await organisationShown(page)).toBe('Sabai Demo');
+    const tokenBefore = await page.evaluate(() => localStorage.getItem('token'));
+
+    await Promise.all([page.waitForEvent('load'), chooseOrganisation(page, 'Second Shop')]);
+    await expect.poll(() => organisationShown(page)).toBe('Second Shop');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(tokenBefore);
+
+    await Promise.all([page.waitForEvent('load'), chooseOrganisation(page, 'Sabai Demo')]);
+    await expect.poll(() => organisationShown(page)).toBe('Sabai Demo');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works from the phone header too', async () => {
+    const context = await newContext(browser, baseUrl, 'phone');
+    const { page } = await openPage(context);
+    await signIn(page, 'superadmin@demo.local', DEMO_PASSWORD);
+    await page.getByTestId('organization-switcher').click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Second Shop' }).click()]);
+    await expect.poll(() => organisationShown(page)).toBe('Second Shop');
+    await context.close();
+  });
+
+  it('is not offered to an admin', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD);
+    await page.getByTestId('dashboard-welcome').waitFor();
+    expect(await page.getByTestId('organization-switcher').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,71 @@
+// Forgot password → mail from the SMTP listener → new password → password created → sign in with it.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { location, signIn, waitForMailLink } from '../support/app';
+import { launchBrowser, newContext, openPage } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const mailDir = inject('mailDir');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('forgotten password', () => {
+  it('resets the password through the mailed link (phone, Thai)', async () => {
+    const context = await newContext(browser, baseUrl, 'phone', 'th');
+    const { page, errors } = await openPage(context);
+    await page.goto('/login?lang=th');
+    await page.getByRole('link', { name: 'ลืมรหัสผ่าน?' }).click();
+    await page.waitForURL((url) => url.pathname === '/mobile/login/forget-password' && url.searchParams.get('lang') === 'th');
+
+    const since = Date.now();
+    await page.getByLabel('อีเมล').fill('staff2@demo.local');
+    await page.getByRole('button', { name: 'ส่งลิงก์' }).click();
+    await page.getByTestId('public-result').getByText('กรุณาตรวจสอบอีเมลของคุณ').waitFor();
+
+    const link = await waitForMailLink(mailDir, 'staff2@demo.local', '/login/reset-password', since);
+    const url = new URL(link);
+    expect(url.searchParams.get('token')).toBeTruthy();
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.waitForURL((next) => next.pathname === '/mobile/login/reset-password');
+    expect(location(page).search.get('lang')).toBe('th');
+
+    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('short1');
+    await page.getByText('รหัสผ่านต้องมีความยาว 8 ถึง 30 ตัวอักษร').waitFor();
+    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('Kanomjeen42');
+    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('Kanomjeen43');
+    await page.getByText('รหัสผ่านทั้งสองช่องไม่ตรงกัน!').waitFor();
+    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('Kanomjeen42');
+    await page.getByRole('button', { name: 'บันทึกรหัสผ่าน' }).click();
+    await page.waitForURL((next) => next.pathname === '/mobile/login/password-created');
+    await page.getByText('บันทึกรหัสผ่านเรียบร้อยแล้ว').first().waitFor();
+
+    await page.getByRole('button', { name: 'ไปหน้าเข้าสู่ระบบ' }).click();
+    await page.waitForURL((next) => next.pathname === '/mobile/login');
+    await signIn(page, 'staff2@demo.local', 'Kanomjeen42', 'th');
+    expect(location(page).pathname).toBe('/mobile/issue/inbox/');
+
+    // The link works once.
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('Kanomjeen99');
+    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('Kanomjeen99');
+    await page.getByRole('button', { name: 'บันทึกรหัสผ่าน' }).click();
+    await page.getByText('ลิงก์นี้ไม่ถูกต้องหรือหมดอายุแล้ว กรุณาขอลิงก์ใหม่').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('explains a link without a token', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page } = await openPage(context);
+    await page.goto('/login/set-new-password?lang=en');
+    await page.getByText('This link is incomplete').waitFor();
+    await context.close();
+  });
+});

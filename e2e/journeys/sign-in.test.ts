@@ -1,0 +1,96 @@
+// Spec §2: each role lands where it should with exactly the menu it may see; wrong passwords; logout.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { drawerLabels, location, sideMenuLabels, signIn, storedKeys } from '../support/app';
+import { launchBrowser, newContext, openPage } from '../support/browser';
+import type { Viewport } from '../support/browser';
+import { DEMO_PASSWORD, DEMO_USERS, EXPECTED_MENU, ROLE_TEXT, landingPath } from '../support/demo';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each<Viewport>(['desktop', 'phone'])('signing in on %s', (viewport) => {
+  it.each(DEMO_USERS)('$role lands on the spec page with the permitted menu', async ({ email, role }) => {
+    const context = await newContext(browser, baseUrl, viewport);
+    const { page, errors } = await openPage(context);
+    await signIn(page, email, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === landingPath(role, viewport));
+    expect(location(page).search.get('lang')).toBe('en');
+
+    if (viewport === 'desktop') {
+      await expect.poll(() => page.getByTestId('user-display-name').innerText()).not.toBe('');
+      expect(await page.getByTestId('user-role').innerText()).toBe(ROLE_TEXT[role].en);
+      expect(await sideMenuLabels(page)).toEqual(EXPECTED_MENU[role].en);
+    } else {
+      expect(await drawerLabels(page)).toEqual(EXPECTED_MENU[role].en);
+    }
+    expect(await storedKeys(page)).toEqual(expect.arrayContaining(['token', 'accessToken', 'role', 'id']));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('sign-in failures and sign-out', () => {
+  it('shows the translated message for a wrong password, in both languages', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page, errors } = await openPage(context);
+    for (const [lang, text] of [
+      ['en', 'Invalid email address or password'],
+      ['th', 'อีเมลหรือรหัสผ่านไม่ถูกต้อง'],
+    ] as const) {
+      await page.goto(`/login?lang=${lang}`);
+      await page.locator('#login-email').fill('admin@demo.local');
+      await page.locator('#login-password').fill('not-the-password1');
+      await page.getByTestId('login-form').locator('button[type="submit"]').click();
+      await expect.poll(() => page.getByTestId('form-alert').innerText()).toBe(text);
+      expect(location(page).pathname).toBe('/login');
+    }
+    expect(await storedKeys(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page } = await openPage(context);
+    await page.goto('/login?lang=en');
+    await page.getByTestId('login-form').locator('button[type="submit"]').click();
+    await page.getByText('Please enter your email address or username.').waitFor();
+    await page.getByText('Please enter your password.').waitFor();
+    await context.close();
+  });
+
+  it.each<Viewport>(['desktop', 'phone'])('signs out on %s: storage cleared, back to /', async (viewport) => {
+    const context = await newContext(browser, baseUrl, viewport);
+    const { page, errors } = await openPage(context);
+    await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await storedKeys(page)).toEqual([]);
+    await page.locator('#login-email').waitFor();
+    // The session is gone on the server too: the signed-in pages send the browser back to /.
+    await page.goto('/dashboard?lang=en');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a user away from a page their role may not open, with a notice', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page } = await openPage(context);
+    await signIn(page, 'staff@demo.local', DEMO_PASSWORD);
+    await page.goto('/dashboard?lang=en');
+    await page.waitForURL((url) => url.pathname === '/issue/inbox/');
+    await page.getByText('You do not have permission to open that page.').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,83 @@
+// Steps the journeys share: signing in, reading the menu, the session storage and captured mails.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { CapturedMail } from './smtp';
+import { artifactsDir } from './paths';
+
+export const SESSION_KEYS = ['token', 'displayName', 'profilePath', 'role', 'id', 'accessToken', 'deviceToken'];
+
+const PUBLIC_PATH = /^(\/mobile)?(\/|\/login(\/.*)?|\/policy)?$/;
+
+/** Opens the sign-in page and signs in; resolves once the URL left the sign-in page. */
+export async function signIn(page: Page, email: string, password: string, lang: 'en' | 'th' = 'en'): Promise<void> {
+  await page.goto(`/login?lang=${lang}`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.getByTestId('login-form').locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !PUBLIC_PATH.test(url.pathname), { timeout: 30_000 });
+}
+
+/** The path and query of the page. */
+export function location(page: Page): { pathname: string; search: URLSearchParams } {
+  const url = new URL(page.url());
+  return { pathname: url.pathname, search: url.searchParams };
+}
+
+/** Labels of the desktop side menu. */
+export async function sideMenuLabels(page: Page): Promise<string[]> {
+  await page.getByTestId('sidebar').waitFor();
+  return (await page.getByTestId('side-menu').locator('li[role="menuitem"]').allInnerTexts()).map((text) => text.trim());
+}
+
+/** Opens the mobile drawer and returns its labels. */
+export async function drawerLabels(page: Page): Promise<string[]> {
+  await page.getByTestId('menu-button').click();
+  const drawer = page.getByTestId('mobile-drawer');
+  await drawer.waitFor();
+  return (await page.getByTestId('drawer-menu').locator('li[role="menuitem"]').allInnerTexts()).map((text) => text.trim());
+}
+
+/** The spec's session keys present in localStorage. */
+export function storedKeys(page: Page): Promise<string[]> {
+  return page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), SESSION_KEYS);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodedParts(raw: string): string[] {
+  const parts = [raw, decodeQuotedPrintable(raw)];
+  for (const match of raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi)) {
+    parts.push(Buffer.from((match[1] ?? '').replace(/\s/g, ''), 'base64').toString('utf8'));
+  }
+  return parts;
+}
+
+/** Waits for a mail to the address received after `since`, and returns the first link to the given path. */
+export async function waitForMailLink(mailDir: string, to: string, path: string, since: number, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://[^\\s"'<>]+${path.replace(/[/.]/g, '\\$&')}\\?[^\\s"'<>]+`);
+  while (Date.now() < deadline) {
+    const mails = readdirSync(mailDir)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(join(mailDir, file), 'utf8')) as CapturedMail)
+      .filter((mail) => mail.receivedAt >= since && mail.to.includes(to.toLowerCase()));
+    for (const mail of mails) {
+      for (const part of decodedParts(mail.raw)) {
+        const link = part.match(pattern)?.[0];
+        if (link) return link.replace(/&amp;/g, '&');
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail to ${to} with a ${path} link`);
+}

@@ -1,0 +1,53 @@
+// Chromium from Debian, driven by playwright-core: one browser per test file, a new context per test.
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+export type Viewport = 'desktop' | 'phone';
+export type Locale = 'en' | 'th';
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+
+/** A fresh context: 1440×900 desktop, or a 390×844 iPhone (user agent, touch, mobile viewport). */
+export function newContext(browser: Browser, baseURL: string, viewport: Viewport, locale: Locale = 'en'): Promise<BrowserContext> {
+  const common = { baseURL, locale: locale === 'th' ? 'th-TH' : 'en-US', timezoneId: 'Asia/Bangkok' };
+  if (viewport === 'desktop') return browser.newContext({ ...common, viewport: { width: 1440, height: 900 } });
+  return browser.newContext({
+    ...common,
+    viewport: { width: 390, height: 844 },
+    userAgent: IPHONE_UA,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+}
+
+// The browser itself logs failed requests (a wrong password's 401, a not-yet-built endpoint's 404):
+// those are expected answers, not app errors.
+const BROWSER_NETWORK_LOG = /^Failed to load resource: the server responded with a status of (401|403|404|409|400)/;
+
+/** A page that records console errors and uncaught exceptions, for `expect(errors).toEqual([])`. */
+export async function openPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !BROWSER_NETWORK_LOG.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { page, errors };
+}

@@ -1,0 +1,76 @@
+// Starts the real API server (apps/server) as a child process on a free port with a fresh data dir.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { repoRoot } from './paths';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type StartedServer = { baseUrl: string; process: ChildProcess; stop: () => Promise<void> };
+
+export async function startServer(options: {
+  dataDir: string;
+  smtpPort: number;
+  logFile: string;
+  readyTimeoutMs?: number;
+}): Promise<StartedServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(options.logFile);
+  // E2E_SERVER_ENTRY runs another entry (for example a build of the server) with the same environment.
+  const entry = process.env.E2E_SERVER_ENTRY ?? 'apps/server/src/main.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: options.dataDir,
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+      WEB_DIST_DIR: 'apps/web/dist',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let exitCode: number | null = null;
+  child.once('exit', (code) => {
+    exitCode = code ?? -1;
+  });
+
+  const stop = async () => {
+    if (exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (exitCode !== null) throw new Error(`The server exited with code ${exitCode}; see ${options.logFile}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.status === 200) return { baseUrl, process: child, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`The server was not ready within the timeout; see ${options.logFile}`);
+}

@@ -1,0 +1,7 @@
+// zod schemas of every request, response and error: they validate on the server, shape what leaves it,
+// generate the OpenAPI document and type the web client.
+export * from './common';
+export * from './auth';
+export * from './me';
+export * from './organizations';
+export * from './roles';

@@ -1,0 +1,9 @@
+// The messaging channels an issue can come from (spec §3).
+
+export const CHANNEL_TYPES = ['line', 'facebook', 'instagram'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/** Whether a string names a channel type. */
+export function isChannelType(value: string): value is ChannelType {
+  return (CHANNEL_TYPES as readonly string[]).includes(value);
+}

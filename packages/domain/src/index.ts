@@ -1,0 +1,13 @@
+// Pure rules shared by server and web. The common-password list is a separate entry
+// ('@sabai/domain/common-passwords') so the main entry stays import-free and light.
+export * from './attachments';
+export * from './channel-type';
+export * from './default-role-matrix';
+export * from './exhaustive';
+export * from './format';
+export * from './issue-status';
+export * from './limits';
+export * from './navigation';
+export * from './password';
+export * from './permissions';
+export * from './route-permissions';

@@ -1,0 +1,143 @@
+// Issue statuses and the rules for changing them (spec §4, architecture "Issue lifecycle").
+// The server enforces these; the web only reflects them.
+import type { ChannelType } from './channel-type';
+import { assertNever } from './exhaustive';
+import { OLD_ISSUE_DAYS } from './limits';
+
+export const ISSUE_STATUSES = [
+  'un-assigned',
+  'on-going',
+  'waiting',
+  'resolved',
+  'resolved-success',
+  'resolved-un-success',
+  'close',
+  'transferred',
+] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+
+/** Ant Design palette colours, one distinct colour per status (spec §4 "Each status has a colour"). */
+export const STATUS_COLOURS: Readonly<Record<IssueStatus, string>> = {
+  'un-assigned': '#8c8c8c', // grey
+  'on-going': '#1677ff', // blue
+  waiting: '#faad14', // gold
+  resolved: '#13c2c2', // cyan
+  'resolved-success': '#52c41a', // green
+  'resolved-un-success': '#fa541c', // volcano
+  close: '#434343', // dark grey
+  transferred: '#722ed1', // purple
+};
+
+export type StatusFilter = { value: IssueStatus | ''; labelKey: `issue.status.${IssueStatus | 'all'}` };
+
+/** The status filter of spec §4; the empty value means all statuses. */
+export const STATUS_FILTERS: readonly StatusFilter[] = [
+  { value: '', labelKey: 'issue.status.all' },
+  { value: 'un-assigned', labelKey: 'issue.status.un-assigned' },
+  { value: 'on-going', labelKey: 'issue.status.on-going' },
+  { value: 'waiting', labelKey: 'issue.status.waiting' },
+  { value: 'resolved-success', labelKey: 'issue.status.resolved-success' },
+  { value: 'resolved-un-success', labelKey: 'issue.status.resolved-un-success' },
+  { value: 'close', labelKey: 'issue.status.close' },
+];
+
+export type StatusChangeCode =
+  | 'issue.status.unchanged'
+  | 'issue.status.closed'
+  | 'issue.status.not_assigned'
+  | 'issue.status.staff_cannot_change'
+  | 'issue.status.cannot_unassign'
+  | 'issue.status.resolve_requires_on_going'
+  | 'issue.status.close_requires_resolved'
+  | 'issue.status.invalid_transition';
+
+export type StatusChange = {
+  from: IssueStatus;
+  to: IssueStatus;
+  isAssigned: boolean;
+  /** False for staff, who wait for their manager (spec §4, §6). */
+  actorCanChangeStatus: boolean;
+};
+
+export type StatusChangeResult = { ok: true } | { ok: false; code: StatusChangeCode };
+
+const OPEN_STATUSES: readonly IssueStatus[] = ['un-assigned', 'on-going', 'waiting'];
+const RESOLVED_STATUSES: readonly IssueStatus[] = ['resolved', 'resolved-success', 'resolved-un-success'];
+const FINAL_STATUSES: readonly IssueStatus[] = ['close', 'transferred'];
+
+/** Whether an issue in this status is still being worked on (un-assigned, on-going or waiting). */
+export function isOpenStatus(status: IssueStatus): boolean {
+  return OPEN_STATUSES.includes(status);
+}
+
+/** Whether the status is one of the resolved statuses. */
+export function isResolvedStatus(status: IssueStatus): boolean {
+  return RESOLVED_STATUSES.includes(status);
+}
+
+/** Whether the status never changes again: closed, or transferred into a new issue. */
+export function isFinalStatus(status: IssueStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}
+
+const OK: StatusChangeResult = { ok: true };
+const deny = (code: StatusChangeCode): StatusChangeResult => ({ ok: false, code });
+
+/** Whether a status change is allowed (spec §4), with the code of the first rule it breaks. */
+export function checkStatusChange({
+  from,
+  to,
+  isAssigned,
+  actorCanChangeStatus,
+}: StatusChange): StatusChangeResult {
+  if (from === to) return deny('issue.status.unchanged');
+  if (isFinalStatus(from)) return deny('issue.status.closed');
+  // A transfer hands an open issue to another team, so it may happen before any agent is assigned.
+  if (!isAssigned && to !== 'transferred') return deny('issue.status.not_assigned');
+  if (!actorCanChangeStatus) return deny('issue.status.staff_cannot_change');
+  return checkTarget(from, to);
+}
+
+function checkTarget(from: IssueStatus, to: IssueStatus): StatusChangeResult {
+  switch (to) {
+    case 'un-assigned':
+      return deny('issue.status.cannot_unassign');
+    case 'on-going':
+      // un-assigned → on-going is the assignment itself (architecture "Issue lifecycle").
+      return from === 'waiting' || from === 'un-assigned' ? OK : deny('issue.status.invalid_transition');
+    case 'waiting':
+      return from === 'on-going' ? OK : deny('issue.status.invalid_transition');
+    case 'resolved':
+    case 'resolved-success':
+    case 'resolved-un-success':
+      return from === 'on-going' ? OK : deny('issue.status.resolve_requires_on_going');
+    case 'close':
+      return isResolvedStatus(from) ? OK : deny('issue.status.close_requires_resolved');
+    case 'transferred':
+      return isOpenStatus(from) ? OK : deny('issue.status.invalid_transition');
+    default:
+      return assertNever(to);
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a facebook or instagram issue started more than 7 days ago, so Meta's reply window has likely closed (spec §4). */
+export function isOldSocialIssue(
+  channelType: ChannelType,
+  startDate: Date | string | number,
+  now: Date | number,
+): boolean {
+  switch (channelType) {
+    case 'line':
+      return false;
+    case 'facebook':
+    case 'instagram': {
+      const age = new Date(now).getTime() - new Date(startDate).getTime();
+      // NaN (an unreadable date) compares false, so a bad date is never flagged.
+      return age > OLD_ISSUE_DAYS * DAY_MS;
+    }
+    default:
+      return assertNever(channelType);
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { leafKeys, resources } from './index';
+
+const en = resources.en.translation;
+const th = resources.th.translation;
+
+const placeholders = (text: string): string[] => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] ?? '').sort();
+
+function valueAt(catalogue: unknown, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+}
+
+describe('catalogues', () => {
+  const enKeys = leafKeys(en);
+  const thKeys = leafKeys(th);
+
+  it('th has no missing key', () => {
+    expect(enKeys.filter((key) => !thKeys.includes(key))).toEqual([]);
+  });
+
+  it('th has no extra key', () => {
+    expect(thKeys.filter((key) => !enKeys.includes(key))).toEqual([]);
+  });
+
+  it('has no empty text', () => {
+    const empty = [...enKeys.map((k) => ['en', k, valueAt(en, k)]), ...thKeys.map((k) => ['th', k, valueAt(th, k)])]
+      .filter(([, , value]) => typeof value !== 'string' || value.trim() === '')
+      .map(([lang, key]) => `${String(lang)}:${String(key)}`);
+    expect(empty).toEqual([]);
+  });
+
+  it('uses the same interpolation variables in both languages', () => {
+    const different = enKeys.filter(
+      (key) =>
+        placeholders(String(valueAt(en, key))).join() !== placeholders(String(valueAt(th, key))).join(),
+    );
+    expect(different).toEqual([]);
+  });
+
+  it('translates Thai texts into Thai script, not transliteration', () => {
+    const sameAsEnglish = enKeys.filter(
+      (key) => valueAt(en, key) === valueAt(th, key) && /[a-z]{4,}/i.test(String(valueAt(en, key))),
+    );
+    // Proper names and language names stay as they are.
+    expect(sameAsEnglish).toEqual(['app.name', 'languages.en']);
+  });
+});
+
+describe('spec texts', () => {
+  it('keeps the spec wording for the messages it fixes', () => {
+    expect(en.password.mismatch).toBe('The two passwords that you entered do not match!');
+    expect(en.auth.invalid_credentials).toBe('Invalid email address or password');
+    expect(en.auth.current_password_incorrect).toBe('Current password incorrect');
+  });
+});

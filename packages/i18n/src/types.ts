@@ -1,0 +1,20 @@
+import type { en } from './en';
+import type { policyEn } from './policy.en';
+
+type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+
+/** The shape of the main catalogue: the English keys with any string values. */
+export type Catalogue = Widen<typeof en>;
+
+/** The shape of the privacy-policy texts, loaded only by /policy. */
+export type PolicyCatalogue = Widen<typeof policyEn>;
+
+/** Everything a language provides: the main catalogue and the policy under `policy`. */
+export type FullCatalogue = Catalogue & { policy: PolicyCatalogue };
+
+type LeafPaths<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafPaths<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** Every translatable key as a dotted path, e.g. `login.title`. */
+export type TranslationKey = LeafPaths<FullCatalogue>;

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests (packages, web logic) run once; server tests run on embedded PGlite and, when
+// TEST_DATABASE_URL is set (CI sets it), again on the PostgreSQL server. End-to-end journeys have their
+// own config (e2e/vitest.config.ts) because they need the built web app.
+const serverProject = (db: 'pglite' | 'postgres') => ({
+  test: {
+    name: `server-${db}`,
+    include: ['apps/server/**/*.test.ts', 'tools/simulator/**/*.test.ts'],
+    env: { TEST_DB: db },
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] } },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
