@@ -33,11 +33,18 @@ function withExp(page: Page, exp: number) {
   }, exp);
 }
 
+/** Lets the page finish its own calls, so none of them refreshes behind the test's back. */
+async function settle(page: Page): Promise<void> {
+  await page.getByTestId('dashboard-welcome').waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
 describe('session', () => {
   it('refreshes an expired access token silently', async () => {
     const context = await newContext(browser, baseUrl, 'desktop');
     const { page, errors } = await openPage(context);
     await signIn(page, 'admin@demo.local', DEMO_PASSWORD);
+    await settle(page);
     const before = await readToken(page);
     await withExp(page, Math.floor(Date.now() / 1000) - 60);
     const refreshes: string[] = [];
@@ -65,6 +72,7 @@ describe('session', () => {
     const context = await newContext(browser, baseUrl, 'phone');
     const { page, errors } = await openPage(context);
     await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    await settle(page);
     // Sign the session out elsewhere: revoke its refresh-token family through the API.
     const status = await page.evaluate(async () => {
       const token = JSON.parse(localStorage.getItem('token') ?? '{}') as StoredToken;
@@ -94,6 +102,7 @@ describe('session', () => {
     const context = await newContext(browser, baseUrl, 'desktop');
     const { page } = await openPage(context);
     await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    await settle(page);
     // Still "valid" by its exp, but the signature no longer matches.
     await withExp(page, Math.floor(Date.now() / 1000) + 3600);
     await page.reload();

@@ -24,14 +24,17 @@ export function location(page: Page): { pathname: string; search: URLSearchParam
   return { pathname: url.pathname, search: url.searchParams };
 }
 
-/** Labels of the desktop side menu. */
+/** Labels of the desktop side menu (none, and no sidebar, when the role may open no screen). */
 export async function sideMenuLabels(page: Page): Promise<string[]> {
-  await page.getByTestId('sidebar').waitFor();
+  await page.getByTestId('user-menu').waitFor();
+  if ((await page.getByTestId('sidebar').count()) === 0) return [];
   return (await page.getByTestId('side-menu').locator('li[role="menuitem"]').allInnerTexts()).map((text) => text.trim());
 }
 
-/** Opens the mobile drawer and returns its labels. */
+/** Opens the mobile drawer and returns its labels (none, and no menu button, without entries). */
 export async function drawerLabels(page: Page): Promise<string[]> {
+  await page.getByTestId('user-menu').waitFor();
+  if ((await page.getByTestId('menu-button').count()) === 0) return [];
   await page.getByTestId('menu-button').click();
   const drawer = page.getByTestId('mobile-drawer');
   await drawer.waitFor();

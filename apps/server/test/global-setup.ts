@@ -21,7 +21,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') return setupPostgres(project);
+  // The project's `env` reaches the workers, not this file: read it from the project config.
+  if (project.config.env.TEST_DB === 'postgres') return setupPostgres(project);
   return setupPglite(project);
 }
 

@@ -68,8 +68,14 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
       // without parameters (its schema install), which only `exec` accepts.
       async executeSql(text, values) {
         if (values && values.length > 0) return client.query<Row>(text, values);
-        const results = await client.exec(text);
-        return results.at(-1) ?? { rows: [] };
+        try {
+          const results = await client.exec(text);
+          return results.at(-1) ?? { rows: [] };
+        } catch (err) {
+          // A failed `BEGIN … COMMIT` script would leave the only connection in an aborted transaction.
+          await client.exec('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
       },
     },
   };
@@ -92,7 +98,22 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
       await listener.close();
       await pool.end();
     },
-    jobsAdapter: { executeSql: (text, values) => pool.query(text, values) },
+    jobsAdapter: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pool.query(text, values);
+        // Parameterless scripts may hold `BEGIN … COMMIT`: run them on a dedicated connection and roll back
+        // on failure, so no pooled connection is handed back inside an aborted transaction.
+        const client = await pool.connect();
+        try {
+          return await client.query(text);
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 // Background jobs on pg-boss 10 (architecture.md, "Jobs"): outbound delivery retries, emails, timers. The
 // queue lives in the same database, so a service enqueues inside the transaction of its change and the job
 // exists only if that change committed. pg-boss reaches the database through `db.jobsAdapter`, which also
-// makes it run on PGlite's single connection: nothing here holds that connection between statements.
+// makes it run on PGlite's single connection: its statements are single round trips (the only transactions
+// are its own short maintenance scripts), and workers poll every 0.5 s instead of holding a connection.
 import PgBoss from 'pg-boss';
 import { sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { Db, Executor, Row } from './db';
@@ -49,7 +50,10 @@ export type WorkOptions = RetryOptions & {
 };
 
 export interface Jobs {
-  /** Enqueues a job now, outside any transaction; resolves to its id (null when a singleton dropped it). */
+  /**
+   * Enqueues a job now, outside any transaction; resolves to its id (null when a singleton dropped it).
+   * Inside a transaction use sendInTransaction: on PGlite this would wait for the transaction's connection.
+   */
   send<T extends JobData>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Enqueues a job through the caller's transaction: it exists only if that transaction commits. */
   sendInTransaction<T extends JobData>(
@@ -76,7 +80,7 @@ export type JobsOptions = {
   shutdownTimeoutMs?: number;
 };
 
-/** pg-boss's schema; `create_queue` in it is called directly when a queue is first used in a transaction. */
+/** pg-boss's schema; its `queue` table and `create_queue` function are used directly to create queues. */
 const BOSS_SCHEMA = 'pgboss';
 
 /** Starts pg-boss on `db`, installing or upgrading its schema (advisory-locked, so nodes may race). */
@@ -108,22 +112,12 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
   });
   await boss.start();
 
-  // createQueue is idempotent; these only save a round trip per send once a queue is known to exist.
-  const ensuring = new Map<string, Promise<void>>();
+  // Queues known to exist (committed); saves the existence check on later sends.
   const ready = new Set<string>();
-  const ensureQueue = (name: string): Promise<void> => {
-    let pending = ensuring.get(name);
-    if (!pending) {
-      pending = boss.createQueue(name).then(
-        () => void ready.add(name),
-        (err: unknown) => {
-          ensuring.delete(name);
-          throw err;
-        },
-      );
-      ensuring.set(name, pending);
-    }
-    return pending;
+  const ensureQueue = async (name: string): Promise<void> => {
+    if (ready.has(name)) return;
+    await db.orm.transaction((tx) => ensureQueueIn(tx, name));
+    ready.add(name);
   };
 
   return {
@@ -133,16 +127,10 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
     },
 
     async sendInTransaction(tx, name, data, options) {
-      const txDb = transactionAdapter(tx);
-      if (!ready.has(name)) {
-        // The queue must exist before the insert, and on PGlite its one connection belongs to this
-        // transaction until it ends: creating the queue through pg-boss's own adapter would wait forever.
-        // So the first use creates it through the transaction too (idempotent), and the queue is also
-        // ensured outside, once the transaction lets go, for the next sends.
-        await txDb.executeSql(`SELECT ${BOSS_SCHEMA}.create_queue($1, $2)`, [name, { policy: 'standard' }]);
-        ensureQueue(name).catch((err: unknown) => logger.warn({ err, queue: name }, 'could not ensure job queue'));
-      }
-      return boss.send(name, data, { ...toBossSendOptions(options), db: txDb });
+      // On PGlite the one connection belongs to this transaction until it ends, so the queue is ensured
+      // through the transaction too: going through pg-boss's adapter would wait forever.
+      if (!ready.has(name) && (await ensureQueueIn(tx, name)) === 'existed') ready.add(name);
+      return boss.send(name, data, { ...toBossSendOptions(options), db: transactionAdapter(tx) });
     },
 
     async work<T extends JobData>(name: string, options: WorkOptions, handler: JobHandler<T>) {
@@ -150,7 +138,9 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
       const { concurrency = 1, ...queueOptions } = options;
       // Jobs copy the retry settings of their queue when inserted, so a worker's policy also applies to
       // jobs sent by nodes that never call work() (HTTP-only nodes).
-      if (Object.values(queueOptions).some((v) => v !== undefined)) await boss.updateQueue(name, { name, ...queueOptions });
+      if (Object.values(queueOptions).some((v) => v !== undefined)) {
+        await boss.updateQueue(name, { name, ...queueOptions });
+      }
 
       const run = async ([job]: PgBoss.JobWithMetadata<T>[]) => {
         if (!job) return;
@@ -164,12 +154,15 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
           });
         } catch (err) {
           const attempt = `${job.retryCount + 1}/${job.retryLimit + 1}`;
-          logger.warn({ err, queue: name, jobId: job.id, attempt }, 'job failed');
-          throw err;
+          const isLast = job.retryCount >= job.retryLimit;
+          logger[isLast ? 'error' : 'warn']({ err, queue: name, jobId: job.id, attempt }, 'job failed');
+          throw err; // pg-boss records the error and schedules the retry
         }
       };
       for (let i = 0; i < concurrency; i++) {
-        await boss.work<T>(name, { batchSize: 1, includeMetadata: true }, (jobs) => inFlight.track(run(jobs)));
+        await boss.work<T>(name, { batchSize: 1, includeMetadata: true }, (jobs) =>
+          inFlight.track(run(jobs)),
+        );
       }
     },
 
@@ -187,6 +180,21 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
       stopped = true;
     },
   };
+}
+
+/**
+ * Creates the queue (pg-boss's `create_queue`: a row and a partition of the job table) unless it exists,
+ * on `executor`'s transaction. Two sessions creating the same new queue deadlock inside `create_queue`
+ * (the row insert waits on the other's row, the partition's foreign key then waits on the queue table), so
+ * creation is serialised by an advisory lock; the lock-free existence check keeps the common path cheap.
+ */
+async function ensureQueueIn(executor: Executor, name: string): Promise<'existed' | 'created'> {
+  const db = transactionAdapter(executor);
+  const { rows } = await db.executeSql(`SELECT 1 FROM ${BOSS_SCHEMA}.queue WHERE name = $1`, [name]);
+  if (rows.length > 0) return 'existed';
+  await db.executeSql(`SELECT pg_advisory_xact_lock(hashtext('${BOSS_SCHEMA}.queue'), hashtext($1))`, [name]);
+  await db.executeSql(`SELECT ${BOSS_SCHEMA}.create_queue($1, $2)`, [name, { policy: 'standard' }]);
+  return 'created';
 }
 
 function toBossSendOptions(options: SendOptions = {}): PgBoss.SendOptions {

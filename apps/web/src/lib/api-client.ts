@@ -124,27 +124,33 @@ async function call<T>(method: HttpMethod, path: string, options: RequestOptions
 
 let refreshing: Promise<SessionToken> | null = null;
 
+async function exchangeRefreshToken(): Promise<SessionToken> {
+  const current = getToken();
+  if (!current) {
+    endSession();
+    throw new ApiError(401, 'auth.unauthenticated');
+  }
+  // Another tab may have refreshed while this one waited for the lock: use its pair.
+  if (!isAccessTokenExpired(current.accessToken)) return current;
+  try {
+    const fresh = await call<SessionToken>('POST', '/auth/refresh-token', { body: { refreshToken: current.refreshToken } }, null);
+    setToken(fresh);
+    return fresh;
+  } catch (error) {
+    // A network failure is not a refusal: keep the session so the next call can try again.
+    if (!(error instanceof ApiError) || error.status !== 0) endSession();
+    throw error;
+  }
+}
+
 /**
- * Exchanges the refresh token for a new pair, once for all concurrent callers (single flight).
+ * Exchanges the refresh token for a new pair, once for all concurrent callers (single flight). Tabs
+ * share the stored token, and each refresh token works once, so tabs take turns through a Web Lock.
  * When the server refuses, the session ends (spec §4: token cleared, browser goes to /).
  */
 export function refreshSession(): Promise<SessionToken> {
-  refreshing ??= (async () => {
-    const current = getToken();
-    if (!current) {
-      endSession();
-      throw new ApiError(401, 'auth.unauthenticated');
-    }
-    try {
-      const fresh = await call<SessionToken>('POST', '/auth/refresh-token', { body: { refreshToken: current.refreshToken } }, null);
-      setToken(fresh);
-      return fresh;
-    } catch (error) {
-      // A network failure is not a refusal: keep the session so the next call can try again.
-      if (!(error instanceof ApiError) || error.status !== 0) endSession();
-      throw error;
-    }
-  })().finally(() => {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  refreshing ??= (locks ? locks.request('sabai-inbox-refresh', exchangeRefreshToken) : exchangeRefreshToken()).finally(() => {
     refreshing = null;
   });
   return refreshing;

@@ -20,27 +20,30 @@ function DesktopShellLayout() {
     <Layout className="app-shell">
       <AppHeader shell={shell} />
       <Layout hasSider>
-        <Layout.Sider
-          width={230}
-          breakpoint="lg"
-          collapsible
-          collapsed={isCollapsed}
-          onCollapse={setIsCollapsed}
-          theme="light"
-          className="app-sider"
-          data-testid="sidebar"
-        >
-          <Menu
-            mode="inline"
-            selectedKeys={selected.map((screen) => screen.key)}
-            items={shell.screens.map(({ key, path, labelKey, icon: Icon }) => ({
-              key,
-              icon: <Icon />,
-              label: <AppLink to={path}>{t(labelKey)}</AppLink>,
-            }))}
-            data-testid="side-menu"
-          />
-        </Layout.Sider>
+        {/* A role with no screen in the menu (staff, until the inbox ships) gets no empty sidebar. */}
+        {shell.screens.length > 0 && (
+          <Layout.Sider
+            width={230}
+            breakpoint="lg"
+            collapsible
+            collapsed={isCollapsed}
+            onCollapse={setIsCollapsed}
+            theme="light"
+            className="app-sider"
+            data-testid="sidebar"
+          >
+            <Menu
+              mode="inline"
+              selectedKeys={selected.map((screen) => screen.key)}
+              items={shell.screens.map(({ key, path, labelKey, icon: Icon }) => ({
+                key,
+                icon: <Icon />,
+                label: <AppLink to={path}>{t(labelKey)}</AppLink>,
+              }))}
+              data-testid="side-menu"
+            />
+          </Layout.Sider>
+        )}
         <Layout.Content className="app-content">
           <ShellOutlet shell={shell} />
         </Layout.Content>

@@ -28,7 +28,7 @@ function MobileShellLayout() {
 
   return (
     <Layout className="app-shell app-shell--mobile">
-      <AppHeader shell={shell} isMobile onMenuClick={() => setIsDrawerOpen(true)} />
+      <AppHeader shell={shell} isMobile onMenuClick={entries.length > 0 ? () => setIsDrawerOpen(true) : undefined} />
       <Drawer
         placement="left"
         open={isDrawerOpen}

@@ -1,0 +1,49 @@
+// Shared set-up for benchmarks: a server on a fresh embedded database or a fresh PostgreSQL database,
+// seeded with the demo data, listening on a free loopback port.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, loadCipher } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { seedDemo } from '../apps/server/src/db/seed';
+import { openDb } from '../apps/server/src/platform/db';
+
+export type BenchServer = { url: string; kind: string; close(): Promise<void> };
+
+/** Starts the real app for a benchmark; `kind` is 'pglite' or 'postgres' (needs BENCH_DATABASE_URL or the local server). */
+export async function startBenchServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
+  let dropDb = async () => {};
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `sabai_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOGIN_IP_LIMIT_PER_MINUTE: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const db = await openDb({ databaseUrl, dataDir: path.join(dataDir, 'pglite'), poolSize: 20 });
+  await db.migrate();
+  await seedDemo(db, await loadCipher(config, db));
+  const { app } = await buildApp({ config, db });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: address,
+    kind,
+    async close() {
+      await app.close();
+      await db.close();
+      await dropDb();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
