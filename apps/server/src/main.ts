@@ -5,6 +5,8 @@ import { buildApp, loadCipher } from './app';
 import { loadConfig } from './config';
 import { DEMO_PASSWORD, DEMO_USERS, SECOND_ORG_ADMIN, seedDemo } from './db/seed';
 import { openDb, type Db } from './platform/db';
+import { startEventBus } from './platform/events';
+import { startJobs } from './platform/jobs';
 import { pendingMigrations } from './db/migrations-status';
 
 async function main() {
@@ -21,11 +23,16 @@ async function main() {
   const seeded = shouldSeed && (await seedDemo(db, await loadCipher(config, db)));
 
   const { app } = await buildApp({ config, db, serveWebApp: config.ROLES !== 'worker' });
+  // Workers drain jobs (delivery retries, mails, timers); HTTP nodes relay events to their websockets.
+  const jobs = config.ROLES !== 'http' ? await startJobs(db, { logger: app.log, schedule: true }) : null;
+  const events = config.ROLES !== 'worker' ? await startEventBus(db, { logger: app.log }) : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await jobs?.stop();
+    await events?.close();
     await db.close();
     process.exit(0);
   };

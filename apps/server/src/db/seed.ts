@@ -94,6 +94,7 @@ const CONVERSATIONS: Conversation[] = [
   { contact: { displayName: 'Jane Doe', name: 'Jane Doe', email: 'jane@example.com', province: 'Bangkok', gender: 'female' }, channel: 'facebook', status: 'resolved-success', assignee: 'staff2', startedAgo: 3 * DAY, adId: '120210000000001', tags: ['Order'], lines: [['customer', 'I would like to order 3 tote bags.'], ['agent', 'Done! Your order SB-10301 is confirmed.'], ['customer', 'Great, thanks!']] },
   { contact: { displayName: 'Beam', name: 'Beam Rattanakorn', province: 'Chon Buri', gender: 'male' }, channel: 'instagram', status: 'resolved-un-success', assignee: 'staff', startedAgo: 4 * DAY, lines: [['customer', 'มีส่วนลดสำหรับนักเรียนไหมครับ'], ['agent', 'ตอนนี้ยังไม่มีโปรโมชันสำหรับนักเรียนค่ะ ขออภัยค่ะ']] },
   { contact: { displayName: 'Ann', name: 'Anchalee Meesuk', mobileNumber: '0823334444', province: 'Songkhla', gender: 'female' }, channel: 'line', status: 'close', assignee: 'staff2', startedAgo: 6 * DAY, note: 'Customer happy with the exchange.', lines: [['customer', 'ได้รับสินค้าที่เปลี่ยนแล้วค่ะ'], ['agent', 'ยินดีค่ะ ขอบคุณที่อุดหนุนนะคะ']] },
+  { contact: { displayName: 'Fon', name: 'Fonthip Saelim', mobileNumber: '0955556666', province: 'Udon Thani', gender: 'female' }, channel: 'line', status: 'transferred', assignee: 'staff', startedAgo: 5 * HOUR, lines: [['customer', 'อยากสั่งสินค้าจำนวนมากสำหรับบริษัทค่ะ'], ['agent', 'ขอส่งต่อให้ทีมขายส่งดูแลนะคะ']] },
   { contact: { displayName: 'Mark Lee', name: 'Mark Lee', email: 'mark.lee@example.com', province: 'Bangkok', gender: 'male' }, channel: 'facebook', status: 'on-going', assignee: 'staff', startedAgo: 9 * DAY, lines: [['customer', 'Any update on my wholesale request?'], ['agent', 'We are checking with our supplier and will come back to you.']] },
 ];
 
@@ -163,6 +164,14 @@ async function seedDemoOrganization(tx: Tx, cipher: Cipher, organizationId: stri
       })),
     );
     for (const tag of c.tags ?? []) await tx.insert(t.issueTags).values({ issueId: issue!.id, tagId: tagIds[tag]! });
+    if (c.status === 'transferred') {
+      // A transfer closes the issue and continues the conversation in a new one linked to it.
+      const [next] = await tx
+        .insert(t.issues)
+        .values({ organizationId, channelId, contactId: contact!.id, contactIdentityId: identity!.id, teamId, assigneeUserId: users.staff2, status: 'on-going', transferredFromIssueId: issue!.id, startDate: lastAt, lastResponseAt: lastAt, lastCustomerMessageAt: lastAt, createdAt: lastAt, updatedAt: lastAt })
+        .returning({ id: t.issues.id });
+      await tx.insert(t.messages).values({ organizationId, issueId: next!.id, channelId, direction: 'outbound', senderType: 'agent', senderUserId: users.staff2, kind: 'text', text: 'สวัสดีค่ะ ทีมขายส่งรับเรื่องแล้วค่ะ ต้องการสินค้ากี่ชิ้นคะ', deliveryStatus: 'delivered', providerMessageId: `seed-${externalSeq}-next`, createdAt: lastAt });
+    }
   }
 }
 
