@@ -52,7 +52,9 @@ describe('lang parameter', () => {
     await page.getByRole('heading', { name: 'แดชบอร์ด', level: 1 }).waitFor();
     // Navigation inside the app carries the language.
     await page.getByTestId('screen-link-profile').click();
-    await page.waitForURL((url) => url.pathname === '/profile/edit-profile' && url.searchParams.get('lang') === 'th');
+    await page.waitForURL(
+      (url) => url.pathname === '/profile/edit-profile' && url.searchParams.get('lang') === 'th',
+    );
     await page.getByTestId('language-en').click();
     await page.waitForURL((url) => url.searchParams.get('lang') === 'en');
     await page.getByRole('heading', { name: 'Edit profile', level: 1 }).waitFor();
@@ -69,7 +71,9 @@ describe('device routing', () => {
     await phonePage.waitForURL((url) => url.pathname === '/mobile/login/forget-password');
     expect(location(phonePage).search.get('lang')).toBe('th');
     await phonePage.goto('/policy');
-    await phonePage.waitForURL((url) => url.pathname === '/mobile/policy' && url.searchParams.get('lang') === 'en');
+    await phonePage.waitForURL(
+      (url) => url.pathname === '/mobile/policy' && url.searchParams.get('lang') === 'en',
+    );
     // The root page is exempt.
     await phonePage.goto('/?lang=en');
     expect(location(phonePage).pathname).toBe('/');
@@ -81,7 +85,9 @@ describe('device routing', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
     await page.goto('/mobile/issue/chat?issueId=3&lang=en');
-    await page.waitForURL((url) => url.pathname === '/issue/inbox' && url.searchParams.get('issueId') === '3');
+    await page.waitForURL(
+      (url) => url.pathname === '/issue/inbox' && url.searchParams.get('issueId') === '3',
+    );
     await desktop.close();
   });
 });

@@ -50,7 +50,10 @@ describe('organisation switcher', () => {
     const { page } = await openPage(context);
     await signIn(page, 'superadmin@demo.local', DEMO_PASSWORD);
     await page.getByTestId('organization-switcher').click();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Second Shop' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('menuitem', { name: 'Second Shop' }).click(),
+    ]);
     await expect.poll(() => organisationShown(page)).toBe('Second Shop');
     await context.close();
   });

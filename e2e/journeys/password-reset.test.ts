@@ -22,7 +22,9 @@ describe('forgotten password', () => {
     const { page, errors } = await openPage(context);
     await page.goto('/login?lang=th');
     await page.getByRole('link', { name: 'ลืมรหัสผ่าน?' }).click();
-    await page.waitForURL((url) => url.pathname === '/mobile/login/forget-password' && url.searchParams.get('lang') === 'th');
+    await page.waitForURL(
+      (url) => url.pathname === '/mobile/login/forget-password' && url.searchParams.get('lang') === 'th',
+    );
 
     const since = Date.now();
     await page.getByLabel('อีเมล').fill('staff2@demo.local');

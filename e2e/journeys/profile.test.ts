@@ -106,7 +106,11 @@ describe('profile edit', () => {
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('Please choose an image file (JPEG, PNG, GIF or WebP).').waitFor();
 
-    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1),
+    });
     await page.getByText('The image is larger than 5 MB.').first().waitFor();
 
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
@@ -180,9 +184,13 @@ describe('profile edit', () => {
     await soundSwitch.click();
     await page.getByText('บันทึกการตั้งค่าการแจ้งเตือนเรียบร้อยแล้ว').waitFor();
     await page.reload();
-    await expect.poll(() => page.getByTestId('notification-switch-sound').getAttribute('aria-checked')).not.toBe(before);
+    await expect
+      .poll(() => page.getByTestId('notification-switch-sound').getAttribute('aria-checked'))
+      .not.toBe(before);
     await page.getByTestId('notification-switch-sound').click();
-    await expect.poll(() => page.getByTestId('notification-switch-sound').getAttribute('aria-checked')).toBe(before);
+    await expect
+      .poll(() => page.getByTestId('notification-switch-sound').getAttribute('aria-checked'))
+      .toBe(before);
     expect(errors).toEqual([]);
     await context.close();
   });

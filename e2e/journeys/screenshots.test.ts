@@ -41,7 +41,9 @@ function horizontalOverflow(page: Page): Promise<number> {
 
 /** Whether Thai text is drawn with a real Thai font (not boxes). */
 function hasThaiFont(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.fonts.check('16px Loma', 'ภาษาไทย') || document.fonts.check('16px Garuda', 'ภาษาไทย'));
+  return page.evaluate(
+    () => document.fonts.check('16px Loma', 'ภาษาไทย') || document.fonts.check('16px Garuda', 'ภาษาไทย'),
+  );
 }
 
 describe.each(cases)('screenshots on %s in %s', (viewport, lang) => {

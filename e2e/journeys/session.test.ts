@@ -27,9 +27,18 @@ function withExp(page: Page, exp: number) {
   return page.evaluate((expiry) => {
     const token = JSON.parse(localStorage.getItem('token') ?? '{}') as StoredToken;
     const [header, payload, signature] = token.accessToken.split('.');
-    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
-    const encoded = btoa(JSON.stringify({ ...claims, exp: expiry })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    localStorage.setItem('token', JSON.stringify({ ...token, accessToken: `${header}.${encoded}.${signature}` }));
+    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<
+      string,
+      unknown
+    >;
+    const encoded = btoa(JSON.stringify({ ...claims, exp: expiry }))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    localStorage.setItem(
+      'token',
+      JSON.stringify({ ...token, accessToken: `${header}.${encoded}.${signature}` }),
+    );
   }, exp);
 }
 

@@ -5,12 +5,25 @@ import type { Page } from 'playwright-core';
 import type { CapturedMail } from './smtp';
 import { artifactsDir } from './paths';
 
-export const SESSION_KEYS = ['token', 'displayName', 'profilePath', 'role', 'id', 'accessToken', 'deviceToken'];
+export const SESSION_KEYS = [
+  'token',
+  'displayName',
+  'profilePath',
+  'role',
+  'id',
+  'accessToken',
+  'deviceToken',
+];
 
 const PUBLIC_PATH = /^(\/mobile)?(\/|\/login(\/.*)?|\/policy)?$/;
 
 /** Opens the sign-in page and signs in; resolves once the URL left the sign-in page. */
-export async function signIn(page: Page, email: string, password: string, lang: 'en' | 'th' = 'en'): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  lang: 'en' | 'th' = 'en',
+): Promise<void> {
   await page.goto(`/login?lang=${lang}`);
   await page.locator('#login-email').fill(email);
   await page.locator('#login-password').fill(password);
@@ -28,7 +41,9 @@ export function location(page: Page): { pathname: string; search: URLSearchParam
 export async function sideMenuLabels(page: Page): Promise<string[]> {
   await page.getByTestId('user-menu').waitFor();
   if ((await page.getByTestId('sidebar').count()) === 0) return [];
-  return (await page.getByTestId('side-menu').locator('li[role="menuitem"]').allInnerTexts()).map((text) => text.trim());
+  return (await page.getByTestId('side-menu').locator('li[role="menuitem"]').allInnerTexts()).map((text) =>
+    text.trim(),
+  );
 }
 
 /** Opens the mobile drawer and returns its labels (none, and no menu button, without entries). */
@@ -38,7 +53,9 @@ export async function drawerLabels(page: Page): Promise<string[]> {
   await page.getByTestId('menu-button').click();
   const drawer = page.getByTestId('mobile-drawer');
   await drawer.waitFor();
-  return (await page.getByTestId('drawer-menu').locator('li[role="menuitem"]').allInnerTexts()).map((text) => text.trim());
+  return (await page.getByTestId('drawer-menu').locator('li[role="menuitem"]').allInnerTexts()).map((text) =>
+    text.trim(),
+  );
 }
 
 /** The spec's session keys present in localStorage. */
@@ -59,14 +76,22 @@ function decodeQuotedPrintable(text: string): string {
 
 function decodedParts(raw: string): string[] {
   const parts = [raw, decodeQuotedPrintable(raw)];
-  for (const match of raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi)) {
+  for (const match of raw.matchAll(
+    /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
+  )) {
     parts.push(Buffer.from((match[1] ?? '').replace(/\s/g, ''), 'base64').toString('utf8'));
   }
   return parts;
 }
 
 /** Waits for a mail to the address received after `since`, and returns the first link to the given path. */
-export async function waitForMailLink(mailDir: string, to: string, path: string, since: number, timeoutMs = 20_000): Promise<string> {
+export async function waitForMailLink(
+  mailDir: string,
+  to: string,
+  path: string,
+  since: number,
+  timeoutMs = 20_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const pattern = new RegExp(`https?://[^\\s"'<>]+${path.replace(/[/.]/g, '\\$&')}\\?[^\\s"'<>]+`);
   while (Date.now() < deadline) {

@@ -24,9 +24,15 @@ const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
 /** A fresh context: 1440×900 desktop, or a 390×844 iPhone (user agent, touch, mobile viewport). */
-export function newContext(browser: Browser, baseURL: string, viewport: Viewport, locale: Locale = 'en'): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport,
+  locale: Locale = 'en',
+): Promise<BrowserContext> {
   const common = { baseURL, locale: locale === 'th' ? 'th-TH' : 'en-US', timezoneId: 'Asia/Bangkok' };
-  if (viewport === 'desktop') return browser.newContext({ ...common, viewport: { width: 1440, height: 900 } });
+  if (viewport === 'desktop')
+    return browser.newContext({ ...common, viewport: { width: 1440, height: 900 } });
   return browser.newContext({
     ...common,
     viewport: { width: 390, height: 844 },
@@ -39,7 +45,8 @@ export function newContext(browser: Browser, baseURL: string, viewport: Viewport
 
 // The browser itself logs failed requests (a wrong password's 401, a not-yet-built endpoint's 404):
 // those are expected answers, not app errors.
-const BROWSER_NETWORK_LOG = /^Failed to load resource: the server responded with a status of (401|403|404|409|400)/;
+const BROWSER_NETWORK_LOG =
+  /^Failed to load resource: the server responded with a status of (401|403|404|409|400)/;
 
 /** A page that records console errors and uncaught exceptions, for `expect(errors).toEqual([])`. */
 export async function openPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {

@@ -21,6 +21,11 @@ import { registerXsrf } from './http/xsrf';
 import { authenticate, authRoutes, createTokenService } from './modules/auth';
 import { roleRoutes } from './modules/roles';
 import { meRoutes } from './modules/users';
+import { messageRoutes } from './modules/messages';
+import { webhookRoutes } from './modules/webhooks';
+import { createChannelRegistry } from './channels';
+import { startJobs } from './platform/jobs';
+import { startWorkers } from './workers';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db';
 import { createCipher } from './platform/crypto';
@@ -35,6 +40,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Serve the built web app (production and end-to-end runs). */
   serveWebApp?: boolean;
+  /** Run the ingest worker and job handlers in this process (default true; false for ROLES=http). */
+  runWorkers?: boolean;
 };
 
 const API_PREFIX = '/api/v1';
@@ -65,7 +72,19 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       mode: db.kind === 'pglite' ? 'disk' : 'db',
     }),
     tokens: createTokenService(secret, clock),
+    jobs: await startJobs(db, { logger: app.log, schedule: opts.runWorkers !== false }),
+    channels: createChannelRegistry({
+      lineApiBaseUrl: config.LINE_API_BASE_URL,
+      lineDataApiBaseUrl: config.LINE_DATA_API_BASE_URL,
+      graphApiBaseUrl: config.GRAPH_API_BASE_URL,
+      graphApiVersion: config.GRAPH_API_VERSION,
+    }),
   };
+  const stopWorkers = opts.runWorkers === false ? null : await startWorkers(deps);
+  app.addHook('onClose', async () => {
+    await stopWorkers?.();
+    await deps.jobs.stop();
+  });
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -99,9 +118,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(authRoutes, deps);
       await api.register(meRoutes, deps);
       await api.register(roleRoutes, deps);
+      await api.register(messageRoutes, deps);
     },
     { prefix: API_PREFIX },
   );
+  await app.register(webhookRoutes, { prefix: '/webhooks', ...deps });
   if (opts.serveWebApp) await registerWebApp(app, config.WEB_DIST_DIR);
   return { app, deps };
 }

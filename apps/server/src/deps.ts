@@ -8,6 +8,8 @@ import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import type { Storage } from './platform/storage';
 import type { TokenService } from './modules/auth/tokens';
+import type { ChannelRegistry } from './channels';
+import type { Jobs } from './platform/jobs';
 
 export interface Deps {
   config: Config;
@@ -19,4 +21,8 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   tokens: TokenService;
+  /** pg-boss: enqueue inside transactions with sendInTransaction. */
+  jobs: Jobs;
+  /** Provider adapters (LINE, Messenger, Instagram). */
+  channels: ChannelRegistry;
 }

@@ -6,7 +6,6 @@ import { loadConfig } from './config';
 import { DEMO_PASSWORD, DEMO_USERS, SECOND_ORG_ADMIN, seedDemo } from './db/seed';
 import { openDb, type Db } from './platform/db';
 import { startEventBus } from './platform/events';
-import { startJobs } from './platform/jobs';
 import { pendingMigrations } from './db/migrations-status';
 
 async function main() {
@@ -22,16 +21,19 @@ async function main() {
   const shouldSeed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && embedded);
   const seeded = shouldSeed && (await seedDemo(db, await loadCipher(config, db)));
 
-  const { app } = await buildApp({ config, db, serveWebApp: config.ROLES !== 'worker' });
-  // Workers drain jobs (delivery retries, mails, timers); HTTP nodes relay events to their websockets.
-  const jobs = config.ROLES !== 'http' ? await startJobs(db, { logger: app.log, schedule: true }) : null;
+  const { app } = await buildApp({
+    config,
+    db,
+    serveWebApp: config.ROLES !== 'worker',
+    runWorkers: config.ROLES !== 'http',
+  });
+  // HTTP nodes relay events to their websocket clients.
   const events = config.ROLES !== 'worker' ? await startEventBus(db, { logger: app.log }) : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
-    await jobs?.stop();
     await events?.close();
     await db.close();
     process.exit(0);

@@ -12,7 +12,11 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 const thai = ['../../packages/i18n/src/th.ts', '../../node_modules/antd/es/locale/th_TH.js'];
 const routes = [
   { name: '/login', modules: ['src/features/auth/components/login-page.tsx'], budgetKb: 200 },
-  { name: '/login?lang=th', modules: ['src/features/auth/components/login-page.tsx', ...thai], budgetKb: 200 },
+  {
+    name: '/login?lang=th',
+    modules: ['src/features/auth/components/login-page.tsx', ...thai],
+    budgetKb: 200,
+  },
   {
     name: '/dashboard (desktop shell)',
     modules: ['src/app/shell/desktop-shell.tsx', 'src/features/dashboard/components/dashboard-page.tsx'],
@@ -60,7 +64,12 @@ for (const route of routes) {
   const js = [...files].filter((file) => file.endsWith('.js'));
   const total = js.reduce((sum, file) => sum + gzipKb(file), 0);
   isOver ||= total > route.budgetKb;
-  print(route.name.padEnd(36), String(js.length).padStart(6), total.toFixed(1).padStart(9), String(route.budgetKb).padStart(8));
+  print(
+    route.name.padEnd(36),
+    String(js.length).padStart(6),
+    total.toFixed(1).padStart(9),
+    String(route.budgetKb).padStart(8),
+  );
   if (process.argv.includes('--verbose')) {
     for (const file of js.sort()) print('   ', file.padEnd(50), gzipKb(file).toFixed(1).padStart(8));
   }

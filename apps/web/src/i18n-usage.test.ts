@@ -29,7 +29,9 @@ function sourceFiles(dir: string): string[] {
     const path = join(dir, name);
     if (name === 'node_modules' || name === 'dist') return [];
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !path.includes('/packages/i18n/') ? [path] : [];
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !path.includes('/packages/i18n/')
+      ? [path]
+      : [];
   });
 }
 
@@ -41,7 +43,9 @@ describe('i18n keys', () => {
     const unused = leafKeys(resources.en.translation).filter(
       (key) =>
         !RESERVED_KEYS.includes(key) &&
-        !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix)) && !sources.includes(`'${key}'`) && !sources.includes(`"${key}"`),
+        !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix)) &&
+        !sources.includes(`'${key}'`) &&
+        !sources.includes(`"${key}"`),
     );
     expect(unused).toEqual([]);
   });

@@ -5,3 +5,4 @@ export * from './auth';
 export * from './me';
 export * from './organizations';
 export * from './roles';
+export * from './messages';

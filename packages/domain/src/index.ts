@@ -11,3 +11,5 @@ export * from './navigation';
 export * from './password';
 export * from './permissions';
 export * from './route-permissions';
+export * from './routing';
+export * from './meta-inbox-link';

@@ -4,10 +4,13 @@ import { leafKeys, resources } from './index';
 const en = resources.en.translation;
 const th = resources.th.translation;
 
-const placeholders = (text: string): string[] => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] ?? '').sort();
+const placeholders = (text: string): string[] =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] ?? '').sort();
 
 function valueAt(catalogue: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 }
 
 describe('catalogues', () => {
@@ -23,7 +26,10 @@ describe('catalogues', () => {
   });
 
   it('has no empty text', () => {
-    const empty = [...enKeys.map((k) => ['en', k, valueAt(en, k)]), ...thKeys.map((k) => ['th', k, valueAt(th, k)])]
+    const empty = [
+      ...enKeys.map((k) => ['en', k, valueAt(en, k)]),
+      ...thKeys.map((k) => ['th', k, valueAt(th, k)]),
+    ]
       .filter(([, , value]) => typeof value !== 'string' || value.trim() === '')
       .map(([lang, key]) => `${String(lang)}:${String(key)}`);
     expect(empty).toEqual([]);

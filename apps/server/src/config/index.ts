@@ -26,6 +26,14 @@ const ConfigSchema = z.object({
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   META_APP_SECRET: z.string().min(1).default('demo-meta-app-secret'),
   META_VERIFY_TOKEN: z.string().min(1).default('demo-verify-token'),
+  META_APP_ID: z.string().min(1).default('100000000000000'),
+  LINE_API_BASE_URL: z.url().default('https://api.line.me'),
+  LINE_DATA_API_BASE_URL: z.url().default('https://api-data.line.me'),
+  GRAPH_API_BASE_URL: z.url().default('https://graph.facebook.com'),
+  GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v25.0'),
+  FACEBOOK_LOGIN_URL: z.url().default('https://www.facebook.com'),
+  /** Points every provider URL at one origin (the simulator): overrides the four above when set. */
+  PROVIDER_BASE_URL: z.url().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
@@ -44,8 +52,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const provider = c.PROVIDER_BASE_URL?.replace(/\/$/, '');
   return {
     ...c,
+    ...(provider
+      ? { LINE_API_BASE_URL: provider, LINE_DATA_API_BASE_URL: provider, GRAPH_API_BASE_URL: provider, FACEBOOK_LOGIN_URL: provider }
+      : {}),
     DATA_DIR: path.resolve(ROOT_DIR, c.DATA_DIR),
     WEB_DIST_DIR: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

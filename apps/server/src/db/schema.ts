@@ -349,6 +349,9 @@ export const contactIdentities = pgTable(
     pictureUrl: text('picture_url'),
     isFollowing: boolean('is_following').notNull().default(true),
     lastInboundAt: ts('last_inbound_at'),
+    // LINE: the latest live reply token, claimed (set to null) atomically by the first send that uses it.
+    replyToken: text('reply_token'),
+    replyTokenExpiresAt: ts('reply_token_expires_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -444,6 +447,10 @@ export const messages = pgTable(
     // Idempotency: a provider's message id (or LINE webhookEventId) is stored once per channel.
     providerMessageId: text('provider_message_id'),
     clientId: text('client_id'),
+    // LINE push idempotency key: one per logical send, reused by every retry.
+    retryKey: uuid('retry_key'),
+    deliveredVia: text('delivered_via'),
+    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -537,6 +544,8 @@ export const inboundEvents = pgTable(
     body: text('body').notNull(),
     receivedAt: createdAt(),
     processedAt: ts('processed_at'),
+    // Lease of the worker processing the row: a crashed worker's rows are taken again when it lapses.
+    lockedUntil: ts('locked_until'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
   },

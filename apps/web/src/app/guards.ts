@@ -27,6 +27,10 @@ export function requireSessionLoader({ request }: LoaderFunctionArgs): null {
 export function signedInRedirectLoader({ request }: LoaderFunctionArgs): null {
   if (!getToken()) return null;
   const url = new URL(request.url);
-  const target = landingPath({ roleNames: sessionRoleNames(), isMobile: isMobileDevice(), currentPath: url.pathname });
+  const target = landingPath({
+    roleNames: sessionRoleNames(),
+    isMobile: isMobileDevice(),
+    currentPath: url.pathname,
+  });
   throw redirect(`${target}${withLang('', languageFromSearch(url.search))}`);
 }

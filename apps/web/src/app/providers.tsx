@@ -24,7 +24,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={antdLocaleFor(i18n.language)}
-      theme={{ token: { colorPrimary: '#0f9d58', colorLink: '#0b7a44', fontFamily: FONT_FAMILY, borderRadius: 8 } }}
+      theme={{
+        token: { colorPrimary: '#0f9d58', colorLink: '#0b7a44', fontFamily: FONT_FAMILY, borderRadius: 8 },
+      }}
     >
       {children}
     </ConfigProvider>

@@ -14,7 +14,11 @@ export function RouteError() {
     <main className="route-error" role="alert">
       <h1>{t('common.crashTitle')}</h1>
       <p>{t('common.crashText')}</p>
-      <button type="button" className="plain-button plain-button--primary" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        className="plain-button plain-button--primary"
+        onClick={() => window.location.reload()}
+      >
         {t('common.reload')}
       </button>
     </main>

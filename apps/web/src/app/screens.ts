@@ -11,7 +11,13 @@ export type Screen = ScreenLink & {
 };
 
 export const SCREENS: readonly Screen[] = [
-  { key: 'dashboard', path: '/dashboard', labelKey: 'nav.dashboard', icon: DashboardOutlined, isOnMobile: true },
+  {
+    key: 'dashboard',
+    path: '/dashboard',
+    labelKey: 'nav.dashboard',
+    icon: DashboardOutlined,
+    isOnMobile: true,
+  },
 ];
 
 /** The built screens these permissions may open. */

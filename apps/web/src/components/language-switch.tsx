@@ -8,7 +8,12 @@ export function LanguageSwitch() {
   const current = useLanguage();
   const switchLanguage = useLanguageSwitch();
   return (
-    <div className="language-switch" role="group" aria-label={t('common.language')} data-testid="language-switch">
+    <div
+      className="language-switch"
+      role="group"
+      aria-label={t('common.language')}
+      data-testid="language-switch"
+    >
       {languages.map((language) => (
         <button
           key={language}

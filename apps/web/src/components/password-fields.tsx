@@ -37,19 +37,18 @@ export function NewPasswordFields({
 
   // The list arrives after the user may have typed: check again what is already there.
   useEffect(() => {
-    if (isCommon && form.isFieldTouched(passwordName)) void form.validateFields([passwordName]).catch(() => undefined);
+    if (isCommon && form.isFieldTouched(passwordName))
+      void form.validateFields([passwordName]).catch(() => undefined);
   }, [isCommon, form, passwordName]);
 
   const passwordRules: Rule[] = [
     { required: true, message: t('password.newRequired') },
-    ...PROBLEMS.map(
-      (problem): Rule => ({
-        validator: (_, value: unknown) =>
-          typeof value === 'string' && value !== '' && validatePassword(value, isCommon).includes(problem)
-            ? Promise.reject(new Error(t(problem)))
-            : Promise.resolve(),
-      }),
-    ),
+    ...PROBLEMS.map((problem): Rule => ({
+      validator: (_, value: unknown) =>
+        typeof value === 'string' && value !== '' && validatePassword(value, isCommon).includes(problem)
+          ? Promise.reject(new Error(t(problem)))
+          : Promise.resolve(),
+    })),
   ];
 
   const confirmRules: Rule[] = [
@@ -64,10 +63,22 @@ export function NewPasswordFields({
 
   return (
     <>
-      <Form.Item name={passwordName} label={passwordLabel} rules={passwordRules} extra={t('password.hint')} hasFeedback>
+      <Form.Item
+        name={passwordName}
+        label={passwordLabel}
+        rules={passwordRules}
+        extra={t('password.hint')}
+        hasFeedback
+      >
         <Input.Password autoComplete="new-password" maxLength={64} />
       </Form.Item>
-      <Form.Item name={confirmName} label={confirmLabel} dependencies={[passwordName]} rules={confirmRules} hasFeedback>
+      <Form.Item
+        name={confirmName}
+        label={confirmLabel}
+        dependencies={[passwordName]}
+        rules={confirmRules}
+        hasFeedback
+      >
         <Input.Password autoComplete="new-password" maxLength={64} />
       </Form.Item>
     </>

@@ -18,7 +18,9 @@ export function PlainInput({ type = 'text', hasError = false, className, ...prop
   const isPassword = type === 'password';
   const Icon = isVisible ? EyeOutlined : EyeInvisibleOutlined;
   return (
-    <span className={`plain-input${hasError ? ' plain-input--error' : ''}${className ? ` ${className}` : ''}`}>
+    <span
+      className={`plain-input${hasError ? ' plain-input--error' : ''}${className ? ` ${className}` : ''}`}
+    >
       <input {...props} type={isPassword && isVisible ? 'text' : type} aria-invalid={hasError || undefined} />
       {isPassword && (
         <button

@@ -6,7 +6,8 @@ import { AppLink } from './app-link';
 /** Links to the screens a user may open. */
 export function ScreenLinks({ screens }: { screens: ScreenLink[] }) {
   const { t } = useTranslation();
-  if (screens.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />;
+  if (screens.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />;
   return (
     <ul className="screen-links">
       {screens.map(({ key, path, labelKey, icon: Icon }) => (

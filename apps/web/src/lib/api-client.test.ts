@@ -8,8 +8,10 @@ function jwt(claims: Record<string, unknown>): string {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const validToken = () => jwt({ sub: 'u1', exp: nowSeconds() + 600, organizationId: 'o1', role: [], roleName: 'Staff' });
-const expiredToken = () => jwt({ sub: 'u1', exp: nowSeconds() - 60, organizationId: 'o1', role: [], roleName: 'Staff' });
+const validToken = () =>
+  jwt({ sub: 'u1', exp: nowSeconds() + 600, organizationId: 'o1', role: [], roleName: 'Staff' });
+const expiredToken = () =>
+  jwt({ sub: 'u1', exp: nowSeconds() - 60, organizationId: 'o1', role: [], roleName: 'Staff' });
 
 function json(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -92,7 +94,10 @@ describe('api client', () => {
     setToken({ accessToken: expiredToken(), refreshToken: 'spent' });
     store.set(STORAGE_KEYS.displayName, 'Somchai');
     answers.push(() => json(401, { error: { code: 'auth.invalid_refresh_token', message: 'x' } }));
-    await expect(apiRequest('GET', '/me')).rejects.toMatchObject({ status: 401, code: 'auth.invalid_refresh_token' });
+    await expect(apiRequest('GET', '/me')).rejects.toMatchObject({
+      status: 401,
+      code: 'auth.invalid_refresh_token',
+    });
     expect(getToken()).toBeNull();
     expect(store.size).toBe(0);
     expect(sessionEnds).toHaveBeenCalledOnce();
@@ -114,7 +119,10 @@ describe('api client', () => {
 
   it('retries statuses above 500 up to 5 times, waiting 2000 ms × attempt', async () => {
     for (let i = 0; i < 6; i += 1) answers.push(() => json(503));
-    await expect(apiRequest('GET', '/x', { auth: false })).rejects.toMatchObject({ status: 503, code: 'internal' });
+    await expect(apiRequest('GET', '/x', { auth: false })).rejects.toMatchObject({
+      status: 503,
+      code: 'internal',
+    });
     expect(calls).toHaveLength(6);
     expect(sleeps).toEqual([2000, 4000, 6000, 8000, 10000]);
   });
@@ -135,7 +143,9 @@ describe('api client', () => {
       return json(403, { error: { code: 'xsrf.invalid', message: 'x' } });
     });
     answers.push(() => new Response(null, { status: 204 }));
-    await expect(apiRequest('POST', '/auth/forgot-password', { auth: false, body: {} })).resolves.toBeUndefined();
+    await expect(
+      apiRequest('POST', '/auth/forgot-password', { auth: false, body: {} }),
+    ).resolves.toBeUndefined();
     expect(header(calls[1], 'x-xsrf-token')).toBe('new');
   });
 
@@ -143,6 +153,9 @@ describe('api client', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(apiRequest('GET', '/x', { auth: false })).rejects.toMatchObject({ status: 0, code: 'network.unavailable' });
+    await expect(apiRequest('GET', '/x', { auth: false })).rejects.toMatchObject({
+      status: 0,
+      code: 'network.unavailable',
+    });
   });
 });

@@ -72,7 +72,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(method: HttpMethod, path: string, body: unknown, accessToken: string | null, signal?: AbortSignal) {
+async function send(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  accessToken: string | null,
+  signal?: AbortSignal,
+) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const xsrf = readCookie(XSRF_COOKIE);
   if (xsrf) headers[XSRF_HEADER] = xsrf;
@@ -100,7 +106,12 @@ async function send(method: HttpMethod, path: string, body: unknown, accessToken
 }
 
 /** Sends one call with the retry rules of spec §7 and returns the parsed answer of a 2xx. */
-async function call<T>(method: HttpMethod, path: string, options: RequestOptions, accessToken: string | null): Promise<T> {
+async function call<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions,
+  accessToken: string | null,
+): Promise<T> {
   let retriedXsrf = false;
   for (let attempt = 1; ; attempt += 1) {
     const { response, sentXsrf } = await send(method, path, options.body, accessToken, options.signal);
@@ -133,7 +144,12 @@ async function exchangeRefreshToken(): Promise<SessionToken> {
   // Another tab may have refreshed while this one waited for the lock: use its pair.
   if (!isAccessTokenExpired(current.accessToken)) return current;
   try {
-    const fresh = await call<SessionToken>('POST', '/auth/refresh-token', { body: { refreshToken: current.refreshToken } }, null);
+    const fresh = await call<SessionToken>(
+      'POST',
+      '/auth/refresh-token',
+      { body: { refreshToken: current.refreshToken } },
+      null,
+    );
     setToken(fresh);
     return fresh;
   } catch (error) {
@@ -150,7 +166,9 @@ async function exchangeRefreshToken(): Promise<SessionToken> {
  */
 export function refreshSession(): Promise<SessionToken> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  refreshing ??= (locks ? locks.request('sabai-inbox-refresh', exchangeRefreshToken) : exchangeRefreshToken()).finally(() => {
+  refreshing ??= (
+    locks ? locks.request('sabai-inbox-refresh', exchangeRefreshToken) : exchangeRefreshToken()
+  ).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -169,7 +187,11 @@ export async function freshSession(): Promise<SessionToken | null> {
 }
 
 /** Calls the API under /api/v1; throws ApiError with the envelope's code on failure. */
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const auth = options.auth ?? true;
   const accessToken = auth ? ((await freshSession())?.accessToken ?? null) : null;
   if (auth && !accessToken) {

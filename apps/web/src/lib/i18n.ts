@@ -28,7 +28,10 @@ const antdLocales: Partial<Record<Language, Locale>> = { en: enUS };
 
 async function ensureCatalogue(language: Language): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
-  const [{ th }, { default: thTH }] = await Promise.all([import('@sabai/i18n/th'), import('antd/es/locale/th_TH')]);
+  const [{ th }, { default: thTH }] = await Promise.all([
+    import('@sabai/i18n/th'),
+    import('antd/es/locale/th_TH'),
+  ]);
   i18next.addResourceBundle('th', 'translation', th, true, true);
   antdLocales.th = thTH;
 }

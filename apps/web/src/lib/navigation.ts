@@ -45,7 +45,9 @@ export function useLanguageSwitch(): (language: Language) => void {
   const location = useLocation();
   return useCallback(
     (language: Language) => {
-      void navigate(`${location.pathname}${withLang(location.search, language)}${location.hash}`, { replace: true });
+      void navigate(`${location.pathname}${withLang(location.search, language)}${location.hash}`, {
+        replace: true,
+      });
     },
     [navigate, location],
   );

@@ -41,6 +41,7 @@ export function useRetrievalNotice(isError: boolean, resource: RetrievalResource
   const message = useMessage();
   const { t } = useTranslation();
   useEffect(() => {
-    if (isError) void message.error({ content: t(`notices.retrieve.${resource}`), key: `retrieve-${resource}` });
+    if (isError)
+      void message.error({ content: t(`notices.retrieve.${resource}`), key: `retrieve-${resource}` });
   }, [isError, resource, message, t]);
 }

@@ -24,7 +24,13 @@ export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderPro
   return (
     <header className={`app-header${isMobile ? ' app-header--mobile' : ''}`}>
       {onMenuClick && (
-        <Button type="text" icon={<MenuOutlined />} aria-label={t('common.openMenu')} onClick={onMenuClick} data-testid="menu-button" />
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('common.openMenu')}
+          onClick={onMenuClick}
+          data-testid="menu-button"
+        />
       )}
       <AppLink to={shell.landing} className="app-header__logo">
         <BrandLogo size={isMobile ? 28 : 32} />
@@ -32,7 +38,11 @@ export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderPro
       <div className="app-header__actions">
         {shell.canSwitchOrganization && (
           <Suspense fallback={null}>
-            <OrganizationSwitcher currentId={shell.me?.organization.id} currentName={shell.me?.organization.name} isCompact={isMobile} />
+            <OrganizationSwitcher
+              currentId={shell.me?.organization.id}
+              currentName={shell.me?.organization.name}
+              isCompact={isMobile}
+            />
           </Suspense>
         )}
         <LanguageSwitch />

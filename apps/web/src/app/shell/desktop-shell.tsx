@@ -14,7 +14,9 @@ function DesktopShellLayout() {
   const shell = useShell();
   const { pathname } = useLocation();
   const [isCollapsed, setIsCollapsed] = useState(false);
-  const selected = shell.screens.filter((screen) => pathname === screen.path || pathname.startsWith(`${screen.path}/`));
+  const selected = shell.screens.filter(
+    (screen) => pathname === screen.path || pathname.startsWith(`${screen.path}/`),
+  );
 
   return (
     <Layout className="app-shell">

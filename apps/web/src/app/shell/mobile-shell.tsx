@@ -28,7 +28,11 @@ function MobileShellLayout() {
 
   return (
     <Layout className="app-shell app-shell--mobile">
-      <AppHeader shell={shell} isMobile onMenuClick={entries.length > 0 ? () => setIsDrawerOpen(true) : undefined} />
+      <AppHeader
+        shell={shell}
+        isMobile
+        onMenuClick={entries.length > 0 ? () => setIsDrawerOpen(true) : undefined}
+      />
       <Drawer
         placement="left"
         open={isDrawerOpen}

@@ -9,7 +9,12 @@ export function NotFoundPage({ links }: { links?: ScreenLink[] }) {
   const { t } = useTranslation();
   const context = useOutletContext<ShellContext | undefined>();
   return (
-    <Result status="404" title={t('common.notFoundTitle')} subTitle={t('common.notFoundText')} data-testid="not-found">
+    <Result
+      status="404"
+      title={t('common.notFoundTitle')}
+      subTitle={t('common.notFoundText')}
+      data-testid="not-found"
+    >
       <ScreenLinks screens={links ?? context?.links ?? []} />
     </Result>
   );

@@ -29,7 +29,11 @@ export function ShellOutlet({ shell }: { shell: Shell }) {
 
   if (!hasSession) return null;
   if (!isAllowed) {
-    return isLanding ? <NotFoundPage links={shell.links} /> : <Navigate to={resolvePath(shell.landing, language)} replace />;
+    return isLanding ? (
+      <NotFoundPage links={shell.links} />
+    ) : (
+      <Navigate to={resolvePath(shell.landing, language)} replace />
+    );
   }
   const context: ShellContext = { links: shell.links, landingPath: shell.landing };
   return <Outlet context={context} />;

@@ -9,7 +9,12 @@ import { getProfile, sessionRoleNames } from '../../lib/session';
 import type { ScreenLink } from '../../lib/shell-context';
 import { allowedScreens } from '../screens';
 
-const PROFILE_LINK: ScreenLink = { key: 'profile', path: PROFILE_ROUTE, labelKey: 'nav.profile', icon: UserOutlined };
+const PROFILE_LINK: ScreenLink = {
+  key: 'profile',
+  path: PROFILE_ROUTE,
+  labelKey: 'nav.profile',
+  icon: UserOutlined,
+};
 
 /** What both shells need: who is signed in, what they may open, where they land. */
 export function useShell() {

@@ -35,12 +35,28 @@ export function UserMenu({ shell, isCompact = false }: UserMenuProps) {
   const items: MenuProps['items'] = [
     ...(isCompact
       ? [
-          { key: 'who', type: 'group' as const, label: <span className="user-menu__who">{shell.displayName}</span>, children: [] },
+          {
+            key: 'who',
+            type: 'group' as const,
+            label: <span className="user-menu__who">{shell.displayName}</span>,
+            children: [],
+          },
           { type: 'divider' as const },
         ]
       : []),
-    { key: 'profile', icon: <UserOutlined />, label: t('header.profile'), onClick: () => navigate(PROFILE_ROUTE) },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true, onClick: () => void handleLogout() },
+    {
+      key: 'profile',
+      icon: <UserOutlined />,
+      label: t('header.profile'),
+      onClick: () => navigate(PROFILE_ROUTE),
+    },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: t('header.logout'),
+      danger: true,
+      onClick: () => void handleLogout(),
+    },
   ];
 
   return (

@@ -12,7 +12,8 @@ export async function logout(): Promise<void> {
     const deviceToken = getDeviceToken();
     if (deviceToken) await apiRequest<void>('POST', '/auth/logout-device', { body: { deviceToken } });
     const current = getToken();
-    if (current) await apiRequest<void>('POST', '/auth/logout', { body: { refreshToken: current.refreshToken } });
+    if (current)
+      await apiRequest<void>('POST', '/auth/logout', { body: { refreshToken: current.refreshToken } });
   } catch {
     // The session is ended locally below; a revoked or unreachable server changes nothing for the user.
   } finally {

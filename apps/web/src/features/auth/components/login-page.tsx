@@ -53,7 +53,9 @@ export function LoginPage() {
     try {
       const answer = await loginAction.run({ email: email.trim(), password });
       const roleNames = startSession(answer);
-      navigate(landingPath({ roleNames, isMobile: isMobileDevice(), currentPath: pathname }), { replace: true });
+      navigate(landingPath({ roleNames, isMobile: isMobileDevice(), currentPath: pathname }), {
+        replace: true,
+      });
     } catch (error) {
       const isWrong = error instanceof ApiError && error.code === 'auth.invalid_credentials';
       setFailure(isWrong ? 'auth.invalid_credentials' : errorKey(error));
@@ -63,7 +65,12 @@ export function LoginPage() {
   return (
     <PublicLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       {failure && <FormAlert text={t(failure)} />}
-      <form className="plain-form" onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="login-form">
+      <form
+        className="plain-form"
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+        data-testid="login-form"
+      >
         <div className="plain-form__field">
           <label htmlFor="login-email">{t('login.email')}</label>
           <PlainInput

@@ -57,7 +57,10 @@ export function NewPasswordPage({ mode }: NewPasswordPageProps) {
     <PublicLayout title={title} subtitle={subtitle}>
       {failure && <FormAlert text={t(failure)} />}
       <Form<NewPasswordValues> layout="vertical" requiredMark={false} onFinish={handleFinish}>
-        <NewPasswordFields passwordLabel={t('resetPassword.newPassword')} confirmLabel={t('resetPassword.confirmPassword')} />
+        <NewPasswordFields
+          passwordLabel={t('resetPassword.newPassword')}
+          confirmLabel={t('resetPassword.confirmPassword')}
+        />
         <Button type="primary" htmlType="submit" block size="large" loading={resetAction.isPending}>
           {mode === 'reset' ? t('resetPassword.submit') : t('setNewPassword.submit')}
         </Button>

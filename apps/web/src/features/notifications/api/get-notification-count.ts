@@ -19,5 +19,8 @@ export async function getNotificationCount(signal?: AbortSignal): Promise<number
 }
 
 export function useNotificationCount() {
-  return useQuery({ queryKey: notificationCountQueryKey, queryFn: ({ signal }) => getNotificationCount(signal) });
+  return useQuery({
+    queryKey: notificationCountQueryKey,
+    queryFn: ({ signal }) => getNotificationCount(signal),
+  });
 }

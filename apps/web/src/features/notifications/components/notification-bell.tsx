@@ -12,7 +12,12 @@ export function NotificationBell() {
   useRetrievalNotice(countQuery.isError, 'notification_count');
   const count = countQuery.data ?? 0;
   return (
-    <span className="notification-bell" role="status" aria-label={t('header.notifications', { count })} data-testid="notification-bell">
+    <span
+      className="notification-bell"
+      role="status"
+      aria-label={t('header.notifications', { count })}
+      data-testid="notification-bell"
+    >
       <Badge count={count} overflowCount={HEADER_BADGE_OVERFLOW} size="small">
         <BellOutlined className="notification-bell__icon" />
       </Badge>

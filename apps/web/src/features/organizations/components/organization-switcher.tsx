@@ -5,10 +5,18 @@ import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useOrganizations } from '../api/get-organizations';
 import { useSwitchOrganization } from '../api/switch-organization';
 
-type OrganizationSwitcherProps = { currentId: string | undefined; currentName: string | undefined; isCompact?: boolean };
+type OrganizationSwitcherProps = {
+  currentId: string | undefined;
+  currentName: string | undefined;
+  isCompact?: boolean;
+};
 
 /** Lists the organisations and switches the current one; the page reloads in the new organisation (spec §6). */
-export function OrganizationSwitcher({ currentId, currentName, isCompact = false }: OrganizationSwitcherProps) {
+export function OrganizationSwitcher({
+  currentId,
+  currentName,
+  isCompact = false,
+}: OrganizationSwitcherProps) {
   const { t } = useTranslation();
   const notice = useNotice();
   const organizations = useOrganizations(true);

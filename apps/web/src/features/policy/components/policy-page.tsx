@@ -24,7 +24,9 @@ export function PolicyPage() {
   const { t } = useTranslation();
   return (
     <PublicLayout title={t('policy.title')} isWide>
-      <p className="policy-updated">{t('policy.updated', { date: dayjs(POLICY_UPDATED).format('DD/MM/YYYY') })}</p>
+      <p className="policy-updated">
+        {t('policy.updated', { date: dayjs(POLICY_UPDATED).format('DD/MM/YYYY') })}
+      </p>
       <p>{t('policy.intro')}</p>
       {SECTIONS.map((id) => (
         <section key={id} className="policy-section">

@@ -11,5 +11,8 @@ export function getNotificationSettings(signal?: AbortSignal): Promise<Notificat
 }
 
 export function useNotificationSettings() {
-  return useQuery({ queryKey: notificationSettingsQueryKey, queryFn: ({ signal }) => getNotificationSettings(signal) });
+  return useQuery({
+    queryKey: notificationSettingsQueryKey,
+    queryFn: ({ signal }) => getNotificationSettings(signal),
+  });
 }

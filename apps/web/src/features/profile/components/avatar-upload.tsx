@@ -38,7 +38,12 @@ export function AvatarUpload({ me }: { me: Me }) {
 
   return (
     <div className="avatar-upload">
-      <Avatar size={96} src={me.profilePath ?? undefined} icon={<UserOutlined />} data-testid="profile-avatar" />
+      <Avatar
+        size={96}
+        src={me.profilePath ?? undefined}
+        icon={<UserOutlined />}
+        data-testid="profile-avatar"
+      />
       <div className="avatar-upload__actions">
         <input
           ref={inputRef}
@@ -50,7 +55,11 @@ export function AvatarUpload({ me }: { me: Me }) {
           onChange={(event) => void handleChange(event)}
           data-testid="avatar-input"
         />
-        <Button icon={<UploadOutlined />} loading={uploadMutation.isPending} onClick={() => inputRef.current?.click()}>
+        <Button
+          icon={<UploadOutlined />}
+          loading={uploadMutation.isPending}
+          onClick={() => inputRef.current?.click()}
+        >
           {t('profile.avatar.upload')}
         </Button>
         <span className="muted-text">{t('profile.avatar.hint')}</span>

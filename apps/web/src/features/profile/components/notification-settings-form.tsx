@@ -7,7 +7,11 @@ import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 import type { NotificationSettingsInput } from '../api/update-notification-settings';
 
-const SWITCHES: readonly { name: keyof NotificationSettingsInput; label: TranslationKey; hint: TranslationKey }[] = [
+const SWITCHES: readonly {
+  name: keyof NotificationSettingsInput;
+  label: TranslationKey;
+  hint: TranslationKey;
+}[] = [
   { name: 'web', label: 'profile.notifications.web', hint: 'profile.notifications.webHint' },
   { name: 'sound', label: 'profile.notifications.sound', hint: 'profile.notifications.soundHint' },
   { name: 'line', label: 'profile.notifications.line', hint: 'profile.notifications.lineHint' },
@@ -25,7 +29,12 @@ export function NotificationSettingsForm() {
   async function handleChange(name: keyof NotificationSettingsInput, checked: boolean) {
     if (!settings) return;
     try {
-      await updateMutation.mutateAsync({ web: settings.web, sound: settings.sound, line: settings.line, [name]: checked });
+      await updateMutation.mutateAsync({
+        web: settings.web,
+        sound: settings.sound,
+        line: settings.line,
+        [name]: checked,
+      });
       notice.success('profile.notifications.saved');
     } catch (error) {
       notice.error(error, 'common.error.update');
@@ -63,9 +72,14 @@ export function NotificationSettingsForm() {
           <InfoCircleFilled /> {t('profile.notifications.lineNotifyTitle')}
         </h3>
         <p>{t('profile.notifications.lineNotifyText')}</p>
-        <p className={`line-alerts__state${settings.lineLinked ? ' line-alerts__state--linked' : ''}`} data-testid="line-linked">
+        <p
+          className={`line-alerts__state${settings.lineLinked ? ' line-alerts__state--linked' : ''}`}
+          data-testid="line-linked"
+        >
           {settings.lineLinked && <CheckCircleFilled />}{' '}
-          {settings.lineLinked ? t('profile.notifications.lineLinked') : t('profile.notifications.lineNotLinked')}
+          {settings.lineLinked
+            ? t('profile.notifications.lineLinked')
+            : t('profile.notifications.lineNotLinked')}
         </p>
       </section>
     </div>

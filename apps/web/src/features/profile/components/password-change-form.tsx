@@ -7,7 +7,13 @@ import { useChangePassword } from '../api/change-password';
 
 type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
-const PASSWORD_CODES = ['password.length', 'password.letter', 'password.digit', 'password.repeated', 'password.common'] as const;
+const PASSWORD_CODES = [
+  'password.length',
+  'password.letter',
+  'password.digit',
+  'password.repeated',
+  'password.common',
+] as const;
 type PasswordCode = (typeof PASSWORD_CODES)[number];
 
 // The server lists every broken rule in the error's details; collect the codes wherever they appear.
@@ -46,11 +52,24 @@ export function PasswordChangeForm() {
   }
 
   return (
-    <Form<PasswordChangeValues> form={form} layout="vertical" onFinish={handleFinish} data-testid="password-form">
-      <Form.Item name="currentPassword" label={t('profile.password.current')} rules={[{ required: true, message: t('profile.password.currentRequired') }]}>
+    <Form<PasswordChangeValues>
+      form={form}
+      layout="vertical"
+      onFinish={handleFinish}
+      data-testid="password-form"
+    >
+      <Form.Item
+        name="currentPassword"
+        label={t('profile.password.current')}
+        rules={[{ required: true, message: t('profile.password.currentRequired') }]}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <NewPasswordFields passwordName="newPassword" passwordLabel={t('profile.password.new')} confirmLabel={t('profile.password.confirm')} />
+      <NewPasswordFields
+        passwordName="newPassword"
+        passwordLabel={t('profile.password.new')}
+        confirmLabel={t('profile.password.confirm')}
+      />
       <Button type="primary" htmlType="submit" loading={changeMutation.isPending}>
         {t('profile.password.submit')}
       </Button>

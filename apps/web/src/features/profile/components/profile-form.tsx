@@ -36,13 +36,25 @@ export function ProfileForm({ me }: { me: Me }) {
       <Form.Item label={t('profile.email')}>
         <Input value={me.email} disabled />
       </Form.Item>
-      <Form.Item name="username" label={t('profile.username')} rules={[{ required: true, whitespace: true, message: t('profile.usernameRequired') }]}>
+      <Form.Item
+        name="username"
+        label={t('profile.username')}
+        rules={[{ required: true, whitespace: true, message: t('profile.usernameRequired') }]}
+      >
         <Input autoComplete="username" maxLength={100} />
       </Form.Item>
-      <Form.Item name="firstName" label={t('profile.firstName')} rules={[{ required: true, whitespace: true, message: t('profile.firstNameRequired') }]}>
+      <Form.Item
+        name="firstName"
+        label={t('profile.firstName')}
+        rules={[{ required: true, whitespace: true, message: t('profile.firstNameRequired') }]}
+      >
         <Input autoComplete="given-name" maxLength={100} />
       </Form.Item>
-      <Form.Item name="lastName" label={t('profile.lastName')} rules={[{ required: true, whitespace: true, message: t('profile.lastNameRequired') }]}>
+      <Form.Item
+        name="lastName"
+        label={t('profile.lastName')}
+        rules={[{ required: true, whitespace: true, message: t('profile.lastNameRequired') }]}
+      >
         <Input autoComplete="family-name" maxLength={100} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={updateMutation.isPending}>

@@ -1,0 +1,7 @@
+// What the rest of the server may use of the channel adapters.
+export { createChannelRegistry, type ChannelRegistry, type ProviderUrls } from './registry';
+export { isValidLineSignature, isValidMetaSignature } from './signatures';
+export { parseLineWebhook } from './line/parse';
+export { parseMetaWebhook } from './meta/parse';
+export { metaMessagingType } from './meta/adapter';
+export * from './types';

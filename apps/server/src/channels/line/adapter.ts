@@ -1,0 +1,112 @@
+// LINE Messaging API adapter (channels.md A). Replies use the reply token while it is live and unused,
+// otherwise push with X-Line-Retry-Key (the same key on every retry of one logical send, so a retry after
+// a lost answer never sends twice: LINE answers 409 and we treat that as sent).
+import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
+import { ChannelSendError, type ChannelAdapter, type OutboundMessage, type SendRequest } from '../types';
+import { splitText, utf16Units } from '../split-text';
+
+const TEXT_LIMIT = 5000;
+const MESSAGES_PER_REQUEST = 5;
+
+export type LineAdapterOptions = { apiBaseUrl: string; dataApiBaseUrl: string };
+
+export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
+  const api = (token: string) => new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: opts.apiBaseUrl });
+  const blob = (token: string) =>
+    new messagingApi.MessagingApiBlobClient({ channelAccessToken: token, baseURL: opts.dataApiBaseUrl });
+
+  return {
+    type: 'line',
+    splitText: (text) => splitText(text, TEXT_LIMIT, utf16Units),
+
+    async send(req: SendRequest) {
+      const messages = req.messages.map(toLineMessage);
+      if (messages.length === 0 || messages.length > MESSAGES_PER_REQUEST) {
+        throw new ChannelSendError('channel.invalid_message', `LINE takes 1 to ${MESSAGES_PER_REQUEST} messages`, false);
+      }
+      const client = api(req.credentials.accessToken);
+      if (req.replyToken) {
+        try {
+          const res = await client.replyMessage({ replyToken: req.replyToken, messages });
+          return { providerMessageIds: res.sentMessages.map((m) => m.id), via: 'reply' as const };
+        } catch (err) {
+          // An expired or used token falls back to push; anything else is a real failure.
+          if (!(err instanceof HTTPFetchError && err.status === 400 && err.body.includes('Invalid reply token'))) throw toSendError(err);
+        }
+      }
+      try {
+        const res = await client.pushMessage({ to: req.recipient, messages }, req.retryKey);
+        return { providerMessageIds: res.sentMessages.map((m) => m.id), via: 'push' as const };
+      } catch (err) {
+        if (err instanceof HTTPFetchError && err.status === 409) {
+          const body = safeJson(err.body) as { sentMessages?: Array<{ id: string }> } | null;
+          return { providerMessageIds: body?.sentMessages?.map((m) => m.id) ?? [], via: 'push' as const };
+        }
+        throw toSendError(err);
+      }
+    },
+
+    async fetchProfile(credentials, userId) {
+      try {
+        const p = await api(credentials.accessToken).getProfile(userId);
+        return { displayName: p.displayName, pictureUrl: p.pictureUrl ?? null };
+      } catch (err) {
+        if (err instanceof HTTPFetchError && err.status === 404) return null;
+        throw err;
+      }
+    },
+
+    async fetchMedia(credentials, media) {
+      if (media.source === 'url') {
+        const res = await fetch(media.ref);
+        if (!res.ok || !res.body) return null;
+        return { body: res.body, mimeType: res.headers.get('content-type') ?? 'application/octet-stream' };
+      }
+      const res = await blob(credentials.accessToken).getMessageContentWithHttpInfo(media.ref).catch((err: unknown) => {
+        if (err instanceof HTTPFetchError && (err.status === 404 || err.status === 410)) return null;
+        throw err;
+      });
+      if (!res) return null;
+      if (res.httpResponse.status === 202) return 'pending';
+      const { Readable } = await import('node:stream');
+      return {
+        body: Readable.toWeb(res.body) as ReadableStream<Uint8Array>,
+        mimeType: res.httpResponse.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    },
+  };
+}
+
+function toLineMessage(m: OutboundMessage): messagingApi.Message {
+  switch (m.kind) {
+    case 'text':
+      return { type: 'text', text: m.text };
+    case 'image':
+      return { type: 'image', originalContentUrl: m.url, previewImageUrl: m.previewUrl ?? m.url };
+    case 'video':
+      return { type: 'video', originalContentUrl: m.url, previewImageUrl: m.previewUrl ?? m.url };
+    case 'audio':
+      return { type: 'audio', originalContentUrl: m.url, duration: 60_000 };
+    case 'file':
+      // LINE cannot send files: the customer gets a download link instead.
+      return { type: 'text', text: `${m.fileName}\n${m.url}` };
+  }
+}
+
+function toSendError(err: unknown): ChannelSendError {
+  if (err instanceof HTTPFetchError) {
+    const message = (safeJson(err.body) as { message?: string } | null)?.message ?? err.body;
+    // 5xx and 429 (rate limit) are worth retrying; other 4xx will fail the same way again.
+    const retryable = err.status >= 500 || err.status === 429;
+    return new ChannelSendError(`line.${err.status}`, message, retryable, err.status);
+  }
+  return new ChannelSendError('line.network', err instanceof Error ? err.message : String(err), true);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+// LINE webhook body → product events (channels.md A.4–A.6). Unknown event and message types are ignored,
+// never rejected; events without a user (group joins, failed account links) carry nothing for the inbox.
+import { z } from 'zod';
+import type { InboundEvent, InboundKind, MediaRef } from '../types';
+
+const SourceSchema = z.object({ type: z.string(), userId: z.string().optional() }).loose();
+const EventSchema = z
+  .object({
+    type: z.string(),
+    mode: z.string().optional(),
+    timestamp: z.number(),
+    source: SourceSchema.optional(),
+    webhookEventId: z.string(),
+    replyToken: z.string().optional(),
+    message: z.record(z.string(), z.unknown()).optional(),
+    postback: z.object({ data: z.string(), params: z.record(z.string(), z.unknown()).optional() }).optional(),
+    unsend: z.object({ messageId: z.string() }).optional(),
+    follow: z.object({ isUnblocked: z.boolean().optional() }).optional(),
+  })
+  .loose();
+
+export const LineWebhookSchema = z.object({ destination: z.string().optional(), events: z.array(z.unknown()) });
+
+const MESSAGE_KINDS: Record<string, InboundKind> = {
+  text: 'text',
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  file: 'file',
+  location: 'location',
+  sticker: 'sticker',
+};
+
+/** Parses one webhook delivery of the LINE channel `channelId`. Throws only when the body is not LINE's. */
+export function parseLineWebhook(body: unknown, channelId: string): InboundEvent[] {
+  const { events } = LineWebhookSchema.parse(body);
+  const out: InboundEvent[] = [];
+  for (const raw of events) {
+    const parsed = EventSchema.safeParse(raw);
+    if (!parsed.success) continue;
+    const e = parsed.data;
+    const userId = e.source?.userId;
+    if (!userId) continue;
+    const timestamp = new Date(e.timestamp);
+    // In standby mode another module owns the chat: no reply token, and the bot must not answer.
+    const replyToken = e.mode === 'standby' ? null : (e.replyToken ?? null);
+    const base = { accountId: channelId, externalUserId: userId, timestamp };
+    switch (e.type) {
+      case 'message': {
+        const event = messageEvent(e.message ?? {}, e.webhookEventId, replyToken, base);
+        if (event) out.push(event);
+        break;
+      }
+      case 'postback':
+        if (!e.postback) break;
+        out.push({
+          type: 'message',
+          ...base,
+          dedupeKey: e.webhookEventId,
+          providerMessageId: e.webhookEventId,
+          kind: 'postback',
+          text: e.postback.data,
+          payload: { postback: e.postback },
+          media: null,
+          replyToken,
+          isEcho: false,
+          adId: null,
+        });
+        break;
+      case 'follow':
+        out.push({ type: 'follow', ...base, isFollowing: true, replyToken });
+        break;
+      case 'unfollow':
+        out.push({ type: 'follow', ...base, isFollowing: false, replyToken: null });
+        break;
+      case 'unsend':
+        if (e.unsend) out.push({ type: 'unsend', ...base, providerMessageId: e.unsend.messageId });
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+function messageEvent(
+  message: Record<string, unknown>,
+  webhookEventId: string,
+  replyToken: string | null,
+  base: { accountId: string; externalUserId: string; timestamp: Date },
+): InboundEvent | null {
+  const id = typeof message.id === 'string' ? message.id : null;
+  const kind = MESSAGE_KINDS[String(message.type)];
+  if (!id || !kind) return null;
+  const text = kind === 'text' ? String(message.text ?? '') : kind === 'sticker' && typeof message.text === 'string' ? message.text : null;
+  return {
+    type: 'message',
+    ...base,
+    dedupeKey: webhookEventId,
+    providerMessageId: id,
+    kind,
+    text,
+    payload: { line: message },
+    media: mediaOf(kind, id, message),
+    replyToken,
+    isEcho: false,
+    adId: null,
+  };
+}
+
+function mediaOf(kind: InboundKind, id: string, message: Record<string, unknown>): MediaRef | null {
+  if (!['image', 'video', 'audio', 'file'].includes(kind)) return null;
+  const provider = message.contentProvider as { type?: string; originalContentUrl?: string } | undefined;
+  // Binary content is fetchable from LINE only when LINE hosts it (channels.md A.6).
+  if (provider?.type === 'external') {
+    return provider.originalContentUrl ? { source: 'url', ref: provider.originalContentUrl } : null;
+  }
+  const fileName = typeof message.fileName === 'string' ? message.fileName : undefined;
+  return { source: 'line-content', ref: id, fileName };
+}

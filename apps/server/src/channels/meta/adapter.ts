@@ -1,0 +1,98 @@
+// Messenger and Instagram Direct over the Graph Send API (channels.md C.7–C.9, D.3). Inside 24 hours of
+// the customer's last message we send RESPONSE; up to 7 days MESSAGE_TAG + HUMAN_AGENT (the only tag
+// Instagram allows); past that the send is refused before it leaves.
+import { SOCIAL_REPLY_WINDOW_DAYS } from '@sabai/domain';
+import { ChannelSendError, type ChannelAdapter, type ChannelType, type OutboundMessage, type SendRequest } from '../types';
+import { characters, splitText, utf8Bytes } from '../split-text';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export type MetaAdapterOptions = { graphBaseUrl: string; graphVersion: string };
+
+type GraphError = { error?: { message?: string; code?: number; error_subcode?: number } };
+
+/** Which messaging type a reply needs now, or null when the 7-day window has closed. */
+export function metaMessagingType(lastInboundAt: Date | null, now: Date): 'RESPONSE' | 'HUMAN_AGENT' | null {
+  if (!lastInboundAt) return null;
+  const age = now.getTime() - lastInboundAt.getTime();
+  if (age <= DAY_MS) return 'RESPONSE';
+  if (age <= SOCIAL_REPLY_WINDOW_DAYS * DAY_MS) return 'HUMAN_AGENT';
+  return null;
+}
+
+export function createMetaAdapter(type: Extract<ChannelType, 'facebook' | 'instagram'>, opts: MetaAdapterOptions): ChannelAdapter {
+  const graph = `${opts.graphBaseUrl.replace(/\/$/, '')}/${opts.graphVersion}`;
+  const call = async (path: string, token: string, init?: RequestInit) => {
+    const url = new URL(`${graph}/${path}`);
+    url.searchParams.set('access_token', token);
+    const res = await fetch(url, init);
+    const body = (await res.json().catch(() => ({}))) as Record<string, unknown> & GraphError;
+    return { res, body };
+  };
+
+  return {
+    type,
+    // Messenger: fewer than 2000 characters; Instagram: at most 1000 UTF-8 bytes.
+    splitText: (text) => (type === 'instagram' ? splitText(text, 1000, utf8Bytes) : splitText(text, 1999, characters)),
+
+    async send(req: SendRequest) {
+      const messagingType = metaMessagingType(req.lastInboundAt, req.now);
+      if (!messagingType) {
+        throw new ChannelSendError('channel.reply_window_closed', 'The 7-day reply window has closed', false);
+      }
+      const ids: string[] = [];
+      for (const message of req.messages) {
+        const { res, body } = await call('me/messages', req.credentials.accessToken, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            recipient: { id: req.recipient },
+            ...(messagingType === 'RESPONSE'
+              ? { messaging_type: 'RESPONSE' }
+              : { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
+            message: toMetaMessage(message),
+          }),
+        }).catch((err: unknown) => {
+          throw new ChannelSendError('meta.network', err instanceof Error ? err.message : String(err), true);
+        });
+        if (!res.ok) throw toSendError(res.status, body);
+        if (typeof body.message_id === 'string') ids.push(body.message_id);
+      }
+      return { providerMessageIds: ids, via: messagingType };
+    },
+
+    async fetchProfile(credentials, userId) {
+      const fields = type === 'instagram' ? 'name,username,profile_pic' : 'first_name,last_name,profile_pic';
+      const { res, body } = await call(`${encodeURIComponent(userId)}?fields=${fields}`, credentials.accessToken);
+      if (!res.ok) return null;
+      const name =
+        type === 'instagram'
+          ? String(body.name ?? body.username ?? '')
+          : [body.first_name, body.last_name].filter((p) => typeof p === 'string' && p).join(' ');
+      return { displayName: name, pictureUrl: typeof body.profile_pic === 'string' ? body.profile_pic : null };
+    },
+
+    async fetchMedia(_credentials, media) {
+      // Meta attachment URLs are signed CDN links that expire: fetch promptly, no token needed.
+      const res = await fetch(media.ref);
+      if (!res.ok || !res.body) return null;
+      return { body: res.body, mimeType: res.headers.get('content-type') ?? 'application/octet-stream' };
+    },
+  };
+}
+
+function toMetaMessage(m: OutboundMessage) {
+  if (m.kind === 'text') return { text: m.text };
+  return { attachment: { type: m.kind, payload: { url: m.url, is_reusable: false } } };
+}
+
+function toSendError(status: number, body: GraphError): ChannelSendError {
+  const code = body.error?.code;
+  const subcode = body.error?.error_subcode;
+  const message = body.error?.message ?? `Graph API answered ${status}`;
+  if (code === 10 && subcode === 2018278) return new ChannelSendError('channel.reply_window_closed', message, false, status);
+  if (code === 190) return new ChannelSendError('channel.token_invalid', message, false, status);
+  // Transient (1, 2) and rate limits (4, 17, 32, 613) are retried with backoff; the rest will not improve.
+  const retryable = status >= 500 || [1, 2, 4, 17, 32, 613].includes(code ?? -1);
+  return new ChannelSendError(`meta.${code ?? status}${subcode ? `.${subcode}` : ''}`, message, retryable, status);
+}

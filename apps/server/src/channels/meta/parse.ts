@@ -1,0 +1,134 @@
+// Meta webhook body (Messenger `object: "page"`, Instagram `object: "instagram"`) → product events
+// (channels.md C, D). `entry[].id` is the Page id or the Instagram account id and selects the channel.
+import { z } from 'zod';
+import type { InboundEvent, InboundKind, MediaRef } from '../types';
+
+const AttachmentSchema = z.object({ type: z.string(), payload: z.record(z.string(), z.unknown()).nullish() }).loose();
+const MessagingSchema = z
+  .object({
+    sender: z.object({ id: z.string() }),
+    recipient: z.object({ id: z.string() }),
+    timestamp: z.number(),
+    message: z
+      .object({
+        mid: z.string(),
+        text: z.string().optional(),
+        is_echo: z.boolean().optional(),
+        is_deleted: z.boolean().optional(),
+        is_unsupported: z.boolean().optional(),
+        attachments: z.array(AttachmentSchema).optional(),
+        quick_reply: z.object({ payload: z.string() }).optional(),
+        reply_to: z.record(z.string(), z.unknown()).optional(),
+        referral: z.record(z.string(), z.unknown()).optional(),
+      })
+      .loose()
+      .optional(),
+    postback: z.object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() }).loose().optional(),
+    referral: z.record(z.string(), z.unknown()).optional(),
+    read: z.object({ watermark: z.number().optional(), mid: z.string().optional() }).loose().optional(),
+  })
+  .loose();
+
+export const MetaWebhookSchema = z.object({
+  object: z.string(),
+  entry: z.array(z.object({ id: z.string(), time: z.number().optional(), messaging: z.array(z.unknown()).optional() }).loose()),
+});
+
+const ATTACHMENT_KINDS: Record<string, InboundKind> = {
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  file: 'file',
+  story_mention: 'story_mention',
+  share: 'share',
+  ig_reel: 'share',
+  reel: 'share',
+  location: 'location',
+  fallback: 'share',
+};
+
+/** Parses one Meta webhook delivery into events, each tagged with its entry's account id. */
+export function parseMetaWebhook(body: unknown): InboundEvent[] {
+  const { entry } = MetaWebhookSchema.parse(body);
+  const out: InboundEvent[] = [];
+  for (const e of entry) {
+    for (const raw of e.messaging ?? []) {
+      const parsed = MessagingSchema.safeParse(raw);
+      if (parsed.success) out.push(...fromMessaging(e.id, parsed.data));
+    }
+  }
+  return out;
+}
+
+type Messaging = z.infer<typeof MessagingSchema>;
+
+function fromMessaging(accountId: string, m: Messaging): InboundEvent[] {
+  const timestamp = new Date(m.timestamp);
+  const isEcho = m.message?.is_echo === true;
+  // For an echo the business is the sender and the customer the recipient.
+  const externalUserId = isEcho ? m.recipient.id : m.sender.id;
+  const base = { accountId, externalUserId, timestamp };
+  if (m.read) {
+    return [{ type: 'read', ...base, providerMessageId: m.read.mid ?? null, watermark: m.read.watermark ? new Date(m.read.watermark) : null }];
+  }
+  if (m.message?.is_deleted) return [{ type: 'unsend', ...base, providerMessageId: m.message.mid }];
+  const adId = adIdOf(m.message?.referral ?? m.referral);
+  if (m.message) {
+    const msg = m.message;
+    const attachment = msg.attachments?.[0];
+    const storyReply = (msg.reply_to as { story?: { id?: string; url?: string } } | undefined)?.story;
+    const kind: InboundKind = storyReply
+      ? 'story_reply'
+      : attachment
+        ? (ATTACHMENT_KINDS[attachment.type] ?? 'unsupported')
+        : msg.is_unsupported
+          ? 'unsupported'
+          : 'text';
+    return [
+      {
+        type: 'message',
+        ...base,
+        dedupeKey: msg.mid,
+        providerMessageId: msg.mid,
+        kind,
+        text: msg.text ?? null,
+        payload: { meta: msg },
+        media: mediaOf(attachment),
+        replyToken: null,
+        isEcho,
+        adId,
+      },
+    ];
+  }
+  if (m.postback) {
+    const key = m.postback.mid ?? `postback:${m.sender.id}:${m.timestamp}`;
+    return [
+      {
+        type: 'message',
+        ...base,
+        dedupeKey: key,
+        providerMessageId: key,
+        kind: 'postback',
+        text: m.postback.title ?? m.postback.payload ?? null,
+        payload: { postback: m.postback },
+        media: null,
+        replyToken: null,
+        isEcho: false,
+        adId,
+      },
+    ];
+  }
+  return [];
+}
+
+function mediaOf(attachment: z.infer<typeof AttachmentSchema> | undefined): MediaRef | null {
+  const url = attachment?.payload?.url;
+  if (!attachment || typeof url !== 'string') return null;
+  if (!['image', 'video', 'audio', 'file', 'story_mention'].includes(attachment.type)) return null;
+  return { source: 'url', ref: url };
+}
+
+function adIdOf(referral: Record<string, unknown> | undefined): string | null {
+  const adId = referral?.ad_id;
+  return typeof adId === 'string' || typeof adId === 'number' ? String(adId) : null;
+}

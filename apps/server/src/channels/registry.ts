@@ -1,0 +1,24 @@
+// The explicit registry of channel adapters: the one place that maps a channel type to its adapter.
+import type { ChannelAdapter, ChannelType } from './types';
+import { createLineAdapter } from './line/adapter';
+import { createMetaAdapter } from './meta/adapter';
+
+export type ChannelRegistry = { get(type: ChannelType): ChannelAdapter };
+
+export type ProviderUrls = {
+  lineApiBaseUrl: string;
+  lineDataApiBaseUrl: string;
+  graphApiBaseUrl: string;
+  graphApiVersion: string;
+};
+
+/** Builds every adapter against the configured provider base URLs (real hosts, or the simulator). */
+export function createChannelRegistry(urls: ProviderUrls): ChannelRegistry {
+  const meta = { graphBaseUrl: urls.graphApiBaseUrl, graphVersion: urls.graphApiVersion };
+  const adapters: Record<ChannelType, ChannelAdapter> = {
+    line: createLineAdapter({ apiBaseUrl: urls.lineApiBaseUrl, dataApiBaseUrl: urls.lineDataApiBaseUrl }),
+    facebook: createMetaAdapter('facebook', meta),
+    instagram: createMetaAdapter('instagram', meta),
+  };
+  return { get: (type) => adapters[type] };
+}

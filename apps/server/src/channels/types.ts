@@ -1,0 +1,99 @@
+// The one interface every provider adapter implements (style.md: channels are adapters behind an explicit
+// registry). Adapters verify, parse and send; they never touch the database.
+import type { ChannelType } from '@sabai/domain';
+
+export type { ChannelType };
+
+/** What an adapter needs to talk to the provider for one connected channel (secrets already decrypted). */
+export type ChannelCredentials = {
+  type: ChannelType;
+  externalId: string;
+  secret: string | null;
+  accessToken: string;
+  pageId: string | null;
+};
+
+export type InboundKind =
+  | 'text'
+  | 'image'
+  | 'video'
+  | 'audio'
+  | 'file'
+  | 'location'
+  | 'sticker'
+  | 'postback'
+  | 'story_reply'
+  | 'story_mention'
+  | 'share'
+  | 'unsupported';
+
+/** Media to download from the provider after the message is stored. */
+export type MediaRef = { source: 'line-content' | 'url'; ref: string; fileName?: string; mimeType?: string };
+
+/** A provider event in the product's words. `dedupeKey` makes processing idempotent. */
+export type InboundEvent =
+  | {
+      type: 'message';
+      dedupeKey: string;
+      /** The provider's id for this message (LINE message id, Meta mid), for unsend/read and echo matching. */
+      providerMessageId: string;
+      /** Selects the channel: LINE channel id (from the webhook path), Page id or Instagram account id. */
+      accountId: string;
+      externalUserId: string;
+      timestamp: Date;
+      kind: InboundKind;
+      text: string | null;
+      payload: Record<string, unknown>;
+      media: MediaRef | null;
+      replyToken: string | null;
+      /** A message the business sent (Meta echo): stored as outgoing. */
+      isEcho: boolean;
+      adId: string | null;
+    }
+  | { type: 'follow'; accountId: string; externalUserId: string; timestamp: Date; isFollowing: boolean; replyToken: string | null }
+  | { type: 'unsend'; accountId: string; externalUserId: string; providerMessageId: string; timestamp: Date }
+  | { type: 'read'; accountId: string; externalUserId: string; timestamp: Date; providerMessageId: string | null; watermark: Date | null };
+
+export type OutboundMessage =
+  | { kind: 'text'; text: string }
+  | { kind: 'image' | 'video' | 'audio' | 'file'; url: string; previewUrl?: string; fileName: string; mimeType: string };
+
+export type SendRequest = {
+  credentials: ChannelCredentials;
+  recipient: string;
+  messages: OutboundMessage[];
+  /** LINE: a live, unused reply token for this contact (claimed by the caller). */
+  replyToken: string | null;
+  /** LINE push idempotency: the same key on every retry of one logical send. */
+  retryKey: string;
+  /** Meta windows: when the customer last wrote. */
+  lastInboundAt: Date | null;
+  now: Date;
+};
+
+export type SendResult = { providerMessageIds: string[]; via: 'reply' | 'push' | 'RESPONSE' | 'HUMAN_AGENT' };
+
+export type Profile = { displayName: string; pictureUrl: string | null };
+
+/** A refused or failed send; `retryable` decides whether the delivery job tries again. */
+export class ChannelSendError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ChannelSendError';
+  }
+}
+
+export interface ChannelAdapter {
+  type: ChannelType;
+  /** Splits text into provider-sized parts (LINE 5000 UTF-16 units, Messenger < 2000 chars, Instagram ≤ 1000 bytes). */
+  splitText(text: string): string[];
+  send(request: SendRequest): Promise<SendResult>;
+  fetchProfile(credentials: ChannelCredentials, externalUserId: string): Promise<Profile | null>;
+  /** Streams media; 'pending' while the provider is still preparing it (LINE 202). */
+  fetchMedia(credentials: ChannelCredentials, media: MediaRef): Promise<{ body: ReadableStream<Uint8Array>; mimeType: string } | 'pending' | null>;
+}

@@ -1,0 +1,47 @@
+// Downloads customer media (images, video, audio, files, story mentions) into storage soon after arrival:
+// LINE content expires and Meta CDN links stop working (channels.md A.14, D.2). A job, so a slow or
+// still-preparing download (LINE 202) is retried with backoff without holding up the inbox.
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { FILE_MAX_BYTES } from '@sabai/domain';
+import type { MediaRef } from '../../channels';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { publishEvent } from '../../platform/events';
+import type { Job } from '../../platform/jobs';
+import { credentialsOf } from '../channels';
+import * as repo from './inbound.repo';
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'video/mp4': 'mp4', 'audio/m4a': 'm4a', 'audio/mpeg': 'mp3' };
+
+export async function downloadMedia(deps: Deps, job: Job<{ messageId: number; media: MediaRef }>) {
+  const found = await repo.findMessageWithChannel(deps.db.orm, job.data.messageId);
+  if (!found) return;
+  const { message, channel } = found;
+  const payload = (message.payload ?? {}) as Record<string, unknown>;
+  const finish = async (media: Record<string, unknown>, fileId: string | null) => {
+    await repo.setMediaResult(deps.db.orm, message.id, { ...payload, media }, fileId);
+    await publishEvent(deps.db.orm, { name: 'message.updated', organizationId: message.organizationId, data: { issueId: message.issueId, messageId: message.id } });
+  };
+  const result = await deps.channels.get(channel.type).fetchMedia(credentialsOf(deps, channel), job.data.media);
+  if (result === 'pending') {
+    if (job.retryCount < job.retryLimit) throw new Error('media still being prepared');
+    return finish({ status: 'unavailable' }, null);
+  }
+  if (!result) return finish({ status: 'unavailable' }, null);
+  const mimeType = result.mimeType.split(';')[0]!.trim();
+  const filename = job.data.media.fileName ?? `${message.kind}-${message.id}.${EXTENSIONS[mimeType] ?? 'bin'}`;
+  try {
+    const file = await deps.storage.put({
+      organizationId: message.organizationId,
+      filename,
+      mimeType,
+      stream: Readable.fromWeb(result.body as WebReadableStream<Uint8Array>),
+      maxBytes: FILE_MAX_BYTES,
+    });
+    await finish({ status: 'stored', fileId: file.id }, file.id);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 413) return finish({ status: 'too_large' }, null);
+    throw err;
+  }
+}

@@ -1,0 +1,201 @@
+// Outgoing messages (issue 4 "Outbound"): recorded as pending with the issue's facts in one transaction,
+// then delivered by a job with retries. Private notes never leave the product.
+import { createHash, randomUUID } from 'node:crypto';
+import { isFinalStatus, metaInboxLink, type Scope } from '@sabai/domain';
+import type { Message, SendMessageRequest } from '@sabai/contracts';
+import { ChannelSendError, metaMessagingType, type OutboundMessage } from '../../channels';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { publishEvent } from '../../platform/events';
+import type { Executor } from '../../platform/db';
+import type { Job } from '../../platform/jobs';
+import type { AuthContext } from '../auth';
+import { credentialsOf } from '../channels';
+import { findIssueInScope } from '../issues';
+import * as repo from './messages.repo';
+
+export const DELIVER_JOB = 'message.deliver';
+export const DELIVERY_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
+const LINE_MESSAGES_PER_REQUEST = 5;
+
+/** An agent's reply or private note on an issue the caller may update. */
+export async function sendAgentMessage(deps: Deps, auth: AuthContext, scope: Scope, issueId: number, input: SendMessageRequest): Promise<Message> {
+  const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound();
+  if (isFinalStatus(issue.status)) throw conflict('issue.closed');
+  const now = deps.clock.now();
+  const files = await repo.findFiles(deps.db.orm, auth.organizationId, input.fileIds ?? []);
+  if (files.length !== (input.fileIds?.length ?? 0)) throw badRequest('file.not_found');
+
+  if (!input.isPrivateNote) await assertReplyWindowOpen(deps, issue.channelId, issue.contactIdentityId, now);
+
+  const message = await deps.db.orm.transaction(async (tx) => {
+    const row = await repo.insertMessage(tx, {
+      organizationId: auth.organizationId,
+      issueId,
+      channelId: issue.channelId,
+      direction: 'outbound',
+      senderType: 'agent',
+      senderUserId: auth.userId,
+      kind: input.fileIds?.length && !input.text ? 'file' : 'text',
+      text: input.text?.trim() || null,
+      isPrivateNote: input.isPrivateNote,
+      deliveryStatus: input.isPrivateNote ? 'sent' : 'pending',
+      clientId: input.clientId ?? null,
+      retryKey: randomUUID(),
+      createdAt: now,
+    });
+    await repo.attachFiles(tx, row.id, files.map((f) => f.id));
+    if (!input.isPrivateNote) {
+      await repo.touchIssueForReply(tx, issueId, now, true);
+      await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, DELIVERY_RETRY);
+    }
+    await publishEvent(tx, { name: 'message.created', organizationId: auth.organizationId, data: { issueId, messageId: row.id } });
+    return row;
+  });
+  return presentOne(deps, message.id);
+}
+
+/** Queues an automatic reply (off-service, holiday, team auto-reply) inside the caller's transaction. */
+export async function queueSystemMessage(deps: Deps, tx: Executor, v: { organizationId: string; issueId: number; channelId: string; text: string; at: Date }) {
+  const row = await repo.insertMessage(tx, {
+    organizationId: v.organizationId,
+    issueId: v.issueId,
+    channelId: v.channelId,
+    direction: 'outbound',
+    senderType: 'system',
+    kind: 'text',
+    text: v.text,
+    deliveryStatus: 'pending',
+    retryKey: randomUUID(),
+    createdAt: v.at,
+  });
+  await repo.touchIssueForReply(tx, v.issueId, v.at, false);
+  await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, DELIVERY_RETRY);
+  await publishEvent(tx, { name: 'message.created', organizationId: v.organizationId, data: { issueId: v.issueId, messageId: row.id } });
+}
+
+/** Puts a failed message back in the delivery queue, with the same retry key (no double send on LINE). */
+export async function retryMessage(deps: Deps, auth: AuthContext, scope: Scope, messageId: number): Promise<Message> {
+  const found = await repo.findForDelivery(deps.db.orm, messageId);
+  if (!found || found.message.organizationId !== auth.organizationId) throw notFound();
+  const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, found.message.issueId);
+  if (!issue) throw notFound();
+  await assertReplyWindowOpen(deps, issue.channelId, issue.contactIdentityId, deps.clock.now());
+  const updated = await deps.db.orm.transaction(async (tx) => {
+    const row = await repo.markPendingAgain(tx, auth.organizationId, messageId);
+    if (!row) return null;
+    await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId }, DELIVERY_RETRY);
+    await publishEvent(tx, { name: 'message.updated', organizationId: auth.organizationId, data: { issueId: row.issueId, messageId } });
+    return row;
+  });
+  if (!updated) throw conflict('message.not_failed');
+  return presentOne(deps, messageId);
+}
+
+/** Refuses a Messenger or Instagram reply past the 7-day window, with the Business Suite link (spec §8). */
+async function assertReplyWindowOpen(deps: Deps, channelId: string, identityId: string | null, now: Date) {
+  const found = await repo.findChannelWindow(deps.db.orm, channelId, identityId);
+  if (!found || found.type === 'line') return;
+  if (!metaMessagingType(found.lastInboundAt, now)) {
+    throw conflict('message.reply_window_closed', 'Replies are allowed only within 7 days', {
+      inboxUrl: metaInboxLink(found.type, found.pageId ?? found.externalId),
+    });
+  }
+}
+
+/** The delivery job: sends one pending message through its channel's adapter. */
+export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>) {
+  const found = await repo.findForDelivery(deps.db.orm, job.data.messageId);
+  if (!found || found.message.deliveryStatus !== 'pending') return;
+  const { message, channel } = found;
+  await repo.recordAttempt(deps.db.orm, message.id);
+  const adapter = deps.channels.get(channel.type);
+  const outbound = await outboundParts(deps, message.id, message.text, adapter.splitText);
+  const now = deps.clock.now();
+  try {
+    const groups = channel.type === 'line' ? chunk(outbound, LINE_MESSAGES_PER_REQUEST) : [outbound];
+    let firstId: string | null = null;
+    let via = '';
+    for (const [i, group] of groups.entries()) {
+      const replyToken = channel.type === 'line' && i === 0 ? await repo.claimReplyToken(deps.db.orm, found.identityId, now) : null;
+      const result = await adapter.send({
+        credentials: credentialsOf(deps, channel),
+        recipient: found.externalUserId,
+        messages: group,
+        replyToken,
+        retryKey: derivedRetryKey(message.retryKey ?? String(message.id), i),
+        lastInboundAt: found.lastInboundAt,
+        now,
+      });
+      firstId ??= result.providerMessageIds[0] ?? null;
+      via = result.via;
+    }
+    const row = await repo.markSent(deps.db.orm, message.id, firstId, via);
+    if (row) await publishEvent(deps.db.orm, { name: 'message.updated', organizationId: row.organizationId, data: { issueId: row.issueId, messageId: message.id } });
+  } catch (err) {
+    const retryable = !(err instanceof ChannelSendError) || err.retryable;
+    if (retryable && job.retryCount < job.retryLimit) throw err;
+    const text = err instanceof ChannelSendError ? `${err.code}: ${err.message}` : String(err);
+    const row = await repo.markFailed(deps.db.orm, message.id, text);
+    if (row) await publishEvent(deps.db.orm, { name: 'message.updated', organizationId: row.organizationId, data: { issueId: row.issueId, messageId: message.id } });
+  }
+}
+
+async function outboundParts(deps: Deps, messageId: number, text: string | null, split: (t: string) => string[]): Promise<OutboundMessage[]> {
+  const parts: OutboundMessage[] = text ? split(text).map((t) => ({ kind: 'text' as const, text: t })) : [];
+  for (const f of await repo.attachmentsOf(deps.db.orm, messageId)) {
+    const kind = f.mimeType.startsWith('image/') ? 'image' : f.mimeType.startsWith('video/') ? 'video' : f.mimeType.startsWith('audio/') ? 'audio' : 'file';
+    parts.push({ kind, url: `${deps.config.PUBLIC_URL}/files/${f.id}`, fileName: f.filename, mimeType: f.mimeType });
+  }
+  return parts;
+}
+
+const chunk = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+
+/** A stable UUID per (message, request group): the first group uses the message's own key. */
+function derivedRetryKey(base: string, index: number) {
+  if (index === 0) return base;
+  const h = createHash('sha256').update(`${base}:${index}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Messages of an issue the caller may see, newest first. */
+export async function listIssueMessages(deps: Deps, auth: AuthContext, scope: Scope, issueId: number, beforeId: number | null, limit: number) {
+  const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound();
+  const rows = await repo.listMessages(deps.db.orm, issueId, beforeId, limit + 1);
+  const page = rows.slice(0, limit);
+  const attachments = await repo.attachmentsOfMany(deps.db.orm, page.map((r) => r.message.id));
+  return {
+    items: page.map((r) => present(r, attachments.filter((a) => a.messageId === r.message.id))),
+    nextCursor: rows.length > limit ? (page.at(-1)?.message.id ?? null) : null,
+  };
+}
+
+async function presentOne(deps: Deps, messageId: number): Promise<Message> {
+  const [row] = await repo.listMessageById(deps.db.orm, messageId);
+  if (!row) throw notFound();
+  return present(row, await repo.attachmentsOfMany(deps.db.orm, [messageId]));
+}
+
+function present(row: repo.MessageListRow, attachments: Array<{ id: string; filename: string; mimeType: string; size: number }>): Message {
+  const m = row.message;
+  const senderName = [row.senderFirstName, row.senderLastName].filter(Boolean).join(' ') || null;
+  return {
+    id: m.id,
+    issueId: m.issueId,
+    direction: m.direction,
+    senderType: m.senderType,
+    senderName,
+    kind: m.kind,
+    text: m.text,
+    payload: m.payload ?? null,
+    isPrivateNote: m.isPrivateNote,
+    deliveryStatus: m.deliveryStatus,
+    providerError: m.providerError,
+    clientId: m.clientId,
+    attachments: attachments.map((a) => ({ id: a.id, url: `/files/${a.id}`, filename: a.filename, mimeType: a.mimeType, size: a.size })),
+    createdAt: m.createdAt.toISOString(),
+  };
+}

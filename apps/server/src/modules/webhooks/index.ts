@@ -1,0 +1,3 @@
+// What other modules may use of webhooks.
+/** The LINE and Meta webhook endpoints (mounted under /webhooks). */
+export { webhookRoutes } from './webhooks.routes';

@@ -1,0 +1,82 @@
+// Webhook endpoints (architecture.md API conventions): verify the signature over the raw bytes, store the
+// delivery durably, answer 200 fast. LINE gives up after 2 s; processing happens in the ingest worker.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isValidLineSignature, isValidMetaSignature } from '../../channels';
+import type { Deps } from '../../deps';
+import { forbidden, notFound, unauthorized } from '../../http/errors';
+import { enqueueInbound } from '../../platform/ingest-queue';
+import { lineWebhookSecret } from '../channels';
+
+const open = { access: { public: true } } as const;
+const tags = ['webhooks'];
+
+export async function webhookRoutes(app: FastifyInstance, deps: Deps) {
+  // Signatures are computed over the exact bytes: keep the body raw in this plugin.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/line/:channelId',
+    { schema: { tags, params: z.object({ channelId: z.string().regex(/^\d{1,20}$/) }) }, config: open },
+    async (req, reply) => {
+      const raw = asBuffer(req.body);
+      const secret = await lineWebhookSecret(deps, req.params.channelId);
+      if (!secret) throw notFound('channel.not_found');
+      if (!isValidLineSignature(raw, secret, header(req.headers['x-line-signature']))) {
+        req.log.warn({ channelId: req.params.channelId }, 'LINE webhook refused: bad signature');
+        throw unauthorized('webhook.invalid_signature');
+      }
+      // The console's "Verify" and connectivity checks carry no events: nothing to store.
+      if (!isEmptyLineDelivery(raw)) await enqueueInbound(deps.db, 'line', req.params.channelId, raw.toString('utf8'));
+      return reply.status(200).send({ ok: true });
+    },
+  );
+
+  r.get(
+    '/meta',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          'hub.mode': z.string().optional(),
+          'hub.verify_token': z.string().optional(),
+          'hub.challenge': z.string().optional(),
+        }),
+      },
+      config: open,
+    },
+    async (req, reply) => {
+      const q = req.query;
+      if (q['hub.mode'] !== 'subscribe' || q['hub.verify_token'] !== deps.config.META_VERIFY_TOKEN || !q['hub.challenge']) {
+        throw forbidden('webhook.verify_token_mismatch');
+      }
+      return reply.type('text/plain').send(q['hub.challenge']);
+    },
+  );
+
+  r.post('/meta', { schema: { tags }, config: open }, async (req, reply) => {
+    const raw = asBuffer(req.body);
+    if (!isValidMetaSignature(raw, deps.config.META_APP_SECRET, header(req.headers['x-hub-signature-256']))) {
+      req.log.warn('Meta webhook refused: bad signature');
+      throw unauthorized('webhook.invalid_signature');
+    }
+    await enqueueInbound(deps.db, 'meta', null, raw.toString('utf8'));
+    return reply.status(200).send('EVENT_RECEIVED');
+  });
+}
+
+const asBuffer = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function isEmptyLineDelivery(raw: Buffer) {
+  if (raw.length > 200) return false;
+  try {
+    const parsed = JSON.parse(raw.toString('utf8')) as { events?: unknown[] };
+    return Array.isArray(parsed.events) && parsed.events.length === 0;
+  } catch {
+    return false;
+  }
+}

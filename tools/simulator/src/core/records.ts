@@ -1,0 +1,177 @@
+// What the simulator saw and did, kept in memory for inspection: API calls received, webhooks sent and
+// messages that reached (or did not reach) a customer. Getters return copies so callers cannot edit history.
+import { SimulatorError } from './errors';
+
+export type Platform = 'line' | 'meta';
+
+/** One call the server made to the fake LINE or Graph API. */
+export interface ApiCall {
+  id: string;
+  /** Simulated time when the call arrived. */
+  at: number;
+  platform: Platform;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Request headers, names lowercased. */
+  headers: Record<string, string>;
+  /** Parsed JSON or form body; the raw text when it was neither; null when empty. */
+  body: unknown;
+  /** null when the simulator held the request to imitate a timeout. */
+  status: number | null;
+  /** Parsed JSON response; null for binary or held responses. */
+  response: unknown;
+}
+
+/** Classification of one webhook attempt, in LINE's error-statistics words (A.2). */
+export type DeliveryOutcome = 'ok' | 'error_status_code' | 'request_timeout' | 'could_not_connect' | 'no_webhook_url';
+
+/** One HTTP attempt of a webhook delivery. */
+export interface DeliveryAttempt {
+  at: number;
+  isRedelivery: boolean;
+  status: number | null;
+  outcome: DeliveryOutcome;
+  latencyMs: number;
+  /** The exact bytes sent (as UTF-8 text) and the signature header computed over them. */
+  rawBody: string;
+  signature: string;
+  responseBody: string;
+}
+
+export type DeliveryKind = 'events' | 'verification' | 'echo' | 'handshake';
+
+/** A webhook the simulator sent (with its retries); `body` is what the first attempt carried. */
+export interface DeliveryRecord<TBody = unknown> {
+  id: string;
+  platform: Platform;
+  kind: DeliveryKind;
+  /** LINE channel id, or the Page / Instagram account ids of the entries. */
+  accountIds: string[];
+  url: string | null;
+  body: TBody;
+  /** Outcome of the last attempt. */
+  ok: boolean;
+  status: number | null;
+  outcome: DeliveryOutcome;
+  latencyMs: number;
+  attempts: number;
+  history: DeliveryAttempt[];
+  /** A copy sent by the duplicate-delivery fault. */
+  isDuplicate: boolean;
+  /** Retries are still scheduled. */
+  pending: boolean;
+}
+
+/** A message the business sent that a customer would see (or would not, when `delivered` is false). */
+export interface OutboxEntry {
+  id: string;
+  at: number;
+  platform: 'line' | 'messenger' | 'instagram';
+  /** LINE channel id, Page id or Instagram account id. */
+  accountId: string;
+  userId: string;
+  via: 'reply' | 'push' | 'send_api';
+  /** LINE message id or Meta `message_id`. */
+  messageId: string;
+  /** The message object as the API received it. */
+  message: unknown;
+  delivered: boolean;
+  undeliveredReason: 'blocked' | 'not_friend' | null;
+  messagingType: string | null;
+  tag: string | null;
+}
+
+/** Filter for `calls()`; `path` is a substring or a pattern. */
+export interface CallFilter {
+  platform?: Platform;
+  method?: string;
+  path?: string | RegExp;
+  status?: number;
+  since?: number;
+}
+
+/** Filter for `deliveries()`. */
+export interface DeliveryFilter {
+  platform?: Platform;
+  kind?: DeliveryKind;
+  accountId?: string;
+}
+
+/** In-memory history of calls, deliveries and outbox messages. */
+export class Recorder {
+  private callList: ApiCall[] = [];
+  private deliveryList: DeliveryRecord[] = [];
+  private outboxList: OutboxEntry[] = [];
+  private sequence = 0;
+
+  /** A short id unique within this simulator (`c12`, `d3`, `o7`). */
+  nextId(prefix: string): string {
+    this.sequence += 1;
+    return `${prefix}${this.sequence}`;
+  }
+
+  addCall(call: ApiCall): void {
+    this.callList.push(call);
+  }
+
+  /** Stores the record itself: the delivery engine keeps updating it while retries run. */
+  addDelivery(record: DeliveryRecord): void {
+    this.deliveryList.push(record);
+  }
+
+  addOutbox(entry: OutboxEntry): void {
+    this.outboxList.push(entry);
+  }
+
+  calls(filter: CallFilter = {}): ApiCall[] {
+    return this.callList.filter((call) => matchesCall(call, filter)).map((call) => structuredClone(call));
+  }
+
+  deliveries(filter: DeliveryFilter = {}): DeliveryRecord[] {
+    return this.deliveryList
+      .filter(
+        (d) =>
+          (filter.platform === undefined || d.platform === filter.platform) &&
+          (filter.kind === undefined || d.kind === filter.kind) &&
+          (filter.accountId === undefined || d.accountIds.includes(filter.accountId)),
+      )
+      .map((d) => structuredClone(d));
+  }
+
+  outbox(accountId?: string, userId?: string): OutboxEntry[] {
+    return this.outboxList
+      .filter((e) => (accountId === undefined || e.accountId === accountId) && (userId === undefined || e.userId === userId))
+      .map((e) => structuredClone(e));
+  }
+
+  clear(): void {
+    this.callList = [];
+    this.deliveryList = [];
+    this.outboxList = [];
+  }
+}
+
+function matchesCall(call: ApiCall, filter: CallFilter): boolean {
+  if (filter.platform !== undefined && call.platform !== filter.platform) return false;
+  if (filter.method !== undefined && call.method !== filter.method.toUpperCase()) return false;
+  if (filter.status !== undefined && call.status !== filter.status) return false;
+  if (filter.since !== undefined && call.at < filter.since) return false;
+  if (filter.path instanceof RegExp) return filter.path.test(call.path);
+  if (typeof filter.path === 'string') return call.path.includes(filter.path);
+  return true;
+}
+
+/**
+ * Polls `probe` until it returns a value other than undefined/null/false, or fails after `timeoutMs` —
+ * for tests that wait for the server to react to a webhook.
+ */
+export async function waitFor<T>(probe: () => T | null | undefined | false, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() >= deadline) throw new SimulatorError('invalid_argument', `waitFor: condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

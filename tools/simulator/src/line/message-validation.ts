@@ -1,0 +1,153 @@
+// Validation of the `messages` array of reply and push (A.9–A.11, F.LINE 5), producing LINE's error details
+// `[{message, property}]`. Only what an inbox sends is checked in depth; other types get their required fields.
+
+/** One entry of LINE's `details` array. */
+export interface LineErrorDetail {
+  message: string;
+  property: string;
+}
+
+const MESSAGE_TYPES = ['text', 'textV2', 'sticker', 'image', 'video', 'audio', 'location', 'imagemap', 'template', 'flex', 'coupon'];
+
+/** Text length in UTF-16 code units, the unit of LINE's 5000 limit (A.11: 🍎 counts 2). */
+export function utf16Length(text: string): number {
+  return text.length;
+}
+
+/** Appends the problems of a `messages` value to `details`. */
+export function validateMessages(messages: unknown, details: LineErrorDetail[]): void {
+  if (messages === undefined || messages === null) {
+    details.push({ message: 'Must be specified', property: 'messages' });
+    return;
+  }
+  if (!Array.isArray(messages)) {
+    details.push({ message: 'Must be an array', property: 'messages' });
+    return;
+  }
+  if (messages.length < 1 || messages.length > 5) {
+    details.push({ message: 'Size must be between 1 and 5', property: 'messages' });
+    return;
+  }
+  messages.forEach((message: unknown, index) => validateMessage(message, `messages[${index}]`, details));
+}
+
+function validateMessage(message: unknown, at: string, details: LineErrorDetail[]): void {
+  if (!isObject(message)) {
+    details.push({ message: 'Must be an object', property: at });
+    return;
+  }
+  const type = message.type;
+  if (type === undefined) {
+    details.push({ message: 'Must be specified', property: `${at}.type` });
+    return;
+  }
+  if (typeof type !== 'string' || !MESSAGE_TYPES.includes(type)) {
+    details.push({ message: `Must be one of the following values: [${MESSAGE_TYPES.join(', ')}]`, property: `${at}.type` });
+    return;
+  }
+  const field = (name: string) => message[name];
+  switch (type) {
+    case 'text':
+    case 'textV2':
+      checkText(field('text'), `${at}.text`, details);
+      if (Array.isArray(field('emojis')) && (field('emojis') as unknown[]).length > 20) {
+        details.push({ message: 'Size must be between 0 and 20', property: `${at}.emojis` });
+      }
+      break;
+    case 'image':
+    case 'video':
+      checkHttpsUrl(field('originalContentUrl'), `${at}.originalContentUrl`, details);
+      checkHttpsUrl(field('previewImageUrl'), `${at}.previewImageUrl`, details);
+      break;
+    case 'audio':
+      checkHttpsUrl(field('originalContentUrl'), `${at}.originalContentUrl`, details);
+      checkPositiveNumber(field('duration'), `${at}.duration`, details);
+      break;
+    case 'location':
+      checkString(field('title'), `${at}.title`, 100, details);
+      checkString(field('address'), `${at}.address`, 100, details);
+      checkNumber(field('latitude'), `${at}.latitude`, details);
+      checkNumber(field('longitude'), `${at}.longitude`, details);
+      break;
+    case 'sticker':
+      checkString(field('packageId'), `${at}.packageId`, 100, details);
+      checkString(field('stickerId'), `${at}.stickerId`, 100, details);
+      break;
+    case 'imagemap':
+      checkHttpsUrl(field('baseUrl'), `${at}.baseUrl`, details);
+      checkString(field('altText'), `${at}.altText`, 1500, details);
+      checkObject(field('baseSize'), `${at}.baseSize`, details);
+      break;
+    case 'template':
+      checkString(field('altText'), `${at}.altText`, 400, details);
+      checkObject(field('template'), `${at}.template`, details);
+      break;
+    case 'flex':
+      checkString(field('altText'), `${at}.altText`, 1500, details);
+      checkObject(field('contents'), `${at}.contents`, details);
+      break;
+    case 'coupon':
+      checkString(field('couponId'), `${at}.couponId`, 100, details);
+      break;
+  }
+  checkQuickReply(field('quickReply'), `${at}.quickReply`, details);
+  checkSender(field('sender'), `${at}.sender`, details);
+}
+
+function checkText(value: unknown, property: string, details: LineErrorDetail[]): void {
+  if (value === undefined || value === null || value === '') details.push({ message: 'May not be empty', property });
+  else if (typeof value !== 'string') details.push({ message: 'Must be a string', property });
+  else if (utf16Length(value) > 5000) details.push({ message: 'Length must be between 0 and 5000', property });
+}
+
+function checkString(value: unknown, property: string, maxLength: number, details: LineErrorDetail[]): void {
+  if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
+  else if (typeof value !== 'string' || value === '') details.push({ message: 'May not be empty', property });
+  else if (value.length > maxLength) details.push({ message: `Length must be between 1 and ${maxLength}`, property });
+}
+
+function checkHttpsUrl(value: unknown, property: string, details: LineErrorDetail[]): void {
+  if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
+  else if (typeof value !== 'string' || !/^https:\/\/\S+$/.test(value)) details.push({ message: 'Must be a valid HTTPS URL', property });
+  else if (value.length > 2000) details.push({ message: 'Length must be between 0 and 2000', property });
+}
+
+function checkNumber(value: unknown, property: string, details: LineErrorDetail[]): void {
+  if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
+  else if (typeof value !== 'number' || !Number.isFinite(value)) details.push({ message: 'Must be a number', property });
+}
+
+function checkPositiveNumber(value: unknown, property: string, details: LineErrorDetail[]): void {
+  checkNumber(value, property, details);
+  if (typeof value === 'number' && value <= 0) details.push({ message: 'Must be greater than 0', property });
+}
+
+function checkObject(value: unknown, property: string, details: LineErrorDetail[]): void {
+  if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
+  else if (!isObject(value)) details.push({ message: 'Must be an object', property });
+}
+
+function checkQuickReply(value: unknown, property: string, details: LineErrorDetail[]): void {
+  if (value === undefined) return;
+  const items = isObject(value) ? value.items : undefined;
+  if (!Array.isArray(items) || items.length < 1 || items.length > 13) {
+    details.push({ message: 'Size must be between 1 and 13', property: `${property}.items` });
+  }
+}
+
+function checkSender(value: unknown, property: string, details: LineErrorDetail[]): void {
+  if (value === undefined) return;
+  if (!isObject(value)) {
+    details.push({ message: 'Must be an object', property });
+    return;
+  }
+  if (typeof value.name === 'string' && value.name.length > 20) {
+    details.push({ message: 'Length must be between 1 and 20', property: `${property}.name` });
+  }
+  if (value.iconUrl !== undefined) checkHttpsUrl(value.iconUrl, `${property}.iconUrl`, details);
+}
+
+/** A plain JSON object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

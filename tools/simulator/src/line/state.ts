@@ -1,0 +1,160 @@
+// In-memory state of the LINE fake: channels, their users, reply tokens, received content, accepted retry
+// keys and push usage.
+import { SimulatorError } from '../core/errors';
+import type { LineChannelConfig, LineUserConfig } from './types';
+
+export const LINE_USER_ID = /^U[0-9a-f]{32}$/;
+
+export interface LineChannel {
+  channelId: string;
+  channelSecret: string;
+  accessToken: string;
+  botUserId: string;
+  webhookUrl: string | null;
+  redelivery: { attempts: number; intervalMs: number } | null;
+  monthlyQuota: number | null;
+  displayName: string;
+  basicId: string;
+  /** Duplicate-delivery fault: each webhook is sent this many times (A.7 warns it happens). */
+  copiesPerWebhook: number;
+}
+
+export interface LineUser {
+  channelId: string;
+  userId: string;
+  displayName: string;
+  pictureUrl: string | null;
+  language: string | null;
+  statusMessage: string | null;
+  isFriend: boolean;
+  hasBlocked: boolean;
+  /** Last 1:1 message from the user: pushes reach non-friends for 7 days after it (A.10). */
+  lastMessagedAt: number | null;
+}
+
+export interface ReplyToken {
+  token: string;
+  channelId: string;
+  userId: string;
+  eventTimestamp: number;
+  /** When the webhook carrying it was last sent; the 60 s limit counts from here (A.8). */
+  deliveredAt: number | null;
+  wasRedelivered: boolean;
+  usedAt: number | null;
+}
+
+export interface LineContent {
+  messageId: string;
+  channelId: string;
+  kind: 'image' | 'video' | 'audio' | 'file';
+  bytes: Buffer;
+  contentType: string;
+  /** Until then `GET …/content` answers 202 (A.14). */
+  readyAt: number;
+  isGone: boolean;
+}
+
+export interface AcceptedRetryKey {
+  acceptedAt: number;
+  requestId: string;
+  sentMessages: { id: string; quoteToken: string }[];
+}
+
+/** Everything the LINE fake remembers. */
+export class LineState {
+  readonly channels = new Map<string, LineChannel>();
+  private readonly users = new Map<string, LineUser>();
+  readonly replyTokens = new Map<string, ReplyToken>();
+  readonly contents = new Map<string, LineContent>();
+  readonly markAsReadTokens = new Map<string, { channelId: string; userId: string }>();
+  private readonly retryKeys = new Map<string, AcceptedRetryKey>();
+  private readonly pushUsage = new Map<string, number>();
+
+  addChannel(config: LineChannelConfig): LineChannel {
+    if (!LINE_USER_ID.test(config.botUserId)) {
+      throw new SimulatorError('invalid_argument', `botUserId must match U + 32 hex chars, got ${config.botUserId}`);
+    }
+    for (const other of this.channels.values()) {
+      if (other.channelId !== config.channelId && other.accessToken === config.accessToken) {
+        throw new SimulatorError('invalid_argument', `access token already used by channel ${other.channelId}`);
+      }
+    }
+    const channel: LineChannel = {
+      channelId: config.channelId,
+      channelSecret: config.channelSecret,
+      accessToken: config.accessToken,
+      botUserId: config.botUserId,
+      webhookUrl: config.webhookUrl ?? null,
+      redelivery: config.redelivery ?? null,
+      monthlyQuota: config.monthlyQuota ?? null,
+      displayName: config.displayName ?? `LINE OA ${config.channelId}`,
+      basicId: config.basicId ?? `@${config.channelId.slice(-6)}sim`,
+      copiesPerWebhook: 1,
+    };
+    this.channels.set(channel.channelId, channel);
+    return channel;
+  }
+
+  requireChannel(channelId: string): LineChannel {
+    const channel = this.channels.get(channelId);
+    if (!channel) throw new SimulatorError('unknown_channel', `no LINE channel ${channelId}; add it with addLineChannel`);
+    return channel;
+  }
+
+  channelByToken(accessToken: string): LineChannel | undefined {
+    for (const channel of this.channels.values()) if (channel.accessToken === accessToken) return channel;
+    return undefined;
+  }
+
+  addUser(channelId: string, config: LineUserConfig): LineUser {
+    this.requireChannel(channelId);
+    if (!LINE_USER_ID.test(config.userId)) {
+      throw new SimulatorError('invalid_argument', `LINE user ids match U + 32 hex chars, got ${config.userId}`);
+    }
+    const user: LineUser = {
+      channelId,
+      userId: config.userId,
+      displayName: config.displayName,
+      pictureUrl: config.pictureUrl ?? null,
+      language: config.language ?? null,
+      statusMessage: config.statusMessage ?? null,
+      isFriend: config.isFriend ?? true,
+      hasBlocked: false,
+      lastMessagedAt: null,
+    };
+    this.users.set(`${channelId}:${config.userId}`, user);
+    return user;
+  }
+
+  user(channelId: string, userId: string): LineUser | undefined {
+    return this.users.get(`${channelId}:${userId}`);
+  }
+
+  usersOf(channelId: string): LineUser[] {
+    return [...this.users.values()].filter((u) => u.channelId === channelId);
+  }
+
+  /** An accepted retry key still inside its 24 h memory (A.10), else undefined. */
+  acceptedRetryKey(channelId: string, key: string, now: number): AcceptedRetryKey | undefined {
+    const accepted = this.retryKeys.get(`${channelId}:${key.toLowerCase()}`);
+    return accepted && now - accepted.acceptedAt < 24 * 60 * 60 * 1000 ? accepted : undefined;
+  }
+
+  acceptRetryKey(channelId: string, key: string, accepted: AcceptedRetryKey): void {
+    this.retryKeys.set(`${channelId}:${key.toLowerCase()}`, accepted);
+  }
+
+  pushesThisMonth(channelId: string, now: number): number {
+    return this.pushUsage.get(`${channelId}:${monthOf(now)}`) ?? 0;
+  }
+
+  countPush(channelId: string, now: number): void {
+    const key = `${channelId}:${monthOf(now)}`;
+    this.pushUsage.set(key, (this.pushUsage.get(key) ?? 0) + 1);
+  }
+}
+
+/** Calendar month in Japan time, where LINE's monthly allowance resets. */
+function monthOf(now: number): string {
+  return new Date(now + 9 * 60 * 60 * 1000).toISOString().slice(0, 7);
+}

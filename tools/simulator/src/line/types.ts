@@ -1,0 +1,115 @@
+// Public shapes of the LINE fake: channel and user configuration, customer actions and webhook JSON
+// (field names exactly as channels.md A.4–A.6).
+
+/** A fake LINE Official Account channel. */
+export interface LineChannelConfig {
+  channelId: string;
+  channelSecret: string;
+  accessToken: string;
+  /** The bot's user id (`U` + 32 hex), sent as `destination`. */
+  botUserId: string;
+  /** Where webhooks go; may be set later through `PUT /v2/bot/channel/webhook/endpoint`. */
+  webhookUrl?: string | null;
+  /** "Webhook redelivery" (A.7): extra attempts after a failure, and the pause between them. */
+  redelivery?: { attempts: number; intervalMs: number };
+  /** Monthly push allowance; null or absent = unlimited (`{"type":"none"}`). */
+  monthlyQuota?: number | null;
+  displayName?: string;
+  basicId?: string;
+}
+
+/** A LINE user known to a channel. */
+export interface LineUserConfig {
+  userId: string;
+  displayName: string;
+  pictureUrl?: string;
+  language?: string;
+  statusMessage?: string;
+  /** Friend of the OA (default true). Non-friends get 404 on profile and pushes are undelivered after 7 days. */
+  isFriend?: boolean;
+}
+
+/** Bytes a customer sends as an attachment; the simulator makes up small valid files when absent. */
+export interface LineContentOptions {
+  content?: Uint8Array;
+  contentType?: string;
+}
+
+/** Video and audio: duration, and how long `GET …/content` answers 202 "still preparing" (A.14). */
+export interface LineTimedContentOptions extends LineContentOptions {
+  durationMs?: number;
+  preparingMs?: number;
+}
+
+/** One thing a customer does, turned into one webhook event. `raw` sends an event as given (missing common fields filled). */
+export type LineAction =
+  | { type: 'text'; userId: string; text: string; quotedMessageId?: string }
+  | ({ type: 'image'; userId: string; imageSet?: { id: string; index: number; total: number } } & LineContentOptions)
+  | ({ type: 'video'; userId: string } & LineTimedContentOptions)
+  | ({ type: 'audio'; userId: string } & LineTimedContentOptions)
+  | ({ type: 'file'; userId: string; fileName?: string } & LineContentOptions)
+  | { type: 'location'; userId: string; title?: string; address?: string; latitude: number; longitude: number }
+  | {
+      type: 'sticker';
+      userId: string;
+      packageId?: string;
+      stickerId?: string;
+      stickerResourceType?: string;
+      keywords?: string[];
+      text?: string;
+    }
+  | { type: 'follow'; userId: string }
+  | { type: 'unfollow'; userId: string }
+  | { type: 'postback'; userId: string; data: string; params?: Record<string, string> }
+  | { type: 'unsend'; userId: string; messageId: string }
+  | { type: 'raw'; event: Record<string, unknown> };
+
+export type LineSource =
+  | { type: 'user'; userId: string }
+  | { type: 'group'; groupId: string; userId?: string }
+  | { type: 'room'; roomId: string; userId?: string };
+
+/** `event.message` (A.6); fields present depend on `type`. */
+export interface LineEventMessage {
+  id: string;
+  type: 'text' | 'image' | 'video' | 'audio' | 'file' | 'location' | 'sticker';
+  quoteToken?: string;
+  markAsReadToken?: string;
+  text?: string;
+  quotedMessageId?: string;
+  contentProvider?: { type: 'line' | 'external'; originalContentUrl?: string; previewImageUrl?: string };
+  imageSet?: { id: string; index: number; total: number };
+  duration?: number;
+  fileName?: string;
+  fileSize?: number;
+  title?: string;
+  address?: string;
+  latitude?: number;
+  longitude?: number;
+  packageId?: string;
+  stickerId?: string;
+  stickerResourceType?: string;
+  keywords?: string[];
+}
+
+/** One webhook event (A.4, A.5). */
+export interface LineWebhookEvent {
+  type: string;
+  mode: 'active' | 'standby';
+  timestamp: number;
+  source?: LineSource;
+  webhookEventId: string;
+  deliveryContext: { isRedelivery: boolean };
+  replyToken?: string;
+  message?: LineEventMessage;
+  follow?: { isUnblocked: boolean };
+  postback?: { data: string; params?: Record<string, string> };
+  unsend?: { messageId: string };
+  [field: string]: unknown;
+}
+
+/** The webhook body (A.2). */
+export interface LineWebhookBody {
+  destination: string;
+  events: LineWebhookEvent[];
+}

@@ -1,0 +1,115 @@
+// Public shapes of the Meta fake (Messenger and Instagram): configuration, customer actions and webhook JSON
+// (field names exactly as channels.md C.5–C.6 and D.2).
+
+/** The one Meta app whose webhook receives Messenger and Instagram events. */
+export interface MetaAppConfig {
+  /** Numeric app id; the Facebook Login imitation checks `client_id` against it. */
+  appId?: string;
+  appSecret: string;
+  verifyToken: string;
+  webhookUrl: string | null;
+  /** The app passed review for the Human Agent feature (C.8): HUMAN_AGENT tag allowed up to 7 days. */
+  humanAgentApproved?: boolean;
+  /** Emit `is_echo` webhooks after successful sends (default true). */
+  echoes?: boolean;
+  /** Webhook retries after a non-200 or timeout: every `intervalMs` for `windowMs` (C.4). Default: no retry. */
+  retry?: { intervalMs: number; windowMs: number };
+  /** The fake Facebook user who "logs in" and manages every Page. */
+  loginUser?: { id: string; name: string };
+}
+
+/** A Facebook Page. */
+export interface PageConfig {
+  pageId: string;
+  name: string;
+  pageToken: string;
+  category?: string;
+  /** Fields of `subscribed_apps` (default: all messaging fields). Echoes need `message_echoes` (C.6). */
+  subscribedFields?: string[];
+}
+
+/** An Instagram professional account, usually linked to a Page (D.1). */
+export interface InstagramAccountConfig {
+  igId: string;
+  /** The linked Page (Messenger API for Instagram); absent for Instagram-Login-only accounts. */
+  pageId?: string;
+  username: string;
+  name?: string;
+  /** Instagram user access token (Instagram Login, graph.instagram.com semantics). */
+  token: string;
+}
+
+/** A person who messages a Page (PSID) or an Instagram account (IGSID). */
+export interface MetaUserConfig {
+  platform: 'messenger' | 'instagram';
+  /** Page id (Messenger) or Instagram account id. */
+  accountId: string;
+  /** PSID or IGSID. */
+  userId: string;
+  firstName?: string;
+  lastName?: string;
+  name?: string;
+  username?: string;
+  profilePic?: string;
+}
+
+/** Bytes of an attachment; made up when absent. Served from the fake CDN with an expiring URL. */
+export interface MetaContentOptions {
+  content?: Uint8Array;
+  contentType?: string;
+}
+
+export type MetaAttachmentType = 'image' | 'video' | 'audio' | 'file';
+
+/** One thing a Messenger user does. `raw` sends a `messaging[]` item as given (sender/recipient/timestamp filled). */
+export type MessengerAction =
+  | { type: 'text'; accountId: string; userId: string; text: string; replyToMid?: string }
+  | ({ type: 'attachment'; accountId: string; userId: string; attachmentType: MetaAttachmentType } & MetaContentOptions)
+  | { type: 'postback'; accountId: string; userId: string; payload: string; title?: string }
+  | { type: 'referral'; accountId: string; userId: string; adId?: string; ref?: string; source?: string }
+  | { type: 'quick_reply'; accountId: string; userId: string; text: string; payload: string }
+  | { type: 'read'; accountId: string; userId: string; watermark?: number }
+  | { type: 'delivery'; accountId: string; userId: string; mids?: string[]; watermark?: number }
+  | { type: 'raw'; accountId: string; userId: string; event: Record<string, unknown> };
+
+/** One thing an Instagram user does. */
+export type InstagramAction =
+  | { type: 'text'; accountId: string; userId: string; text: string; replyToMid?: string }
+  | ({ type: 'attachment'; accountId: string; userId: string; attachmentType: MetaAttachmentType } & MetaContentOptions)
+  | { type: 'story_reply'; accountId: string; userId: string; text: string; storyId?: string }
+  | ({ type: 'story_mention'; accountId: string; userId: string } & MetaContentOptions)
+  | { type: 'deleted'; accountId: string; userId: string; mid: string }
+  | { type: 'reaction'; accountId: string; userId: string; mid: string; reaction?: string; emoji?: string; action?: 'react' | 'unreact' }
+  | { type: 'seen'; accountId: string; userId: string; mid: string }
+  | { type: 'raw'; accountId: string; userId: string; event: Record<string, unknown> };
+
+/** `messaging[]` item (C.6, D.2); which keys appear depends on the event. */
+export interface MetaMessagingEvent {
+  sender: { id: string };
+  recipient: { id: string };
+  timestamp: number;
+  message?: {
+    mid: string;
+    text?: string;
+    attachments?: { type: string; payload: { url: string } }[];
+    quick_reply?: { payload: string };
+    reply_to?: { mid: string } | { story: { id: string; url: string } };
+    is_echo?: true;
+    app_id?: number | string;
+    metadata?: string;
+    is_deleted?: true;
+    [field: string]: unknown;
+  };
+  postback?: { mid: string; title: string; payload: string };
+  referral?: Record<string, unknown>;
+  read?: { watermark: number } | { mid: string };
+  delivery?: { mids?: string[]; watermark: number };
+  reaction?: { mid: string; action: string; reaction?: string; emoji?: string };
+  [field: string]: unknown;
+}
+
+/** The webhook body (C.5, D.2). */
+export interface MetaWebhookBody {
+  object: 'page' | 'instagram';
+  entry: { id: string; time: number; messaging: MetaMessagingEvent[] }[];
+}
