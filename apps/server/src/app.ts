@@ -22,6 +22,7 @@ import { authenticate, authRoutes, createTokenService } from './modules/auth';
 import { roleRoutes } from './modules/roles';
 import { meRoutes } from './modules/users';
 import { messageRoutes } from './modules/messages';
+import { channelRoutes } from './modules/channels';
 import { webhookRoutes } from './modules/webhooks';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(meRoutes, deps);
       await api.register(roleRoutes, deps);
       await api.register(messageRoutes, deps);
+      await api.register(channelRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleName } from '@sabai/domain';
 import { createOrganization } from '../src/db/seed';
-import { memberships, users } from '../src/db/schema';
+import { memberships, teams, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth';
 import type { TestApp } from './app';
 import { call } from './app';
@@ -53,4 +53,13 @@ export async function signIn(t: TestApp, user: { email: string; password?: strin
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<{ accessToken: string; refreshToken: string; profilePath: string | null }>();
+}
+
+/** A team of `org` (no members), for routing and channel tests. */
+export async function buildTeam(t: TestApp, org: TestOrg, overrides: Partial<typeof teams.$inferInsert> = {}) {
+  const [row] = await t.db.orm
+    .insert(teams)
+    .values({ organizationId: org.id, name: `Team ${randomUUID().slice(0, 8)}`, ...overrides })
+    .returning();
+  return row!;
 }

@@ -6,3 +6,4 @@ export * from './me';
 export * from './organizations';
 export * from './roles';
 export * from './messages';
+export * from './channels';

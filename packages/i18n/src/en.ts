@@ -83,6 +83,8 @@ export const en = {
     request: {
       malformed_json: 'The request could not be read. Please reload the page and try again.',
       too_large: 'The request is too large.',
+      invalid: 'The request could not be processed. Please check what you entered and try again.',
+      unsupported_media_type: 'This kind of content cannot be sent here.',
     },
     xsrf: {
       invalid: 'Your security token expired. Please reload the page and try again.',
@@ -100,8 +102,12 @@ export const en = {
     user: {
       username_taken: 'This username is already taken.',
     },
+    email: {
+      send_failed: 'The email could not be sent. Please try again later.',
+    },
     file: {
       too_large: 'The image is larger than 5 MB.',
+      missing: 'Please choose a file to upload.',
       type_not_allowed: 'Only JPEG, PNG, GIF or WebP images can be uploaded.',
     },
     password: {
@@ -205,6 +211,7 @@ export const en = {
     email: 'Email',
     username: 'Username',
     usernameRequired: 'Please enter a username.',
+    usernameInvalid: 'Use only letters, numbers, dots, dashes and underscores.',
     firstName: 'First name',
     firstNameRequired: 'Please enter your first name.',
     lastName: 'Last name',

@@ -83,6 +83,8 @@ export const th: Catalogue = {
     request: {
       malformed_json: 'ไม่สามารถอ่านคำขอได้ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
       too_large: 'คำขอมีขนาดใหญ่เกินไป',
+      invalid: 'ไม่สามารถดำเนินการตามคำขอได้ กรุณาตรวจสอบข้อมูลที่กรอกแล้วลองอีกครั้ง',
+      unsupported_media_type: 'ไม่สามารถส่งข้อมูลประเภทนี้ได้',
     },
     xsrf: {
       invalid: 'รหัสความปลอดภัยหมดอายุ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
@@ -100,8 +102,12 @@ export const th: Catalogue = {
     user: {
       username_taken: 'ชื่อผู้ใช้นี้มีผู้ใช้งานแล้ว',
     },
+    email: {
+      send_failed: 'ไม่สามารถส่งอีเมลได้ กรุณาลองใหม่ภายหลัง',
+    },
     file: {
       too_large: 'รูปภาพมีขนาดใหญ่กว่า 5 MB',
+      missing: 'กรุณาเลือกไฟล์ที่จะอัปโหลด',
       type_not_allowed: 'อัปโหลดได้เฉพาะรูปภาพ JPEG, PNG, GIF หรือ WebP',
     },
     password: {
@@ -204,6 +210,7 @@ export const th: Catalogue = {
     email: 'อีเมล',
     username: 'ชื่อผู้ใช้',
     usernameRequired: 'กรุณากรอกชื่อผู้ใช้',
+    usernameInvalid: 'ใช้ได้เฉพาะตัวอักษร ตัวเลข จุด ขีดกลาง และขีดล่าง',
     firstName: 'ชื่อ',
     firstNameRequired: 'กรุณากรอกชื่อ',
     lastName: 'นามสกุล',

@@ -5,3 +5,4 @@ export { parseLineWebhook } from './line/parse';
 export { parseMetaWebhook } from './meta/parse';
 export { metaMessagingType } from './meta/adapter';
 export * from './types';
+export { createMetaLogin, type MetaLogin, type ConnectablePage } from './meta/login';

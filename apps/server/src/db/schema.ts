@@ -263,6 +263,8 @@ export const channels = pgTable(
     businessHoursMode: text('business_hours_mode', { enum: ['24x7', 'custom'] }).notNull().default('24x7'),
     offServiceResponse: text('off_service_response').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    // Deleting keeps the row (and its issues' history); a deleted channel is inactive and hidden.
+    deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -287,6 +289,19 @@ export const channelKeywords = pgTable(
   },
   (t) => [uniqueIndex('channel_keywords_key').on(t.channelId, sql`lower(${t.keyword})`)],
 );
+
+/** Pages listed by a Facebook Login, kept briefly (tokens encrypted) while an admin picks one to connect. */
+export const metaConnections = pgTable('meta_connections', {
+  id: id(),
+  organizationId: orgId(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // [{ id, name, instagramAccountId, tokenEncrypted }]
+  pages: jsonb('pages').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Working days and shifts of a channel with custom business hours. */
 export const channelShifts = pgTable('channel_shifts', {

@@ -2,22 +2,11 @@
 // feature read it, and features may not import each other.
 import { useQuery } from '@tanstack/react-query';
 import type { RoleEntry } from '@sabai/domain';
+import type { Me } from '@sabai/contracts';
 import { apiRequest } from './api-client';
 import { getToken, readClaims, setProfile } from './session';
 
-export type Me = {
-  id: string;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  profilePath: string | null;
-  roleName: string;
-  roles: string[];
-  organization: { id: string; name: string };
-  permissions: RoleEntry[];
-};
+export type { Me };
 
 export const meQueryKey = ['me'] as const;
 

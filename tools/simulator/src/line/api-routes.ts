@@ -7,7 +7,8 @@ import { json, route } from '../http/router';
 import type { Route, SimRequest, SimResponse } from '../http/router';
 import type { WebhookDeliverer } from '../webhook/deliverer';
 import { sendLineWebhook } from './controls';
-import { isObject, validateMessages } from './message-validation';
+import { isObject } from '../core/is-object';
+import { validateMessages } from './message-validation';
 import type { LineErrorDetail } from './message-validation';
 import type { LineChannel, LineState, LineUser } from './state';
 

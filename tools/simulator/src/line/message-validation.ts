@@ -1,5 +1,6 @@
 // Validation of the `messages` array of reply and push (A.9–A.11, F.LINE 5), producing LINE's error details
 // `[{message, property}]`. Only what an inbox sends is checked in depth; other types get their required fields.
+import { isObject } from '../core/is-object';
 
 /** One entry of LINE's `details` array. */
 export interface LineErrorDetail {
@@ -145,9 +146,4 @@ function checkSender(value: unknown, property: string, details: LineErrorDetail[
     details.push({ message: 'Length must be between 1 and 20', property: `${property}.name` });
   }
   if (value.iconUrl !== undefined) checkHttpsUrl(value.iconUrl, `${property}.iconUrl`, details);
-}
-
-/** A plain JSON object. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -24,6 +24,20 @@ export function createTokenService(secret: string, clock: Clock) {
         .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
         .sign(key);
     },
+    /** A short-lived signed value carried through an external redirect (OAuth `state`). */
+    async signState(data: Record<string, string>, ttlSeconds = 600): Promise<string> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({ ...data, typ: 'state' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + ttlSeconds).sign(key);
+    },
+    async verifyState(token: string): Promise<Record<string, unknown>> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
+        if (payload.typ !== 'state') throw new Error('not a state token');
+        return payload;
+      } catch {
+        throw unauthorized('auth.invalid_state');
+      }
+    },
     async verifyAccess(token: string): Promise<AccessTokenClaims> {
       try {
         const { payload } = await jwtVerify(token, key, {

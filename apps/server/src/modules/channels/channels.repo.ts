@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { ChannelType } from '@sabai/domain';
-import { channelHolidays, channelKeywords, channelShifts, channels, teams } from '../../db/schema';
+import { channelHolidays, channelKeywords, channelShifts, channels, metaConnections, organizations, teams } from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -36,4 +36,108 @@ export async function findRoutingRules(ex: Executor, channelId: string) {
 export async function findTeamAutoReply(ex: Executor, teamId: string) {
   const [row] = await ex.select({ autoReplyMessage: teams.autoReplyMessage }).from(teams).where(eq(teams.id, teamId));
   return row?.autoReplyMessage ?? '';
+}
+
+/** The organisation's channels (deleted ones hidden), oldest first. */
+export async function listChannels(ex: Executor, organizationId: string) {
+  return ex
+    .select()
+    .from(channels)
+    .where(and(eq(channels.organizationId, organizationId), isNull(channels.deletedAt)))
+    .orderBy(channels.createdAt);
+}
+
+export async function childrenOf(ex: Executor, channelIds: string[]) {
+  if (channelIds.length === 0) return { keywords: [], shifts: [], holidays: [] };
+  const [keywords, shifts, holidays] = await Promise.all([
+    ex.select().from(channelKeywords).where(inArray(channelKeywords.channelId, channelIds)),
+    ex.select().from(channelShifts).where(inArray(channelShifts.channelId, channelIds)).orderBy(channelShifts.weekday, channelShifts.startsAt),
+    ex.select().from(channelHolidays).where(inArray(channelHolidays.channelId, channelIds)).orderBy(channelHolidays.date),
+  ]);
+  return { keywords, shifts, holidays };
+}
+
+export async function countActiveChannels(ex: Executor, organizationId: string) {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(channels)
+    .where(and(eq(channels.organizationId, organizationId), eq(channels.isActive, true)));
+  return row?.n ?? 0;
+}
+
+export async function planMaxChannels(ex: Executor, organizationId: string) {
+  const [row] = await ex.select({ max: organizations.planMaxChannels }).from(organizations).where(eq(organizations.id, organizationId));
+  return row?.max ?? 0;
+}
+
+/** Teams of the organisation among `ids` (to refuse another organisation's team ids). */
+export async function teamsInOrganization(ex: Executor, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await ex.select({ id: teams.id }).from(teams).where(and(eq(teams.organizationId, organizationId), inArray(teams.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function deactivateChannel(ex: Executor, id: string, now: Date, deleted: boolean) {
+  await ex
+    .update(channels)
+    .set({ isActive: false, updatedAt: now, ...(deleted ? { deletedAt: now } : {}) })
+    .where(eq(channels.id, id));
+}
+
+export async function insertChannel(ex: Executor, values: typeof channels.$inferInsert) {
+  const [row] = await ex.insert(channels).values(values).returning();
+  return row!;
+}
+
+export async function updateChannel(ex: Executor, id: string, values: Partial<typeof channels.$inferInsert>) {
+  const [row] = await ex.update(channels).set(values).where(eq(channels.id, id)).returning();
+  return row!;
+}
+
+/** Replaces keywords and shifts, and upserts holidays (ids kept so the UI can refer to them). */
+export async function replaceChildren(
+  ex: Executor,
+  channelId: string,
+  v: {
+    keywords: Array<{ keyword: string; teamId: string }>;
+    shifts: Array<{ weekday: number; startsAt: string; endsAt: string }>;
+    holidays: Array<{ id?: string; name: string; date: string; autoResponseMessage: string }>;
+  },
+) {
+  await ex.delete(channelKeywords).where(eq(channelKeywords.channelId, channelId));
+  if (v.keywords.length) await ex.insert(channelKeywords).values(v.keywords.map((k) => ({ channelId, ...k })));
+  await ex.delete(channelShifts).where(eq(channelShifts.channelId, channelId));
+  if (v.shifts.length) await ex.insert(channelShifts).values(v.shifts.map((s) => ({ channelId, ...s })));
+  const keep = v.holidays.map((h) => h.id).filter((id): id is string => Boolean(id));
+  await ex
+    .delete(channelHolidays)
+    .where(and(eq(channelHolidays.channelId, channelId), keep.length ? notInArray(channelHolidays.id, keep) : undefined));
+  for (const h of v.holidays) {
+    if (h.id) {
+      await ex
+        .update(channelHolidays)
+        .set({ name: h.name, date: h.date, autoResponseMessage: h.autoResponseMessage })
+        .where(and(eq(channelHolidays.id, h.id), eq(channelHolidays.channelId, channelId)));
+    } else {
+      await ex.insert(channelHolidays).values({ channelId, name: h.name, date: h.date, autoResponseMessage: h.autoResponseMessage });
+    }
+  }
+}
+
+export async function insertMetaConnection(ex: Executor, v: typeof metaConnections.$inferInsert) {
+  const [row] = await ex.insert(metaConnections).values(v).returning({ id: metaConnections.id });
+  return row!.id;
+}
+
+export async function findMetaConnection(ex: Executor, organizationId: string, id: string, now: Date) {
+  const [row] = await ex
+    .select()
+    .from(metaConnections)
+    .where(and(eq(metaConnections.id, id), eq(metaConnections.organizationId, organizationId), gt(metaConnections.expiresAt, now)));
+  return row ?? null;
+}
+
+export async function organizationTimeZone(ex: Executor, organizationId: string) {
+  const [row] = await ex.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, organizationId));
+  return row?.timeZone ?? null;
 }

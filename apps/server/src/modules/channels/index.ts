@@ -3,3 +3,5 @@
 export { findActiveByExternalId, findChannel, findRoutingRules, findTeamAutoReply, type ChannelRow } from './channels.repo';
 /** Decrypted credentials and the webhook secret cache. */
 export { credentialsOf, forgetLineSecret, lineWebhookSecret } from './credentials';
+/** Channel settings routes. */
+export { channelRoutes } from './channels.routes';

@@ -1,8 +1,10 @@
 import { apiRequest } from '../../../lib/api-client';
 import { useAction } from '../../../lib/use-action';
 
-export type LoginInput = { email: string; password: string };
-export type LoginAnswer = { accessToken: string; refreshToken: string; profilePath: string | null };
+import type { LoginRequest, LoginResponse } from '@sabai/contracts';
+
+export type LoginInput = LoginRequest;
+export type LoginAnswer = LoginResponse;
 
 /** POST /auth/login: the email field also accepts the username. */
 export function login(input: LoginInput): Promise<LoginAnswer> {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Organization } from '@sabai/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-export type Organization = { id: string; name: string };
+export type { Organization };
 
 export const organizationsQueryKey = ['organizations'] as const;
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { NotificationSettings } from '@sabai/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-export type NotificationSettings = { web: boolean; sound: boolean; line: boolean; lineLinked: boolean };
+export type { NotificationSettings };
 
 export const notificationSettingsQueryKey = ['me', 'notification-settings'] as const;
 

@@ -39,9 +39,13 @@ export function ProfileForm({ me }: { me: Me }) {
       <Form.Item
         name="username"
         label={t('profile.username')}
-        rules={[{ required: true, whitespace: true, message: t('profile.usernameRequired') }]}
+        rules={[
+          { required: true, whitespace: true, message: t('profile.usernameRequired') },
+          // The characters the server accepts (packages/contracts UpdateProfileRequestSchema).
+          { pattern: /^\s*[\p{L}\p{N}._-]+\s*$/u, message: t('profile.usernameInvalid') },
+        ]}
       >
-        <Input autoComplete="username" maxLength={100} />
+        <Input autoComplete="username" maxLength={60} />
       </Form.Item>
       <Form.Item
         name="firstName"

@@ -1,0 +1,199 @@
+// Channel settings (spec §3 Channel, §5 Channel validations, §8 messages): connect, edit and remove LINE
+// OAs, Facebook Pages and Instagram accounts. Secrets are sealed at rest and never returned.
+import { localTime } from '@sabai/domain';
+import type { Channel, CreateChannel, UpdateChannel } from '@sabai/contracts';
+import { createMetaLogin, type ConnectablePage } from '../../channels';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Executor } from '../../platform/db';
+import type { AuthContext } from '../auth';
+import { forgetLineSecret } from './credentials';
+import * as repo from './channels.repo';
+
+const CONNECTION_TTL_MS = 30 * 60 * 1000;
+
+export async function listChannels(deps: Deps, auth: AuthContext): Promise<Channel[]> {
+  const rows = await repo.listChannels(deps.db.orm, auth.organizationId);
+  return present(deps, rows, auth.organizationId);
+}
+
+export async function getChannel(deps: Deps, auth: AuthContext, id: string): Promise<Channel> {
+  const row = await repo.findChannel(deps.db.orm, auth.organizationId, id);
+  if (!row || row.deletedAt) throw notFound();
+  return (await present(deps, [row], auth.organizationId))[0]!;
+}
+
+/** Creates a channel; a provider account active in another organisation needs `takeOver` (spec §8). */
+export async function createChannel(deps: Deps, auth: AuthContext, input: CreateChannel): Promise<Channel> {
+  await assertValid(deps, auth.organizationId, input);
+  const now = deps.clock.now();
+  const credentials = input.type === 'line' ? { secret: input.secret, accessToken: input.accessToken, pageId: null } : await pageCredentials(deps, auth, input);
+  const created = await deps.db.orm.transaction(async (tx) => {
+    if ((await repo.countActiveChannels(tx, auth.organizationId)) >= (await repo.planMaxChannels(tx, auth.organizationId))) {
+      throw conflict('channel.plan_limit', "Can't add channel, Please contact sale");
+    }
+    const owner = await repo.findActiveByExternalId(tx, [input.type], input.externalId);
+    if (owner?.organizationId === auth.organizationId) throw conflict('channel.duplicate');
+    if (owner && !input.takeOver) throw conflict('channel.used_by_other_organization');
+    if (owner) await repo.deactivateChannel(tx, owner.id, now, false);
+    const row = await repo.insertChannel(tx, {
+      organizationId: auth.organizationId,
+      type: input.type,
+      name: input.name,
+      externalId: input.externalId,
+      pageId: credentials.pageId,
+      secretEncrypted: credentials.secret ? deps.cipher.encrypt(credentials.secret) : null,
+      accessTokenEncrypted: deps.cipher.encrypt(credentials.accessToken),
+      assignedMode: input.assignedMode,
+      assignedTeamId: input.assignedTeamId,
+      reservedTeamId: input.reservedTeamId,
+      businessHoursMode: input.businessHoursMode,
+      offServiceResponse: input.offServiceResponse,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.replaceChildren(tx, row.id, input);
+    return row;
+  });
+  if (input.type === 'line') forgetLineSecret(input.externalId);
+  else await subscribePage(deps, credentials.pageId!, credentials.accessToken);
+  return getChannel(deps, auth, created.id);
+}
+
+export async function updateChannel(deps: Deps, auth: AuthContext, id: string, input: UpdateChannel): Promise<Channel> {
+  const row = await repo.findChannel(deps.db.orm, auth.organizationId, id);
+  if (!row || row.deletedAt) throw notFound();
+  await assertValid(deps, auth.organizationId, input);
+  const today = localTime(deps.clock.now(), await timeZoneOf(deps, auth.organizationId)).date;
+  const { holidays } = await repo.childrenOf(deps.db.orm, [id]);
+  const kept = new Set(input.holidays.map((h) => h.id).filter(Boolean));
+  if (holidays.some((h) => !kept.has(h.id) && !canRemoveHoliday(h.date, today))) {
+    throw conflict('channel.holiday_cannot_remove', 'This holiday cannot remove.');
+  }
+  await deps.db.orm.transaction(async (tx) => {
+    await repo.updateChannel(tx, id, {
+      name: input.name,
+      assignedMode: input.assignedMode,
+      assignedTeamId: input.assignedTeamId,
+      reservedTeamId: input.reservedTeamId,
+      businessHoursMode: input.businessHoursMode,
+      offServiceResponse: input.offServiceResponse,
+      updatedAt: deps.clock.now(),
+      ...(input.secret ? { secretEncrypted: deps.cipher.encrypt(input.secret) } : {}),
+      ...(input.accessToken ? { accessTokenEncrypted: deps.cipher.encrypt(input.accessToken) } : {}),
+    });
+    await repo.replaceChildren(tx, id, input);
+  });
+  if (row.type === 'line') forgetLineSecret(row.externalId);
+  return getChannel(deps, auth, id);
+}
+
+/** Removes a channel from settings; its issues and messages stay for history and reports. */
+export async function deleteChannel(deps: Deps, auth: AuthContext, id: string) {
+  const row = await repo.findChannel(deps.db.orm, auth.organizationId, id);
+  if (!row || row.deletedAt) throw notFound();
+  await repo.deactivateChannel(deps.db.orm, id, deps.clock.now(), true);
+  if (row.type === 'line') forgetLineSecret(row.externalId);
+}
+
+// A holiday that has started (today or earlier) already answered customers: it stays, for the record.
+const canRemoveHoliday = (date: string, today: string) => date > today;
+
+async function timeZoneOf(deps: Deps, organizationId: string) {
+  return (await repo.organizationTimeZone(deps.db.orm, organizationId)) ?? 'Asia/Bangkok';
+}
+
+async function assertValid(deps: Deps, organizationId: string, input: UpdateChannel) {
+  if (input.assignedMode === 'keyword' && input.keywords.length === 0) throw badRequest('channel.keyword_required');
+  const seen = new Set<string>();
+  for (const k of input.keywords) {
+    const key = k.keyword.toLocaleLowerCase();
+    if (!key) throw badRequest('channel.keyword_required');
+    if (seen.has(key)) throw badRequest('channel.keyword_exists', 'Keyword is already exists.', { keyword: k.keyword });
+    seen.add(key);
+  }
+  if (input.businessHoursMode === 'custom' && input.shifts.length === 0) throw badRequest('channel.shift_required');
+  const teamIds = [...new Set([input.assignedTeamId, input.reservedTeamId, ...input.keywords.map((k) => k.teamId)].filter((t): t is string => Boolean(t)))];
+  if ((await repo.teamsInOrganization(deps.db.orm, organizationId, teamIds)).length !== teamIds.length) throw badRequest('channel.team_not_found');
+}
+
+// --- Facebook Login ---------------------------------------------------------------------------------
+
+const loginOf = (deps: Deps) =>
+  createMetaLogin({
+    loginBaseUrl: deps.config.FACEBOOK_LOGIN_URL,
+    graphBaseUrl: deps.config.GRAPH_API_BASE_URL,
+    graphVersion: deps.config.GRAPH_API_VERSION,
+    appId: deps.config.META_APP_ID,
+    appSecret: deps.config.META_APP_SECRET,
+  });
+const callbackUrl = (deps: Deps) => `${deps.config.PUBLIC_URL}/api/v1/channels/meta/callback`;
+
+/** The Facebook Login dialog URL for the caller (state binds the callback to them). */
+export async function metaLoginUrl(deps: Deps, auth: AuthContext) {
+  const state = await deps.tokens.signState({ userId: auth.userId, organizationId: auth.organizationId });
+  return { url: loginOf(deps).dialogUrl(callbackUrl(deps), state) };
+}
+
+/** Handles the login redirect: keeps the listed pages (tokens sealed) for 30 minutes; returns where to go. */
+export async function completeMetaLogin(deps: Deps, code: string, state: string) {
+  const claims = await deps.tokens.verifyState(state);
+  const pages = await loginOf(deps).pagesFor(code, callbackUrl(deps));
+  const id = await repo.insertMetaConnection(deps.db.orm, {
+    organizationId: String(claims.organizationId),
+    userId: String(claims.userId),
+    pages: pages.map((p) => ({ id: p.id, name: p.name, instagramAccountId: p.instagramAccountId, tokenEncrypted: deps.cipher.encrypt(p.accessToken) })),
+    expiresAt: new Date(deps.clock.now().getTime() + CONNECTION_TTL_MS),
+  });
+  return `/setting/channel?connection=${id}`;
+}
+
+type StoredPage = Omit<ConnectablePage, 'accessToken'> & { tokenEncrypted: string };
+
+export async function getMetaConnection(deps: Deps, auth: AuthContext, id: string) {
+  const row = await repo.findMetaConnection(deps.db.orm, auth.organizationId, id, deps.clock.now());
+  if (!row) throw notFound('channel.connection_expired');
+  return { id: row.id, pages: (row.pages as StoredPage[]).map(({ id: pageId, name, instagramAccountId }) => ({ id: pageId, name, instagramAccountId })) };
+}
+
+async function pageCredentials(deps: Deps, auth: AuthContext, input: Extract<CreateChannel, { connectionId: string }>) {
+  const row = await repo.findMetaConnection(deps.db.orm, auth.organizationId, input.connectionId, deps.clock.now());
+  if (!row) throw notFound('channel.connection_expired');
+  const page = (row.pages as StoredPage[]).find((p) => (input.type === 'facebook' ? p.id : p.instagramAccountId) === input.externalId);
+  if (!page) throw badRequest('channel.page_not_in_connection');
+  return { secret: null, accessToken: deps.cipher.decrypt(page.tokenEncrypted), pageId: page.id };
+}
+
+async function subscribePage(deps: Deps, pageId: string, token: string) {
+  await loginOf(deps)
+    .subscribePage(pageId, token)
+    .catch((err: unknown) => deps.logger.warn({ err, pageId }, 'page webhook subscription failed'));
+}
+
+// --- presenting -------------------------------------------------------------------------------------
+
+async function present(deps: Deps, rows: repo.ChannelRow[], organizationId: string, ex: Executor = deps.db.orm): Promise<Channel[]> {
+  const { keywords, shifts, holidays } = await repo.childrenOf(ex, rows.map((r) => r.id));
+  const today = localTime(deps.clock.now(), await timeZoneOf(deps, organizationId)).date;
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    name: r.name,
+    externalId: r.externalId,
+    pageId: r.pageId,
+    webhookUrl: r.type === 'line' ? `${deps.config.PUBLIC_URL}/webhooks/line/${r.externalId}` : `${deps.config.PUBLIC_URL}/webhooks/meta`,
+    assignedMode: r.assignedMode,
+    assignedTeamId: r.assignedTeamId,
+    reservedTeamId: r.reservedTeamId,
+    keywords: keywords.filter((k) => k.channelId === r.id).map((k) => ({ id: k.id, keyword: k.keyword, teamId: k.teamId })),
+    businessHoursMode: r.businessHoursMode,
+    shifts: shifts.filter((s) => s.channelId === r.id).map((s) => ({ weekday: s.weekday, startsAt: s.startsAt.slice(0, 5), endsAt: s.endsAt.slice(0, 5) })),
+    offServiceResponse: r.offServiceResponse,
+    holidays: holidays
+      .filter((h) => h.channelId === r.id)
+      .map((h) => ({ id: h.id, name: h.name, date: h.date, autoResponseMessage: h.autoResponseMessage, canRemove: canRemoveHoliday(h.date, today) })),
+    hasSecret: r.secretEncrypted !== null,
+    hasAccessToken: r.accessTokenEncrypted !== null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,183 @@
+// Schemas of the admin API bodies: the same configuration and customer actions as the programmatic API, with
+// attachment bytes as base64 strings. Each schema's output type is checked against the programmatic type.
+import { z } from 'zod';
+import type { ApiFault } from '../core/faults';
+import type { LineAction, LineChannelConfig, LineUserConfig } from '../line/types';
+import type {
+  InstagramAccountConfig,
+  InstagramAction,
+  MessengerAction,
+  MetaAppConfig,
+  MetaUserConfig,
+  PageConfig,
+} from '../meta/types';
+
+const base64Content = z.base64().transform((value) => Buffer.from(value, 'base64'));
+const content = { content: base64Content.optional(), contentType: z.string().optional() };
+const timedContent = { ...content, durationMs: z.number().int().positive().optional(), preparingMs: z.number().int().min(0).optional() };
+const lineUser = { userId: z.string() };
+const metaTarget = { accountId: z.string(), userId: z.string() };
+const attachmentType = z.enum(['image', 'video', 'audio', 'file']);
+const rawEvent = z.record(z.string(), z.unknown());
+
+export const LineChannelConfigSchema = z.object({
+  channelId: z.string().min(1),
+  channelSecret: z.string().min(1),
+  accessToken: z.string().min(1),
+  botUserId: z.string(),
+  webhookUrl: z.url().nullable().optional(),
+  redelivery: z.object({ attempts: z.number().int().min(0), intervalMs: z.number().int().min(0) }).optional(),
+  monthlyQuota: z.number().int().min(0).nullable().optional(),
+  displayName: z.string().optional(),
+  basicId: z.string().optional(),
+});
+
+export const LineUserConfigSchema = z.object({
+  userId: z.string(),
+  displayName: z.string().min(1),
+  pictureUrl: z.string().optional(),
+  language: z.string().optional(),
+  statusMessage: z.string().optional(),
+  isFriend: z.boolean().optional(),
+});
+
+export const LineActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), ...lineUser, text: z.string(), quotedMessageId: z.string().optional() }),
+  z.object({
+    type: z.literal('image'),
+    ...lineUser,
+    ...content,
+    imageSet: z.object({ id: z.string(), index: z.number().int(), total: z.number().int() }).optional(),
+  }),
+  z.object({ type: z.literal('video'), ...lineUser, ...timedContent }),
+  z.object({ type: z.literal('audio'), ...lineUser, ...timedContent }),
+  z.object({ type: z.literal('file'), ...lineUser, ...content, fileName: z.string().optional() }),
+  z.object({
+    type: z.literal('location'),
+    ...lineUser,
+    title: z.string().optional(),
+    address: z.string().optional(),
+    latitude: z.number(),
+    longitude: z.number(),
+  }),
+  z.object({
+    type: z.literal('sticker'),
+    ...lineUser,
+    packageId: z.string().optional(),
+    stickerId: z.string().optional(),
+    stickerResourceType: z.string().optional(),
+    keywords: z.array(z.string()).optional(),
+    text: z.string().optional(),
+  }),
+  z.object({ type: z.literal('follow'), ...lineUser }),
+  z.object({ type: z.literal('unfollow'), ...lineUser }),
+  z.object({ type: z.literal('postback'), ...lineUser, data: z.string(), params: z.record(z.string(), z.string()).optional() }),
+  z.object({ type: z.literal('unsend'), ...lineUser, messageId: z.string() }),
+  z.object({ type: z.literal('raw'), event: rawEvent }),
+]);
+
+export const LineEventsBodySchema = z.object({ events: z.array(LineActionSchema), reorder: z.boolean().optional() });
+
+export const MetaAppConfigSchema = z.object({
+  appId: z.string().regex(/^\d+$/).optional(),
+  appSecret: z.string().min(1),
+  verifyToken: z.string().min(1),
+  webhookUrl: z.url().nullable(),
+  humanAgentApproved: z.boolean().optional(),
+  echoes: z.boolean().optional(),
+  retry: z.object({ intervalMs: z.number().int().min(1), windowMs: z.number().int().min(0) }).optional(),
+  loginUser: z.object({ id: z.string(), name: z.string() }).optional(),
+});
+
+export const PageConfigSchema = z.object({
+  pageId: z.string().regex(/^\d+$/),
+  name: z.string().min(1),
+  pageToken: z.string().min(1),
+  category: z.string().optional(),
+  subscribedFields: z.array(z.string()).optional(),
+});
+
+export const InstagramAccountConfigSchema = z.object({
+  igId: z.string().regex(/^\d+$/),
+  pageId: z.string().optional(),
+  username: z.string().min(1),
+  name: z.string().optional(),
+  token: z.string().min(1),
+});
+
+export const MetaUserConfigSchema = z.object({
+  platform: z.enum(['messenger', 'instagram']),
+  accountId: z.string(),
+  userId: z.string().regex(/^\d+$/),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  name: z.string().optional(),
+  username: z.string().optional(),
+  profilePic: z.string().optional(),
+});
+
+export const MessengerActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), ...metaTarget, text: z.string(), replyToMid: z.string().optional() }),
+  z.object({ type: z.literal('attachment'), ...metaTarget, attachmentType, ...content }),
+  z.object({ type: z.literal('postback'), ...metaTarget, payload: z.string(), title: z.string().optional() }),
+  z.object({
+    type: z.literal('referral'),
+    ...metaTarget,
+    adId: z.string().optional(),
+    ref: z.string().optional(),
+    source: z.string().optional(),
+  }),
+  z.object({ type: z.literal('quick_reply'), ...metaTarget, text: z.string(), payload: z.string() }),
+  z.object({ type: z.literal('read'), ...metaTarget, watermark: z.number().optional() }),
+  z.object({ type: z.literal('delivery'), ...metaTarget, mids: z.array(z.string()).optional(), watermark: z.number().optional() }),
+  z.object({ type: z.literal('raw'), ...metaTarget, event: rawEvent }),
+]);
+
+export const InstagramActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), ...metaTarget, text: z.string(), replyToMid: z.string().optional() }),
+  z.object({ type: z.literal('attachment'), ...metaTarget, attachmentType, ...content }),
+  z.object({ type: z.literal('story_reply'), ...metaTarget, text: z.string(), storyId: z.string().optional() }),
+  z.object({ type: z.literal('story_mention'), ...metaTarget, ...content }),
+  z.object({ type: z.literal('deleted'), ...metaTarget, mid: z.string() }),
+  z.object({
+    type: z.literal('reaction'),
+    ...metaTarget,
+    mid: z.string(),
+    reaction: z.string().optional(),
+    emoji: z.string().optional(),
+    action: z.enum(['react', 'unreact']).optional(),
+  }),
+  z.object({ type: z.literal('seen'), ...metaTarget, mid: z.string() }),
+  z.object({ type: z.literal('raw'), ...metaTarget, event: rawEvent }),
+]);
+
+const metaBatch = { reorder: z.boolean().optional(), groupByAccount: z.boolean().optional() };
+export const MessengerEventsBodySchema = z.object({ events: z.array(MessengerActionSchema), ...metaBatch });
+export const InstagramEventsBodySchema = z.object({ events: z.array(InstagramActionSchema), ...metaBatch });
+
+export const FaultBodySchema = z.object({
+  count: z.number().int().min(1),
+  fault: z.union([z.literal('timeout'), z.object({ status: z.number().int().min(400).max(599) })]),
+  pathIncludes: z.string().optional(),
+});
+
+export const CopiesBodySchema = z.object({ copies: z.number().int().min(1) });
+export const QuotaBodySchema = z.object({ limit: z.number().int().min(0).nullable() });
+export const AdvanceBodySchema = z.object({ ms: z.number().min(0) });
+export const ResetBodySchema = z.object({ keepConfig: z.boolean().optional() });
+export const HumanAgentBodySchema = z.object({ approved: z.boolean() });
+
+// Compile-time proof that what the admin API accepts is what the programmatic API takes.
+type Accepts<Target, Schema extends z.ZodType> = z.output<Schema> extends Target ? true : never;
+export const schemasMatchProgrammaticTypes: [
+  Accepts<LineChannelConfig, typeof LineChannelConfigSchema>,
+  Accepts<LineUserConfig, typeof LineUserConfigSchema>,
+  Accepts<LineAction, typeof LineActionSchema>,
+  Accepts<MetaAppConfig, typeof MetaAppConfigSchema>,
+  Accepts<PageConfig, typeof PageConfigSchema>,
+  Accepts<InstagramAccountConfig, typeof InstagramAccountConfigSchema>,
+  Accepts<MetaUserConfig, typeof MetaUserConfigSchema>,
+  Accepts<MessengerAction, typeof MessengerActionSchema>,
+  Accepts<InstagramAction, typeof InstagramActionSchema>,
+  Accepts<ApiFault, (typeof FaultBodySchema)['shape']['fault']>,
+] = [true, true, true, true, true, true, true, true, true, true];
