@@ -7,7 +7,12 @@ import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 import { existsSync, readdirSync } from 'node:fs';
 
-const foldersIn = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+const foldersIn = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 // A server module uses another only through its index.ts; a web feature never imports another feature.
 const serverModules = foldersIn('apps/server/src/modules');
@@ -37,7 +42,10 @@ export default tseslint.config(
     settings: {
       'import-x/ignore': ['node_modules'],
       'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'], conditionNames: ['import', 'module', 'default'] }),
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+          conditionNames: ['import', 'module', 'default'],
+        }),
       ],
     },
     rules: {
@@ -52,11 +60,18 @@ export default tseslint.config(
   {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/common-passwords.ts'],
-    rules: restrict([{ group: ['@sabai/*', '*/apps/*', 'node:*'], message: 'packages/domain is pure: it imports nothing.' }]),
+    rules: restrict([
+      { group: ['@sabai/*', '*/apps/*', 'node:*'], message: 'packages/domain is pure: it imports nothing.' },
+    ]),
   },
   {
     files: ['packages/contracts/src/**/*.ts'],
-    rules: restrict([{ group: ['@sabai/i18n', '@sabai/contracts', '*/apps/*'], message: 'contracts may import only domain and zod.' }]),
+    rules: restrict([
+      {
+        group: ['@sabai/i18n', '@sabai/contracts', '*/apps/*'],
+        message: 'contracts may import only domain and zod.',
+      },
+    ]),
   },
   {
     files: ['packages/**/*.ts'],
@@ -72,7 +87,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/channels/**/*.ts'],
-    rules: restrict([{ group: ['**/db/**', '**/platform/db*', 'drizzle-orm*'], message: 'channels never touch the database.' }]),
+    rules: restrict([
+      {
+        group: ['**/db/**', '**/platform/db*', 'drizzle-orm*'],
+        message: 'channels never touch the database.',
+      },
+    ]),
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

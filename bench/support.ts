@@ -7,12 +7,17 @@ import pg from 'pg';
 import { buildApp, loadCipher } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemo } from '../apps/server/src/db/seed';
-import { openDb } from '../apps/server/src/platform/db';
+import { openDb, type Db } from '../apps/server/src/platform/db';
+import type { FastifyInstance } from 'fastify';
 
-export type BenchServer = { url: string; kind: string; close(): Promise<void> };
+export type BenchServer = { url: string; kind: string; db: Db; close(): Promise<void> };
 
 /** Starts the real app for a benchmark; `kind` is 'pglite' or 'postgres' (needs BENCH_DATABASE_URL or the local server). */
-export async function startBenchServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  configure?: (app: FastifyInstance, db: Db) => Promise<void>,
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
   let dropDb = async () => {};
   let databaseUrl: string | undefined;
@@ -30,15 +35,26 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', env: Record<
       await admin.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOGIN_IP_LIMIT_PER_MINUTE: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
   const db = await openDb({ databaseUrl, dataDir: path.join(dataDir, 'pglite'), poolSize: 20 });
   await db.migrate();
   await seedDemo(db, await loadCipher(config, db));
   const { app } = await buildApp({ config, db });
+  await configure?.(app, db);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: address,
     kind,
+    db,
     async close() {
       await app.close();
       await db.close();

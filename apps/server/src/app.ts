@@ -51,7 +51,10 @@ const API_PREFIX = '/api/v1';
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const { config, db } = opts;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -66,7 +69,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     clock,
     cipher: await loadCipher(config, db),
     logger: app.log,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
+    mailer:
+      opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
     storage: createStorage({
       db,
       dataDir: path.join(config.DATA_DIR, 'files'),

@@ -55,7 +55,9 @@ async function prepareSchema(db: Db, embedded: boolean) {
   if (embedded) return db.migrate();
   const pending = await pendingMigrations(db);
   if (pending.length > 0) {
-    throw new Error(`The database needs migrations (${pending.join(', ')}): run \`npm run db:migrate\` first.`);
+    throw new Error(
+      `The database needs migrations (${pending.join(', ')}): run \`npm run db:migrate\` first.`,
+    );
   }
 }
 

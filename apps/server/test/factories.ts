@@ -13,7 +13,10 @@ let cachedHash: Promise<string> | null = null;
 export type TestOrg = { id: string; roles: Record<RoleName, string> };
 
 /** A fresh organisation with the default roles. */
-export async function buildOrganization(t: TestApp, name = `Org ${randomUUID().slice(0, 8)}`): Promise<TestOrg> {
+export async function buildOrganization(
+  t: TestApp,
+  name = `Org ${randomUUID().slice(0, 8)}`,
+): Promise<TestOrg> {
   return t.db.orm.transaction((tx) => createOrganization(tx, name));
 }
 
@@ -56,7 +59,11 @@ export async function signIn(t: TestApp, user: { email: string; password?: strin
 }
 
 /** A team of `org` (no members), for routing and channel tests. */
-export async function buildTeam(t: TestApp, org: TestOrg, overrides: Partial<typeof teams.$inferInsert> = {}) {
+export async function buildTeam(
+  t: TestApp,
+  org: TestOrg,
+  overrides: Partial<typeof teams.$inferInsert> = {},
+) {
   const [row] = await t.db.orm
     .insert(teams)
     .values({ organizationId: org.id, name: `Team ${randomUUID().slice(0, 8)}`, ...overrides })

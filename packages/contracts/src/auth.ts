@@ -30,7 +30,10 @@ export const ForgotPasswordRequestSchema = z.object({
 });
 export const ResetPasswordRequestSchema = z.object({
   token: z.string().min(1).max(200),
-  password: z.string().min(1).max(PASSWORD_MAX * 4),
+  password: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX * 4),
 });
 
 /** Claims of the access token (spec §3 "Session token"). */

@@ -31,7 +31,10 @@ const ChannelFieldsSchema = z.object({
 /** LINE: the channel id, secret and access token come from the LINE Developers console. */
 export const CreateLineChannelSchema = ChannelFieldsSchema.extend({
   type: z.literal('line'),
-  externalId: z.string().trim().regex(/^\d{6,20}$/, 'digits only'),
+  externalId: z
+    .string()
+    .trim()
+    .regex(/^\d{6,20}$/, 'digits only'),
   secret: Text(200),
   accessToken: Text(1000),
   /** Confirms taking the channel over from another organisation (it then stops receiving messages). */
@@ -43,11 +46,17 @@ export const CreateMetaChannelSchema = ChannelFieldsSchema.extend({
   type: z.enum(['facebook', 'instagram']),
   connectionId: z.uuid(),
   /** The Page id (Messenger) or the Instagram account id (Instagram). */
-  externalId: z.string().trim().regex(/^\d{1,30}$/),
+  externalId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/),
   takeOver: z.boolean().default(false),
 });
 
-export const CreateChannelSchema = z.discriminatedUnion('type', [CreateLineChannelSchema, CreateMetaChannelSchema]);
+export const CreateChannelSchema = z.discriminatedUnion('type', [
+  CreateLineChannelSchema,
+  CreateMetaChannelSchema,
+]);
 export type CreateChannel = z.infer<typeof CreateChannelSchema>;
 
 /** Editing keeps secrets unless new ones are given; the type and provider account never change. */
@@ -72,7 +81,15 @@ export const ChannelSchema = z.object({
   businessHoursMode: z.enum(['24x7', 'custom']),
   shifts: z.array(z.object({ weekday: z.number(), startsAt: z.string(), endsAt: z.string() })),
   offServiceResponse: z.string(),
-  holidays: z.array(z.object({ id: z.string(), name: z.string(), date: z.string(), autoResponseMessage: z.string(), canRemove: z.boolean() })),
+  holidays: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      date: z.string(),
+      autoResponseMessage: z.string(),
+      canRemove: z.boolean(),
+    }),
+  ),
   hasSecret: z.boolean(),
   hasAccessToken: z.boolean(),
   createdAt: z.string(),

@@ -4,7 +4,10 @@ export const SendMessageRequestSchema = z
   .object({
     text: z.string().max(20_000).optional(),
     /** Files uploaded first with POST /files (ids), sent after the text. */
-    fileIds: z.array(z.string().regex(/^[A-Za-z0-9_-]{32}$/)).max(5).optional(),
+    fileIds: z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{32}$/))
+      .max(5)
+      .optional(),
     /** A private note stays inside the product: never sent to the customer. */
     isPrivateNote: z.boolean().default(false),
     /** The client's id for optimistic display; echoed back. */
@@ -16,7 +19,13 @@ export const SendMessageRequestSchema = z
   });
 export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
 
-export const AttachmentSchema = z.object({ id: z.string(), url: z.string(), filename: z.string(), mimeType: z.string(), size: z.number() });
+export const AttachmentSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+});
 
 export const MessageSchema = z.object({
   id: z.number(),
@@ -36,4 +45,7 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const MessagePageSchema = z.object({ items: z.array(MessageSchema), nextCursor: z.number().nullable() });
+export const MessagePageSchema = z.object({
+  items: z.array(MessageSchema),
+  nextCursor: z.number().nullable(),
+});

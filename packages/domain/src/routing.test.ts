@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isWithinBusinessHours, localTime, matchKeyword, routeNewIssue, type RoutingChannel } from './routing';
+import {
+  isWithinBusinessHours,
+  localTime,
+  matchKeyword,
+  routeNewIssue,
+  type RoutingChannel,
+} from './routing';
 
 const TZ = 'Asia/Bangkok';
 // 2026-11-23 is a Monday. 03:00 UTC = 10:00 in Bangkok.
@@ -14,7 +20,14 @@ const channel: RoutingChannel = {
   businessHoursMode: 'custom',
   offServiceResponse: 'We are closed',
 };
-const rules = { keywords: [{ keyword: 'Refund', teamId: 'team-refund' }, { keyword: 'ส่งของ', teamId: 'team-shipping' }], shifts, holidays: [] };
+const rules = {
+  keywords: [
+    { keyword: 'Refund', teamId: 'team-refund' },
+    { keyword: 'ส่งของ', teamId: 'team-shipping' },
+  ],
+  shifts,
+  holidays: [],
+};
 
 describe('routing', () => {
   it('reads local time in the organisation time zone', () => {
@@ -37,15 +50,33 @@ describe('routing', () => {
   });
 
   it('routes by keyword, falling back to the assigned team', () => {
-    expect(routeNewIssue(channel, rules, 'refund?', mondayTen, TZ)).toEqual({ teamId: 'team-refund', service: 'open', serviceMessage: null });
+    expect(routeNewIssue(channel, rules, 'refund?', mondayTen, TZ)).toEqual({
+      teamId: 'team-refund',
+      service: 'open',
+      serviceMessage: null,
+    });
     expect(routeNewIssue(channel, rules, 'hi', mondayTen, TZ).teamId).toBe('team-care');
-    expect(routeNewIssue({ ...channel, assignedMode: 'normal' }, rules, 'refund?', mondayTen, TZ).teamId).toBe('team-care');
+    expect(
+      routeNewIssue({ ...channel, assignedMode: 'normal' }, rules, 'refund?', mondayTen, TZ).teamId,
+    ).toBe('team-care');
   });
 
   it('answers off hours and holidays, handing the issue to the reserved team when set', () => {
-    expect(routeNewIssue(channel, rules, 'hi', mondayNight, TZ)).toEqual({ teamId: 'team-care', service: 'off_hours', serviceMessage: 'We are closed' });
+    expect(routeNewIssue(channel, rules, 'hi', mondayNight, TZ)).toEqual({
+      teamId: 'team-care',
+      service: 'off_hours',
+      serviceMessage: 'We are closed',
+    });
     const holidays = [{ date: '2026-11-23', message: 'Closed for the holiday' }];
-    expect(routeNewIssue({ ...channel, reservedTeamId: 'team-night' }, { ...rules, holidays }, 'hi', mondayTen, TZ)).toEqual({
+    expect(
+      routeNewIssue(
+        { ...channel, reservedTeamId: 'team-night' },
+        { ...rules, holidays },
+        'hi',
+        mondayTen,
+        TZ,
+      ),
+    ).toEqual({
       teamId: 'team-night',
       service: 'holiday',
       serviceMessage: 'Closed for the holiday',

@@ -4,16 +4,36 @@ import { isValidLineSignature, isValidMetaSignature } from './signatures';
 
 describe('LINE signature', () => {
   it('matches the SDK and channels.md test vectors', () => {
-    expect(isValidLineSignature(Buffer.from('{"hello":"world"}'), 'test_secret', 't7Hn4ZDHqs6e+wdvI5TyQIvzie0DmMUmuXEBqyyE/tM=')).toBe(true);
+    expect(
+      isValidLineSignature(
+        Buffer.from('{"hello":"world"}'),
+        'test_secret',
+        't7Hn4ZDHqs6e+wdvI5TyQIvzie0DmMUmuXEBqyyE/tM=',
+      ),
+    ).toBe(true);
     const body = '{"destination":"U00000000000000000000000000000000","events":[]}';
-    expect(isValidLineSignature(Buffer.from(body), 'line_test_secret', 'ra0xj8idU+EaIi6LSn21O5/AI1mTwF7zCrQWcLIQXnI=')).toBe(true);
+    expect(
+      isValidLineSignature(
+        Buffer.from(body),
+        'line_test_secret',
+        'ra0xj8idU+EaIi6LSn21O5/AI1mTwF7zCrQWcLIQXnI=',
+      ),
+    ).toBe(true);
   });
 
   it('refuses a missing, forged or re-serialised body signature', () => {
     const body = Buffer.from('{"hello":"world"}');
     expect(isValidLineSignature(body, 'test_secret', undefined)).toBe(false);
-    expect(isValidLineSignature(body, 'other_secret', 't7Hn4ZDHqs6e+wdvI5TyQIvzie0DmMUmuXEBqyyE/tM=')).toBe(false);
-    expect(isValidLineSignature(Buffer.from('{"hello": "world"}'), 'test_secret', 't7Hn4ZDHqs6e+wdvI5TyQIvzie0DmMUmuXEBqyyE/tM=')).toBe(false);
+    expect(isValidLineSignature(body, 'other_secret', 't7Hn4ZDHqs6e+wdvI5TyQIvzie0DmMUmuXEBqyyE/tM=')).toBe(
+      false,
+    );
+    expect(
+      isValidLineSignature(
+        Buffer.from('{"hello": "world"}'),
+        'test_secret',
+        't7Hn4ZDHqs6e+wdvI5TyQIvzie0DmMUmuXEBqyyE/tM=',
+      ),
+    ).toBe(false);
     expect(isValidLineSignature(body, 'test_secret', 'short')).toBe(false);
   });
 });

@@ -50,13 +50,33 @@ export type InboundEvent =
       isEcho: boolean;
       adId: string | null;
     }
-  | { type: 'follow'; accountId: string; externalUserId: string; timestamp: Date; isFollowing: boolean; replyToken: string | null }
+  | {
+      type: 'follow';
+      accountId: string;
+      externalUserId: string;
+      timestamp: Date;
+      isFollowing: boolean;
+      replyToken: string | null;
+    }
   | { type: 'unsend'; accountId: string; externalUserId: string; providerMessageId: string; timestamp: Date }
-  | { type: 'read'; accountId: string; externalUserId: string; timestamp: Date; providerMessageId: string | null; watermark: Date | null };
+  | {
+      type: 'read';
+      accountId: string;
+      externalUserId: string;
+      timestamp: Date;
+      providerMessageId: string | null;
+      watermark: Date | null;
+    };
 
 export type OutboundMessage =
   | { kind: 'text'; text: string }
-  | { kind: 'image' | 'video' | 'audio' | 'file'; url: string; previewUrl?: string; fileName: string; mimeType: string };
+  | {
+      kind: 'image' | 'video' | 'audio' | 'file';
+      url: string;
+      previewUrl?: string;
+      fileName: string;
+      mimeType: string;
+    };
 
 export type SendRequest = {
   credentials: ChannelCredentials;
@@ -95,5 +115,8 @@ export interface ChannelAdapter {
   send(request: SendRequest): Promise<SendResult>;
   fetchProfile(credentials: ChannelCredentials, externalUserId: string): Promise<Profile | null>;
   /** Streams media; 'pending' while the provider is still preparing it (LINE 202). */
-  fetchMedia(credentials: ChannelCredentials, media: MediaRef): Promise<{ body: ReadableStream<Uint8Array>; mimeType: string } | 'pending' | null>;
+  fetchMedia(
+    credentials: ChannelCredentials,
+    media: MediaRef,
+  ): Promise<{ body: ReadableStream<Uint8Array>; mimeType: string } | 'pending' | null>;
 }

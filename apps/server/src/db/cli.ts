@@ -8,7 +8,11 @@ import { seedDemo } from './seed';
 
 const command = process.argv[2];
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), poolSize: 2 });
+const db = await openDb({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: path.join(config.DATA_DIR, 'pglite'),
+  poolSize: 2,
+});
 try {
   await db.migrate();
   process.stdout.write('migrations applied\n');

@@ -10,7 +10,11 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
     "SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present",
   );
   const applied = exists?.present
-    ? new Set((await db.query<{ hash: string }>('SELECT hash FROM drizzle.__drizzle_migrations')).map((r) => r.hash))
+    ? new Set(
+        (await db.query<{ hash: string }>('SELECT hash FROM drizzle.__drizzle_migrations')).map(
+          (r) => r.hash,
+        ),
+      )
     : new Set<string>();
   return files.filter((m) => !applied.has(m.hash)).map((m) => String(m.folderMillis));
 }

@@ -132,7 +132,10 @@ export const memberships = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index('memberships_org_idx').on(t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.organizationId] }),
+    index('memberships_org_idx').on(t.organizationId),
+  ],
 );
 
 export const refreshTokens = pgTable(
@@ -150,7 +153,10 @@ export const refreshTokens = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 export const passwordTokens = pgTable(
@@ -197,7 +203,9 @@ export const teams = pgTable(
     managerWorkingType: text('manager_working_type', { enum: ['working_hours', 'always', 'never'] })
       .notNull()
       .default('never'),
-    assignmentMode: text('assignment_mode', { enum: ['manual', 'auto'] }).notNull().default('manual'),
+    assignmentMode: text('assignment_mode', { enum: ['manual', 'auto'] })
+      .notNull()
+      .default('manual'),
     assignmentMethod: text('assignment_method', { enum: ['round_robin', 'least_contact'] })
       .notNull()
       .default('round_robin'),
@@ -223,7 +231,10 @@ export const teamMembers = pgTable(
     breakStart: time('break_start').notNull(),
     breakStop: time('break_stop').notNull(),
     // ISO weekdays 1 (Monday) … 7 (Sunday) this member works.
-    workingDays: smallint('working_days').array().notNull().default(sql`'{1,2,3,4,5}'`),
+    workingDays: smallint('working_days')
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5}'`),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
 );
@@ -238,7 +249,9 @@ export const timeOffRequests = pgTable('time_off_requests', {
   startsAt: ts('starts_at').notNull(),
   endsAt: ts('ends_at').notNull(),
   reason: text('reason').notNull().default(''),
-  status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'approved', 'declined'] })
+    .notNull()
+    .default('pending'),
   decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
@@ -259,8 +272,12 @@ export const channels = pgTable(
     accessTokenEncrypted: text('access_token_encrypted'),
     assignedTeamId: uuid('assigned_team_id').references(() => teams.id, { onDelete: 'set null' }),
     reservedTeamId: uuid('reserved_team_id').references(() => teams.id, { onDelete: 'set null' }),
-    assignedMode: text('assigned_mode', { enum: ['normal', 'keyword'] }).notNull().default('normal'),
-    businessHoursMode: text('business_hours_mode', { enum: ['24x7', 'custom'] }).notNull().default('24x7'),
+    assignedMode: text('assigned_mode', { enum: ['normal', 'keyword'] })
+      .notNull()
+      .default('normal'),
+    businessHoursMode: text('business_hours_mode', { enum: ['24x7', 'custom'] })
+      .notNull()
+      .default('24x7'),
     offServiceResponse: text('off_service_response').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     // Deleting keeps the row (and its issues' history); a deleted channel is inactive and hidden.
@@ -270,7 +287,9 @@ export const channels = pgTable(
   },
   (t) => [
     // One active owner per provider account: taking a channel over deactivates the other organisation's row.
-    uniqueIndex('channels_active_external_key').on(t.type, t.externalId).where(sql`${t.isActive}`),
+    uniqueIndex('channels_active_external_key')
+      .on(t.type, t.externalId)
+      .where(sql`${t.isActive}`),
     index('channels_org_idx').on(t.organizationId),
   ],
 );
@@ -386,7 +405,9 @@ export const issues = pgTable(
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
-    contactIdentityId: uuid('contact_identity_id').references(() => contactIdentities.id, { onDelete: 'set null' }),
+    contactIdentityId: uuid('contact_identity_id').references(() => contactIdentities.id, {
+      onDelete: 'set null',
+    }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', {
@@ -455,7 +476,9 @@ export const messages = pgTable(
     text: text('text'),
     payload: jsonb('payload'),
     isPrivateNote: boolean('is_private_note').notNull().default(false),
-    deliveryStatus: text('delivery_status', { enum: ['received', 'pending', 'sent', 'delivered', 'read', 'failed'] })
+    deliveryStatus: text('delivery_status', {
+      enum: ['received', 'pending', 'sent', 'delivered', 'read', 'failed'],
+    })
       .notNull()
       .default('received'),
     providerError: text('provider_error'),
@@ -564,5 +587,9 @@ export const inboundEvents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
   },
-  (t) => [index('inbound_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
+  (t) => [
+    index('inbound_events_pending_idx')
+      .on(t.id)
+      .where(sql`${t.processedAt} is null`),
+  ],
 );

@@ -4,7 +4,15 @@ import { ISSUE_STATUSES } from '@sabai/domain';
 import { call, startTestApp, type TestApp } from '../../test/app';
 import { signIn } from '../../test/factories';
 import { channels, issues, organizations, roles } from './schema';
-import { DEMO_LINE, DEMO_ORG, DEMO_PASSWORD, DEMO_USERS, SECOND_ORG, SECOND_ORG_ADMIN, seedDemo } from './seed';
+import {
+  DEMO_LINE,
+  DEMO_ORG,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  SECOND_ORG,
+  SECOND_ORG_ADMIN,
+  seedDemo,
+} from './seed';
 
 let t: TestApp;
 let demoOrgId: string;
@@ -19,7 +27,10 @@ beforeAll(async () => {
 describe('demo data', () => {
   it('is seeded once', async () => {
     expect(await seedDemo(t.db, t.deps.cipher)).toBe(false);
-    const orgs = await t.db.orm.select().from(organizations).where(inArray(organizations.name, [DEMO_ORG, SECOND_ORG]));
+    const orgs = await t.db.orm
+      .select()
+      .from(organizations)
+      .where(inArray(organizations.name, [DEMO_ORG, SECOND_ORG]));
     expect(orgs).toHaveLength(2);
   });
 
@@ -27,7 +38,10 @@ describe('demo data', () => {
     for (const user of DEMO_USERS) {
       const pair = await signIn(t, { email: user.email, password: DEMO_PASSWORD });
       const me = await call(t.app, 'GET', '/api/v1/me', { token: pair.accessToken });
-      expect(me.json()).toMatchObject({ roleName: user.role, organization: { id: demoOrgId, name: DEMO_ORG } });
+      expect(me.json()).toMatchObject({
+        roleName: user.role,
+        organization: { id: demoOrgId, name: DEMO_ORG },
+      });
     }
   });
 
@@ -36,7 +50,10 @@ describe('demo data', () => {
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(ISSUE_STATUSES));
     const transferred = rows.find((r) => r.status === 'transferred')!;
     expect(rows.find((r) => r.transferredFromIssueId === transferred.id)?.status).toBe('on-going');
-    const counted = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE organization_id = $1', [demoOrgId]);
+    const counted = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM messages WHERE organization_id = $1',
+      [demoOrgId],
+    );
     expect(counted[0]!.n).toBeGreaterThan(rows.length);
   });
 
@@ -50,11 +67,16 @@ describe('demo data', () => {
     const pair = await signIn(t, { email: SECOND_ORG_ADMIN.email, password: DEMO_PASSWORD });
     const me = await call(t.app, 'GET', '/api/v1/me', { token: pair.accessToken });
     expect(me.json().organization.name).toBe(SECOND_ORG);
-    const [demoRole] = await t.db.orm.select({ id: roles.id }).from(roles).where(eq(roles.organizationId, demoOrgId));
+    const [demoRole] = await t.db.orm
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.organizationId, demoOrgId));
     const res = await call(t.app, 'GET', `/api/v1/roles/${demoRole!.id}`, { token: pair.accessToken });
     expect(res.statusCode).toBe(404);
     const own = await call(t.app, 'GET', '/api/v1/roles', { token: pair.accessToken });
     expect(own.json().every((r: { id: string }) => r.id !== demoRole!.id)).toBe(true);
-    expect((await call(t.app, 'GET', '/api/v1/organization', { token: pair.accessToken })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/v1/organization', { token: pair.accessToken })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -12,14 +12,36 @@ export const DEMO_PASSWORD = 'Sabai2026demo';
 export const DEMO_ORG = 'Sabai Demo';
 export const SECOND_ORG = 'Second Shop';
 export const DEMO_USERS = [
-  { email: 'superadmin@demo.local', username: 'superadmin', firstName: 'Somchai', lastName: 'Superadmin', role: 'SuperAdmin' },
+  {
+    email: 'superadmin@demo.local',
+    username: 'superadmin',
+    firstName: 'Somchai',
+    lastName: 'Superadmin',
+    role: 'SuperAdmin',
+  },
   { email: 'admin@demo.local', username: 'admin', firstName: 'Anong', lastName: 'Admin', role: 'Admin' },
-  { email: 'manager@demo.local', username: 'manager', firstName: 'Malee', lastName: 'Manager', role: 'Manager' },
+  {
+    email: 'manager@demo.local',
+    username: 'manager',
+    firstName: 'Malee',
+    lastName: 'Manager',
+    role: 'Manager',
+  },
   { email: 'staff@demo.local', username: 'staff', firstName: 'Somsak', lastName: 'Staff', role: 'Staff' },
   { email: 'staff2@demo.local', username: 'staff2', firstName: 'Suda', lastName: 'Staff', role: 'Staff' },
 ] as const;
-export const SECOND_ORG_ADMIN = { email: 'admin@second.local', username: 'second-admin', firstName: 'Prasert', lastName: 'Owner' };
-export const DEMO_LINE = { channelId: '1650000001', secret: 'c0ffee00c0ffee00c0ffee00c0ffee00', accessToken: 'demo-line-channel-access-token', botUserId: 'U0000000000000000000000000000d3m0' };
+export const SECOND_ORG_ADMIN = {
+  email: 'admin@second.local',
+  username: 'second-admin',
+  firstName: 'Prasert',
+  lastName: 'Owner',
+};
+export const DEMO_LINE = {
+  channelId: '1650000001',
+  secret: 'c0ffee00c0ffee00c0ffee00c0ffee00',
+  accessToken: 'demo-line-channel-access-token',
+  botUserId: 'U0000000000000000000000000000d3e0',
+};
 export const DEMO_PAGE_ID = '100000000000001';
 export const DEMO_INSTAGRAM_ID = '17840000000000001';
 export const DEMO_PAGE_TOKEN = 'demo-page-access-token';
@@ -29,7 +51,10 @@ const DAY = 24 * HOUR;
 
 /** Seeds the demo organisations unless they exist; returns whether it seeded. */
 export async function seedDemo(db: Db, cipher: Cipher, now = new Date()): Promise<boolean> {
-  const existing = await db.orm.select({ id: t.organizations.id }).from(t.organizations).where(eq(t.organizations.name, DEMO_ORG));
+  const existing = await db.orm
+    .select({ id: t.organizations.id })
+    .from(t.organizations)
+    .where(eq(t.organizations.name, DEMO_ORG));
   if (existing.length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.orm.transaction(async (tx) => {
@@ -38,7 +63,13 @@ export async function seedDemo(db: Db, cipher: Cipher, now = new Date()): Promis
     for (const u of DEMO_USERS) {
       const [row] = await tx
         .insert(t.users)
-        .values({ email: u.email, username: u.username, firstName: u.firstName, lastName: u.lastName, passwordHash })
+        .values({
+          email: u.email,
+          username: u.username,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          passwordHash,
+        })
         .returning({ id: t.users.id });
       users[u.username] = row!.id;
       await tx.insert(t.memberships).values({
@@ -52,8 +83,13 @@ export async function seedDemo(db: Db, cipher: Cipher, now = new Date()): Promis
     await seedDemoOrganization(tx, cipher, demo.id, users, now);
 
     const second = await createOrganization(tx, SECOND_ORG);
-    const [owner] = await tx.insert(t.users).values({ ...SECOND_ORG_ADMIN, passwordHash }).returning({ id: t.users.id });
-    await tx.insert(t.memberships).values({ userId: owner!.id, organizationId: second.id, roleId: second.roles.Admin, isDefault: true });
+    const [owner] = await tx
+      .insert(t.users)
+      .values({ ...SECOND_ORG_ADMIN, passwordHash })
+      .returning({ id: t.users.id });
+    await tx
+      .insert(t.memberships)
+      .values({ userId: owner!.id, organizationId: second.id, roleId: second.roles.Admin, isDefault: true });
     await seedSecondOrganization(tx, cipher, second.id, owner!.id, now);
   });
   return true;
@@ -74,7 +110,14 @@ export async function createOrganization(tx: Tx, name: string) {
 }
 
 type Conversation = {
-  contact: { displayName: string; name: string; email?: string; mobileNumber?: string; province?: string; gender?: 'male' | 'female' };
+  contact: {
+    displayName: string;
+    name: string;
+    email?: string;
+    mobileNumber?: string;
+    province?: string;
+    gender?: 'male' | 'female';
+  };
   channel: 'line' | 'facebook' | 'instagram';
   status: NonNullable<(typeof t.issues.$inferInsert)['status']>;
   assignee?: string;
@@ -86,46 +129,273 @@ type Conversation = {
 };
 
 const CONVERSATIONS: Conversation[] = [
-  { contact: { displayName: 'Nok 🌸', name: 'Kanokwan Srisuk', mobileNumber: '0812345678', province: 'Bangkok', gender: 'female' }, channel: 'line', status: 'un-assigned', startedAgo: 20 * 60_000, lines: [['customer', 'สวัสดีค่ะ สั่งของไปเมื่อวาน อยากทราบว่าจะได้รับเมื่อไหร่คะ'], ['customer', 'เลขที่คำสั่งซื้อ SB-10293 ค่ะ']] },
-  { contact: { displayName: 'Top', name: 'Thanakorn Phromma', email: 'top.t@example.com', province: 'Chiang Mai', gender: 'male' }, channel: 'facebook', status: 'un-assigned', startedAgo: 45 * 60_000, adId: '120210000000001', lines: [['customer', 'Hi, is the blue tote bag from your ad still available?']] },
-  { contact: { displayName: 'Ploy', name: 'Ploypailin Wongsa', mobileNumber: '0898765432', province: 'Khon Kaen', gender: 'female' }, channel: 'line', status: 'on-going', assignee: 'staff', startedAgo: 3 * HOUR, tags: ['Order'], lines: [['customer', 'ขอเปลี่ยนไซซ์เสื้อจาก M เป็น L ได้ไหมคะ'], ['agent', 'ได้เลยค่ะ รบกวนส่งรูปใบเสร็จให้หน่อยนะคะ'], ['customer', 'ส่งแล้วค่ะ ขอบคุณค่ะ']] },
-  { contact: { displayName: 'mint.studio', name: 'Mint Chaiyaporn', province: 'Phuket', gender: 'female' }, channel: 'instagram', status: 'waiting', assignee: 'staff2', startedAgo: 26 * HOUR, tags: ['VIP'], lines: [['customer', 'Do you ship to Phuket? 📦'], ['agent', 'Yes! Delivery to Phuket takes 2–3 days. Would you like to order?']] },
-  { contact: { displayName: 'Somchai K.', name: 'Somchai Kittisak', mobileNumber: '0861112222', province: 'Nonthaburi', gender: 'male' }, channel: 'line', status: 'resolved', assignee: 'staff', startedAgo: 2 * DAY, tags: ['Refund'], lines: [['customer', 'สินค้าชำรุด ขอคืนเงินได้ไหมครับ'], ['agent', 'ขออภัยค่ะ ทางร้านคืนเงินให้เรียบร้อยแล้วนะคะ'], ['customer', 'ได้รับแล้วครับ ขอบคุณครับ']] },
-  { contact: { displayName: 'Jane Doe', name: 'Jane Doe', email: 'jane@example.com', province: 'Bangkok', gender: 'female' }, channel: 'facebook', status: 'resolved-success', assignee: 'staff2', startedAgo: 3 * DAY, adId: '120210000000001', tags: ['Order'], lines: [['customer', 'I would like to order 3 tote bags.'], ['agent', 'Done! Your order SB-10301 is confirmed.'], ['customer', 'Great, thanks!']] },
-  { contact: { displayName: 'Beam', name: 'Beam Rattanakorn', province: 'Chon Buri', gender: 'male' }, channel: 'instagram', status: 'resolved-un-success', assignee: 'staff', startedAgo: 4 * DAY, lines: [['customer', 'มีส่วนลดสำหรับนักเรียนไหมครับ'], ['agent', 'ตอนนี้ยังไม่มีโปรโมชันสำหรับนักเรียนค่ะ ขออภัยค่ะ']] },
-  { contact: { displayName: 'Ann', name: 'Anchalee Meesuk', mobileNumber: '0823334444', province: 'Songkhla', gender: 'female' }, channel: 'line', status: 'close', assignee: 'staff2', startedAgo: 6 * DAY, note: 'Customer happy with the exchange.', lines: [['customer', 'ได้รับสินค้าที่เปลี่ยนแล้วค่ะ'], ['agent', 'ยินดีค่ะ ขอบคุณที่อุดหนุนนะคะ']] },
-  { contact: { displayName: 'Fon', name: 'Fonthip Saelim', mobileNumber: '0955556666', province: 'Udon Thani', gender: 'female' }, channel: 'line', status: 'transferred', assignee: 'staff', startedAgo: 5 * HOUR, lines: [['customer', 'อยากสั่งสินค้าจำนวนมากสำหรับบริษัทค่ะ'], ['agent', 'ขอส่งต่อให้ทีมขายส่งดูแลนะคะ']] },
-  { contact: { displayName: 'Mark Lee', name: 'Mark Lee', email: 'mark.lee@example.com', province: 'Bangkok', gender: 'male' }, channel: 'facebook', status: 'on-going', assignee: 'staff', startedAgo: 9 * DAY, lines: [['customer', 'Any update on my wholesale request?'], ['agent', 'We are checking with our supplier and will come back to you.']] },
+  {
+    contact: {
+      displayName: 'Nok 🌸',
+      name: 'Kanokwan Srisuk',
+      mobileNumber: '0812345678',
+      province: 'Bangkok',
+      gender: 'female',
+    },
+    channel: 'line',
+    status: 'un-assigned',
+    startedAgo: 20 * 60_000,
+    lines: [
+      ['customer', 'สวัสดีค่ะ สั่งของไปเมื่อวาน อยากทราบว่าจะได้รับเมื่อไหร่คะ'],
+      ['customer', 'เลขที่คำสั่งซื้อ SB-10293 ค่ะ'],
+    ],
+  },
+  {
+    contact: {
+      displayName: 'Top',
+      name: 'Thanakorn Phromma',
+      email: 'top.t@example.com',
+      province: 'Chiang Mai',
+      gender: 'male',
+    },
+    channel: 'facebook',
+    status: 'un-assigned',
+    startedAgo: 45 * 60_000,
+    adId: '120210000000001',
+    lines: [['customer', 'Hi, is the blue tote bag from your ad still available?']],
+  },
+  {
+    contact: {
+      displayName: 'Ploy',
+      name: 'Ploypailin Wongsa',
+      mobileNumber: '0898765432',
+      province: 'Khon Kaen',
+      gender: 'female',
+    },
+    channel: 'line',
+    status: 'on-going',
+    assignee: 'staff',
+    startedAgo: 3 * HOUR,
+    tags: ['Order'],
+    lines: [
+      ['customer', 'ขอเปลี่ยนไซซ์เสื้อจาก M เป็น L ได้ไหมคะ'],
+      ['agent', 'ได้เลยค่ะ รบกวนส่งรูปใบเสร็จให้หน่อยนะคะ'],
+      ['customer', 'ส่งแล้วค่ะ ขอบคุณค่ะ'],
+    ],
+  },
+  {
+    contact: { displayName: 'mint.studio', name: 'Mint Chaiyaporn', province: 'Phuket', gender: 'female' },
+    channel: 'instagram',
+    status: 'waiting',
+    assignee: 'staff2',
+    startedAgo: 26 * HOUR,
+    tags: ['VIP'],
+    lines: [
+      ['customer', 'Do you ship to Phuket? 📦'],
+      ['agent', 'Yes! Delivery to Phuket takes 2–3 days. Would you like to order?'],
+    ],
+  },
+  {
+    contact: {
+      displayName: 'Somchai K.',
+      name: 'Somchai Kittisak',
+      mobileNumber: '0861112222',
+      province: 'Nonthaburi',
+      gender: 'male',
+    },
+    channel: 'line',
+    status: 'resolved',
+    assignee: 'staff',
+    startedAgo: 2 * DAY,
+    tags: ['Refund'],
+    lines: [
+      ['customer', 'สินค้าชำรุด ขอคืนเงินได้ไหมครับ'],
+      ['agent', 'ขออภัยค่ะ ทางร้านคืนเงินให้เรียบร้อยแล้วนะคะ'],
+      ['customer', 'ได้รับแล้วครับ ขอบคุณครับ'],
+    ],
+  },
+  {
+    contact: {
+      displayName: 'Jane Doe',
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      province: 'Bangkok',
+      gender: 'female',
+    },
+    channel: 'facebook',
+    status: 'resolved-success',
+    assignee: 'staff2',
+    startedAgo: 3 * DAY,
+    adId: '120210000000001',
+    tags: ['Order'],
+    lines: [
+      ['customer', 'I would like to order 3 tote bags.'],
+      ['agent', 'Done! Your order SB-10301 is confirmed.'],
+      ['customer', 'Great, thanks!'],
+    ],
+  },
+  {
+    contact: { displayName: 'Beam', name: 'Beam Rattanakorn', province: 'Chon Buri', gender: 'male' },
+    channel: 'instagram',
+    status: 'resolved-un-success',
+    assignee: 'staff',
+    startedAgo: 4 * DAY,
+    lines: [
+      ['customer', 'มีส่วนลดสำหรับนักเรียนไหมครับ'],
+      ['agent', 'ตอนนี้ยังไม่มีโปรโมชันสำหรับนักเรียนค่ะ ขออภัยค่ะ'],
+    ],
+  },
+  {
+    contact: {
+      displayName: 'Ann',
+      name: 'Anchalee Meesuk',
+      mobileNumber: '0823334444',
+      province: 'Songkhla',
+      gender: 'female',
+    },
+    channel: 'line',
+    status: 'close',
+    assignee: 'staff2',
+    startedAgo: 6 * DAY,
+    note: 'Customer happy with the exchange.',
+    lines: [
+      ['customer', 'ได้รับสินค้าที่เปลี่ยนแล้วค่ะ'],
+      ['agent', 'ยินดีค่ะ ขอบคุณที่อุดหนุนนะคะ'],
+    ],
+  },
+  {
+    contact: {
+      displayName: 'Fon',
+      name: 'Fonthip Saelim',
+      mobileNumber: '0955556666',
+      province: 'Udon Thani',
+      gender: 'female',
+    },
+    channel: 'line',
+    status: 'transferred',
+    assignee: 'staff',
+    startedAgo: 5 * HOUR,
+    lines: [
+      ['customer', 'อยากสั่งสินค้าจำนวนมากสำหรับบริษัทค่ะ'],
+      ['agent', 'ขอส่งต่อให้ทีมขายส่งดูแลนะคะ'],
+    ],
+  },
+  {
+    contact: {
+      displayName: 'Mark Lee',
+      name: 'Mark Lee',
+      email: 'mark.lee@example.com',
+      province: 'Bangkok',
+      gender: 'male',
+    },
+    channel: 'facebook',
+    status: 'on-going',
+    assignee: 'staff',
+    startedAgo: 9 * DAY,
+    lines: [
+      ['customer', 'Any update on my wholesale request?'],
+      ['agent', 'We are checking with our supplier and will come back to you.'],
+    ],
+  },
 ];
 
-async function seedDemoOrganization(tx: Tx, cipher: Cipher, organizationId: string, users: Record<string, string>, now: Date) {
+async function seedDemoOrganization(
+  tx: Tx,
+  cipher: Cipher,
+  organizationId: string,
+  users: Record<string, string>,
+  now: Date,
+) {
   const [team] = await tx
     .insert(t.teams)
-    .values({ organizationId, name: 'Customer Care', managerUserId: users.manager, autoReplyMessage: 'ขอบคุณที่ติดต่อเรา ทีมงานจะตอบกลับโดยเร็วที่สุดค่ะ / Thank you for contacting us, we will reply shortly.', managerWorkingType: 'working_hours' })
+    .values({
+      organizationId,
+      name: 'Customer Care',
+      managerUserId: users.manager,
+      autoReplyMessage:
+        'ขอบคุณที่ติดต่อเรา ทีมงานจะตอบกลับโดยเร็วที่สุดค่ะ / Thank you for contacting us, we will reply shortly.',
+      managerWorkingType: 'working_hours',
+    })
     .returning({ id: t.teams.id });
   const teamId = team!.id;
   for (const username of ['manager', 'staff', 'staff2']) {
-    await tx.insert(t.teamMembers).values({ teamId, userId: users[username]!, organizationId, workStart: '09:00', workStop: '18:00', breakStart: '12:00', breakStop: '13:00' });
+    await tx.insert(t.teamMembers).values({
+      teamId,
+      userId: users[username]!,
+      organizationId,
+      workStart: '09:00',
+      workStop: '18:00',
+      breakStart: '12:00',
+      breakStop: '13:00',
+    });
   }
 
   const channelIds = {
-    line: await insertChannel(tx, cipher, { organizationId, type: 'line', name: 'Sabai LINE OA', externalId: DEMO_LINE.channelId, botUserId: DEMO_LINE.botUserId, secret: DEMO_LINE.secret, accessToken: DEMO_LINE.accessToken, assignedTeamId: teamId }),
-    facebook: await insertChannel(tx, cipher, { organizationId, type: 'facebook', name: 'Sabai Facebook Page', externalId: DEMO_PAGE_ID, pageId: DEMO_PAGE_ID, accessToken: DEMO_PAGE_TOKEN, assignedTeamId: teamId }),
-    instagram: await insertChannel(tx, cipher, { organizationId, type: 'instagram', name: 'sabai.demo', externalId: DEMO_INSTAGRAM_ID, pageId: DEMO_PAGE_ID, accessToken: DEMO_PAGE_TOKEN, assignedTeamId: teamId }),
+    line: await insertChannel(tx, cipher, {
+      organizationId,
+      type: 'line',
+      name: 'Sabai LINE OA',
+      externalId: DEMO_LINE.channelId,
+      botUserId: DEMO_LINE.botUserId,
+      secret: DEMO_LINE.secret,
+      accessToken: DEMO_LINE.accessToken,
+      assignedTeamId: teamId,
+    }),
+    facebook: await insertChannel(tx, cipher, {
+      organizationId,
+      type: 'facebook',
+      name: 'Sabai Facebook Page',
+      externalId: DEMO_PAGE_ID,
+      pageId: DEMO_PAGE_ID,
+      accessToken: DEMO_PAGE_TOKEN,
+      assignedTeamId: teamId,
+    }),
+    instagram: await insertChannel(tx, cipher, {
+      organizationId,
+      type: 'instagram',
+      name: 'sabai.demo',
+      externalId: DEMO_INSTAGRAM_ID,
+      pageId: DEMO_PAGE_ID,
+      accessToken: DEMO_PAGE_TOKEN,
+      assignedTeamId: teamId,
+    }),
   };
 
   const tagIds: Record<string, string> = {};
-  for (const [name, colour] of [['VIP', '#faad14'], ['Refund', '#f5222d'], ['Order', '#1677ff']] as const) {
-    const [tag] = await tx.insert(t.tags).values({ organizationId, name, colour, teamId }).returning({ id: t.tags.id });
+  for (const [name, colour] of [
+    ['VIP', '#faad14'],
+    ['Refund', '#f5222d'],
+    ['Order', '#1677ff'],
+  ] as const) {
+    const [tag] = await tx
+      .insert(t.tags)
+      .values({ organizationId, name, colour, teamId })
+      .returning({ id: t.tags.id });
     tagIds[name] = tag!.id;
   }
 
-  const [greetings] = await tx.insert(t.cannedCategories).values({ organizationId, name: 'Greetings' }).returning({ id: t.cannedCategories.id });
-  const [shipping] = await tx.insert(t.cannedCategories).values({ organizationId, name: 'Shipping' }).returning({ id: t.cannedCategories.id });
+  const [greetings] = await tx
+    .insert(t.cannedCategories)
+    .values({ organizationId, name: 'Greetings' })
+    .returning({ id: t.cannedCategories.id });
+  const [shipping] = await tx
+    .insert(t.cannedCategories)
+    .values({ organizationId, name: 'Shipping' })
+    .returning({ id: t.cannedCategories.id });
   await tx.insert(t.cannedResponses).values([
-    { organizationId, categoryId: greetings!.id, name: 'Welcome', message: 'สวัสดีค่ะ ยินดีให้บริการค่ะ มีอะไรให้ช่วยไหมคะ / Hello! How can we help you today?' },
-    { organizationId, categoryId: shipping!.id, name: 'Tracking', message: 'You can track your parcel at https://track.example.com with your order number.' },
-    { organizationId, categoryId: shipping!.id, name: 'Delivery time', message: 'จัดส่งภายใน 1–3 วันทำการค่ะ / Delivery takes 1–3 business days.' },
+    {
+      organizationId,
+      categoryId: greetings!.id,
+      name: 'Welcome',
+      message: 'สวัสดีค่ะ ยินดีให้บริการค่ะ มีอะไรให้ช่วยไหมคะ / Hello! How can we help you today?',
+    },
+    {
+      organizationId,
+      categoryId: shipping!.id,
+      name: 'Tracking',
+      message: 'You can track your parcel at https://track.example.com with your order number.',
+    },
+    {
+      organizationId,
+      categoryId: shipping!.id,
+      name: 'Delivery time',
+      message: 'จัดส่งภายใน 1–3 วันทำการค่ะ / Delivery takes 1–3 business days.',
+    },
   ]);
 
   let externalSeq = 0;
@@ -133,28 +403,64 @@ async function seedDemoOrganization(tx: Tx, cipher: Cipher, organizationId: stri
     externalSeq += 1;
     const channelId = channelIds[c.channel];
     const startedAt = new Date(now.getTime() - c.startedAgo);
-    const [contact] = await tx.insert(t.contacts).values({ organizationId, ...c.contact, lastContactAt: startedAt, consentAt: startedAt }).returning({ id: t.contacts.id });
-    const externalUserId = c.channel === 'line' ? `U${externalSeq.toString(16).padStart(32, 'a')}` : `${c.channel === 'facebook' ? 'PSID' : 'IGSID'}_${1000 + externalSeq}`;
-    const [identity] = await tx.insert(t.contactIdentities).values({ organizationId, contactId: contact!.id, channelId, externalUserId, displayName: c.contact.displayName, lastInboundAt: startedAt }).returning({ id: t.contactIdentities.id });
+    const [contact] = await tx
+      .insert(t.contacts)
+      .values({ organizationId, ...c.contact, lastContactAt: startedAt, consentAt: startedAt })
+      .returning({ id: t.contacts.id });
+    const externalUserId =
+      c.channel === 'line'
+        ? `U${externalSeq.toString(16).padStart(32, 'a')}`
+        : `${c.channel === 'facebook' ? 'PSID' : 'IGSID'}_${1000 + externalSeq}`;
+    const [identity] = await tx
+      .insert(t.contactIdentities)
+      .values({
+        organizationId,
+        contactId: contact!.id,
+        channelId,
+        externalUserId,
+        displayName: c.contact.displayName,
+        lastInboundAt: startedAt,
+      })
+      .returning({ id: t.contactIdentities.id });
     const assigneeUserId = c.assignee ? users[c.assignee] : undefined;
     const times = c.lines.map((_, i) => new Date(startedAt.getTime() + i * 7 * 60_000));
     const lastAt = times.at(-1)!;
     const firstAgentAt = times.find((_, i) => c.lines[i]![0] === 'agent');
-    const lastCustomerAt = [...times].reverse().find((_, i) => c.lines[c.lines.length - 1 - i]![0] === 'customer');
+    const lastCustomerAt = [...times]
+      .reverse()
+      .find((_, i) => c.lines[c.lines.length - 1 - i]![0] === 'customer');
     const resolved = c.status.startsWith('resolved') || c.status === 'close';
     const [issue] = await tx
       .insert(t.issues)
       .values({
-        organizationId, channelId, contactId: contact!.id, contactIdentityId: identity!.id, teamId, assigneeUserId, status: c.status,
-        note: c.note ?? '', adId: c.adId, startDate: startedAt, lastResponseAt: lastAt, lastCustomerMessageAt: lastCustomerAt,
-        lastAgentMessageAt: firstAgentAt ? lastAt : null, firstResponseAt: firstAgentAt, resolvedAt: resolved ? lastAt : null,
-        closedAt: c.status === 'close' ? lastAt : null, unreadCount: c.status === 'un-assigned' ? c.lines.length : 0,
-        createdAt: startedAt, updatedAt: lastAt,
+        organizationId,
+        channelId,
+        contactId: contact!.id,
+        contactIdentityId: identity!.id,
+        teamId,
+        assigneeUserId,
+        status: c.status,
+        note: c.note ?? '',
+        adId: c.adId,
+        startDate: startedAt,
+        lastResponseAt: lastAt,
+        lastCustomerMessageAt: lastCustomerAt,
+        lastAgentMessageAt: firstAgentAt ? lastAt : null,
+        firstResponseAt: firstAgentAt,
+        resolvedAt: resolved ? lastAt : null,
+        closedAt: c.status === 'close' ? lastAt : null,
+        unreadCount: c.status === 'un-assigned' ? c.lines.length : 0,
+        createdAt: startedAt,
+        updatedAt: lastAt,
       })
       .returning({ id: t.issues.id });
     await tx.insert(t.messages).values(
       c.lines.map(([who, text], i) => ({
-        organizationId, issueId: issue!.id, channelId, text, kind: 'text',
+        organizationId,
+        issueId: issue!.id,
+        channelId,
+        text,
+        kind: 'text',
         direction: who === 'customer' ? ('inbound' as const) : ('outbound' as const),
         senderType: who,
         senderUserId: who === 'agent' ? assigneeUserId : undefined,
@@ -163,38 +469,121 @@ async function seedDemoOrganization(tx: Tx, cipher: Cipher, organizationId: stri
         createdAt: times[i]!,
       })),
     );
-    for (const tag of c.tags ?? []) await tx.insert(t.issueTags).values({ issueId: issue!.id, tagId: tagIds[tag]! });
+    for (const tag of c.tags ?? [])
+      await tx.insert(t.issueTags).values({ issueId: issue!.id, tagId: tagIds[tag]! });
     if (c.status === 'transferred') {
       // A transfer closes the issue and continues the conversation in a new one linked to it.
       const [next] = await tx
         .insert(t.issues)
-        .values({ organizationId, channelId, contactId: contact!.id, contactIdentityId: identity!.id, teamId, assigneeUserId: users.staff2, status: 'on-going', transferredFromIssueId: issue!.id, startDate: lastAt, lastResponseAt: lastAt, lastCustomerMessageAt: lastAt, createdAt: lastAt, updatedAt: lastAt })
+        .values({
+          organizationId,
+          channelId,
+          contactId: contact!.id,
+          contactIdentityId: identity!.id,
+          teamId,
+          assigneeUserId: users.staff2,
+          status: 'on-going',
+          transferredFromIssueId: issue!.id,
+          startDate: lastAt,
+          lastResponseAt: lastAt,
+          lastCustomerMessageAt: lastAt,
+          createdAt: lastAt,
+          updatedAt: lastAt,
+        })
         .returning({ id: t.issues.id });
-      await tx.insert(t.messages).values({ organizationId, issueId: next!.id, channelId, direction: 'outbound', senderType: 'agent', senderUserId: users.staff2, kind: 'text', text: 'สวัสดีค่ะ ทีมขายส่งรับเรื่องแล้วค่ะ ต้องการสินค้ากี่ชิ้นคะ', deliveryStatus: 'delivered', providerMessageId: `seed-${externalSeq}-next`, createdAt: lastAt });
+      await tx.insert(t.messages).values({
+        organizationId,
+        issueId: next!.id,
+        channelId,
+        direction: 'outbound',
+        senderType: 'agent',
+        senderUserId: users.staff2,
+        kind: 'text',
+        text: 'สวัสดีค่ะ ทีมขายส่งรับเรื่องแล้วค่ะ ต้องการสินค้ากี่ชิ้นคะ',
+        deliveryStatus: 'delivered',
+        providerMessageId: `seed-${externalSeq}-next`,
+        createdAt: lastAt,
+      });
     }
   }
 }
 
-async function seedSecondOrganization(tx: Tx, cipher: Cipher, organizationId: string, ownerId: string, now: Date) {
-  const [team] = await tx.insert(t.teams).values({ organizationId, name: 'Second Shop Support', managerUserId: ownerId }).returning({ id: t.teams.id });
-  const channelId = await insertChannel(tx, cipher, { organizationId, type: 'line', name: 'Second Shop LINE', externalId: '1650000002', botUserId: 'U00000000000000000000000000000002', secret: '5ec0nd005ec0nd005ec0nd005ec0nd00', accessToken: 'second-line-channel-access-token', assignedTeamId: team!.id });
-  const [contact] = await tx.insert(t.contacts).values({ organizationId, displayName: 'Second Customer', name: 'Wichai Second' }).returning({ id: t.contacts.id });
-  const [issue] = await tx.insert(t.issues).values({ organizationId, channelId, contactId: contact!.id, teamId: team!.id, status: 'un-assigned', startDate: now, lastResponseAt: now }).returning({ id: t.issues.id });
-  await tx.insert(t.messages).values({ organizationId, issueId: issue!.id, channelId, direction: 'inbound', senderType: 'customer', kind: 'text', text: 'Private message of Second Shop', providerMessageId: 'seed-second-1' });
+async function seedSecondOrganization(
+  tx: Tx,
+  cipher: Cipher,
+  organizationId: string,
+  ownerId: string,
+  now: Date,
+) {
+  const [team] = await tx
+    .insert(t.teams)
+    .values({ organizationId, name: 'Second Shop Support', managerUserId: ownerId })
+    .returning({ id: t.teams.id });
+  const channelId = await insertChannel(tx, cipher, {
+    organizationId,
+    type: 'line',
+    name: 'Second Shop LINE',
+    externalId: '1650000002',
+    botUserId: 'U00000000000000000000000000000002',
+    secret: '5ec0nd005ec0nd005ec0nd005ec0nd00',
+    accessToken: 'second-line-channel-access-token',
+    assignedTeamId: team!.id,
+  });
+  const [contact] = await tx
+    .insert(t.contacts)
+    .values({ organizationId, displayName: 'Second Customer', name: 'Wichai Second' })
+    .returning({ id: t.contacts.id });
+  const [issue] = await tx
+    .insert(t.issues)
+    .values({
+      organizationId,
+      channelId,
+      contactId: contact!.id,
+      teamId: team!.id,
+      status: 'un-assigned',
+      startDate: now,
+      lastResponseAt: now,
+    })
+    .returning({ id: t.issues.id });
+  await tx.insert(t.messages).values({
+    organizationId,
+    issueId: issue!.id,
+    channelId,
+    direction: 'inbound',
+    senderType: 'customer',
+    kind: 'text',
+    text: 'Private message of Second Shop',
+    providerMessageId: 'seed-second-1',
+  });
 }
 
 type ChannelSeed = {
-  organizationId: string; type: 'line' | 'facebook' | 'instagram'; name: string; externalId: string;
-  botUserId?: string; pageId?: string; secret?: string; accessToken: string; assignedTeamId: string;
+  organizationId: string;
+  type: 'line' | 'facebook' | 'instagram';
+  name: string;
+  externalId: string;
+  botUserId?: string;
+  pageId?: string;
+  secret?: string;
+  accessToken: string;
+  assignedTeamId: string;
 };
 
 async function insertChannel(tx: Tx, cipher: Cipher, c: ChannelSeed) {
   const [row] = await tx
     .insert(t.channels)
     .values({
-      organizationId: c.organizationId, type: c.type, name: c.name, externalId: c.externalId, botUserId: c.botUserId, pageId: c.pageId,
-      secretEncrypted: c.secret ? cipher.encrypt(c.secret) : null, accessTokenEncrypted: cipher.encrypt(c.accessToken),
-      assignedTeamId: c.assignedTeamId, offServiceResponse: 'ขณะนี้อยู่นอกเวลาทำการ เราจะติดต่อกลับในเวลาทำการค่ะ / We are outside business hours and will reply when we are back.',
+      organizationId: c.organizationId,
+      type: c.type,
+      name: c.name,
+      externalId: c.externalId,
+      botUserId: c.botUserId,
+      pageId: c.pageId,
+      secretEncrypted: c.secret ? cipher.encrypt(c.secret) : null,
+      accessTokenEncrypted: cipher.encrypt(c.accessToken),
+      assignedTeamId: c.assignedTeamId,
+      offServiceResponse:
+        'ขณะนี้อยู่นอกเวลาทำการ เราจะติดต่อกลับในเวลาทำการค่ะ / We are outside business hours and will reply when we are back.',
     })
     .returning({ id: t.channels.id });
   return row!.id;

@@ -35,7 +35,9 @@ export function registerAccessControl(app: FastifyInstance, authenticate: Authen
   app.decorateRequest('scope', null);
 
   app.addHook('onRoute', (route) => {
-    const guarded = GUARDED_PREFIXES.some((p) => route.url.startsWith(p) || route.url === p.replace(/\/$/, ''));
+    const guarded = GUARDED_PREFIXES.some(
+      (p) => route.url.startsWith(p) || route.url === p.replace(/\/$/, ''),
+    );
     if (guarded && !route.config?.access && !route.url.startsWith('/api/docs')) {
       throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
     }

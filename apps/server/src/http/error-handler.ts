@@ -47,6 +47,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(envelope('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply
+      .status(404)
+      .send(envelope('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 }

@@ -15,7 +15,8 @@ export class AppError extends Error {
 
 export const badRequest = (code: string, message?: string, details?: unknown) =>
   new AppError(400, code, message, details);
-export const unauthorized = (code = 'auth.unauthenticated', message?: string) => new AppError(401, code, message);
+export const unauthorized = (code = 'auth.unauthenticated', message?: string) =>
+  new AppError(401, code, message);
 export const forbidden = (code = 'auth.forbidden', message?: string) => new AppError(403, code, message);
 /** Also used for another organisation's records: their existence is never revealed. */
 export const notFound = (code = 'not_found', message?: string) => new AppError(404, code, message);

@@ -23,7 +23,10 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps) {
         .header('content-length', found.file.size)
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(found.file.filename)}`)
+        .header(
+          'content-disposition',
+          `${disposition}; filename*=UTF-8''${encodeURIComponent(found.file.filename)}`,
+        )
         .send(found.stream);
     },
   );

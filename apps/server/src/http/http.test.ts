@@ -12,7 +12,12 @@ beforeAll(async () => {
 
 describe('bad input gets a 4xx envelope, never a 5xx', () => {
   const post = (payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': contentType }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': contentType },
+      payload,
+    });
 
   it.each([
     ['malformed JSON', '{"email": ', 'request.malformed_json', 400],
@@ -58,9 +63,18 @@ describe('route guards', () => {
 
     const own = await call(t.app, 'GET', '/api/v1/roles', { token: admin.accessToken });
     expect(own.statusCode).toBe(200);
-    expect(own.json().map((r: { name: string }) => r.name).sort()).toEqual(['Admin', 'Manager', 'Staff', 'SuperAdmin']);
-    expect((await call(t.app, 'GET', `/api/v1/roles/${org.roles.Staff}`, { token: admin.accessToken })).statusCode).toBe(200);
-    const foreign = await call(t.app, 'GET', `/api/v1/roles/${other.roles.Staff}`, { token: admin.accessToken });
+    expect(
+      own
+        .json()
+        .map((r: { name: string }) => r.name)
+        .sort(),
+    ).toEqual(['Admin', 'Manager', 'Staff', 'SuperAdmin']);
+    expect(
+      (await call(t.app, 'GET', `/api/v1/roles/${org.roles.Staff}`, { token: admin.accessToken })).statusCode,
+    ).toBe(200);
+    const foreign = await call(t.app, 'GET', `/api/v1/roles/${other.roles.Staff}`, {
+      token: admin.accessToken,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.code).toBe('not_found');
   });
@@ -83,21 +97,31 @@ describe('route guards', () => {
       throw new Error('unused');
     });
     expect(() => app.get('/api/v1/undeclared', async () => 'x')).toThrow(/no access declaration/);
-    expect(() => app.get('/api/v1/declared', { config: { access: { public: true } } }, async () => 'x')).not.toThrow();
+    expect(() =>
+      app.get('/api/v1/declared', { config: { access: { public: true } } }, async () => 'x'),
+    ).not.toThrow();
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {
     const res = await call(t.app, 'GET', '/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/me', '/api/v1/organization']));
-    expect(doc.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/me', '/api/v1/organization']),
+    );
+    expect(
+      doc.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['email', 'password']);
   });
 
   it('never sends the XSRF header requirement to reads and sets the cookie for a new client', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeTruthy();
-    const again = await t.app.inject({ method: 'GET', url: '/healthz', headers: { cookie: `XSRF-TOKEN=${XSRF}` } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { cookie: `XSRF-TOKEN=${XSRF}` },
+    });
     expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
   });
 });

@@ -18,7 +18,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     index: false,
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be revalidated.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.addHook('onRequest', async (request, reply) => {

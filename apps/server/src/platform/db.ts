@@ -163,7 +163,8 @@ class PgListener {
   private async reconnect() {
     try {
       const client = await this.connect();
-      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of this.handlers.keys())
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (err) {
       console.error('postgres listener reconnect failed', err);
       this.connecting = null;

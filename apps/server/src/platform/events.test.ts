@@ -95,9 +95,7 @@ describe('events', () => {
 
   // Two processes on one database exist only with a PostgreSQL server (PGlite is a single process).
   if (TEST_DB_KIND === 'postgres')
-    it(
-    'fans out to every process listening on the same database',
-    async () => {
+    it('fans out to every process listening on the same database', async () => {
       const otherDb = await openTestDb();
       const otherBus = await startEventBus(otherDb, { logger: silentLogger });
       try {
@@ -117,6 +115,5 @@ describe('events', () => {
         await otherBus.close();
         await otherDb.close();
       }
-    },
-  );
+    });
 });

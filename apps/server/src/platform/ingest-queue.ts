@@ -9,10 +9,21 @@ import { sql } from 'drizzle-orm';
 export const INGEST_CHANNEL = 'sabai_ingest';
 const MAX_ATTEMPTS = 10;
 
-export type InboundRow = { id: number; provider: 'line' | 'meta'; channelKey: string | null; body: string; attempts: number };
+export type InboundRow = {
+  id: number;
+  provider: 'line' | 'meta';
+  channelKey: string | null;
+  body: string;
+  attempts: number;
+};
 
 /** Stores one verified webhook body and wakes the ingest workers, in one round trip. */
-export async function enqueueInbound(db: Db, provider: 'line' | 'meta', channelKey: string | null, body: string) {
+export async function enqueueInbound(
+  db: Db,
+  provider: 'line' | 'meta',
+  channelKey: string | null,
+  body: string,
+) {
   await db.query(
     `WITH stored AS (INSERT INTO inbound_events (provider, channel_key, body) VALUES ($1, $2, $3) RETURNING id)
      SELECT pg_notify('${INGEST_CHANNEL}', '') FROM stored`,
@@ -22,7 +33,13 @@ export async function enqueueInbound(db: Db, provider: 'line' | 'meta', channelK
 
 /** Claims up to `limit` unprocessed rows for `leaseMs`. */
 export async function claimInbound(db: Db, limit: number, leaseMs: number): Promise<InboundRow[]> {
-  const rows = await db.query<{ id: string | number; provider: 'line' | 'meta'; channel_key: string | null; body: string; attempts: number }>(
+  const rows = await db.query<{
+    id: string | number;
+    provider: 'line' | 'meta';
+    channel_key: string | null;
+    body: string;
+    attempts: number;
+  }>(
     `UPDATE inbound_events SET locked_until = now() + ($2 || ' milliseconds')::interval, attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM inbound_events
@@ -32,30 +49,50 @@ export async function claimInbound(db: Db, limit: number, leaseMs: number): Prom
     [limit, String(leaseMs)],
   );
   return rows
-    .map((r) => ({ id: Number(r.id), provider: r.provider, channelKey: r.channel_key, body: r.body, attempts: r.attempts }))
+    .map((r) => ({
+      id: Number(r.id),
+      provider: r.provider,
+      channelKey: r.channel_key,
+      body: r.body,
+      attempts: r.attempts,
+    }))
     .sort((a, b) => a.id - b.id);
 }
 
 /** Marks a row done inside the transaction that stored its effects. */
 export async function completeInbound(ex: Executor, id: number) {
-  await ex.execute(sql`UPDATE inbound_events SET processed_at = now(), locked_until = NULL, error = NULL WHERE id = ${id}`);
+  await ex.execute(
+    sql`UPDATE inbound_events SET processed_at = now(), locked_until = NULL, error = NULL WHERE id = ${id}`,
+  );
 }
 
 /** Records a failure; the row is retried after its lease, up to MAX_ATTEMPTS. */
 export async function failInbound(db: Db, id: number, error: string) {
-  await db.query('UPDATE inbound_events SET error = $2, locked_until = now() + interval \'5 seconds\' WHERE id = $1', [id, error.slice(0, 2000)]);
+  await db.query(
+    "UPDATE inbound_events SET error = $2, locked_until = now() + interval '5 seconds' WHERE id = $1",
+    [id, error.slice(0, 2000)],
+  );
 }
 
 export type IngestWorker = { drain(): Promise<void>; stop(): Promise<void> };
 
 /**
  * Runs `handle` over claimed batches whenever a webhook arrives (NOTIFY) and every `pollMs` (to pick up rows
- * whose lease lapsed). One drain loop at a time per process.
+ * whose lease lapsed). `concurrency` drain loops share the backlog through SKIP LOCKED (useful on a
+ * PostgreSQL server; PGlite has one connection, so one loop).
  */
 export async function startIngestWorker(
   db: Db,
-  opts: { logger: Logger; handle: (row: InboundRow) => Promise<void>; batchSize?: number; leaseMs?: number; pollMs?: number },
+  opts: {
+    logger: Logger;
+    handle: (row: InboundRow) => Promise<void>;
+    batchSize?: number;
+    leaseMs?: number;
+    pollMs?: number;
+    concurrency?: number;
+  },
 ): Promise<IngestWorker> {
+  const concurrency = opts.concurrency ?? 1;
   const batchSize = opts.batchSize ?? 100;
   const leaseMs = opts.leaseMs ?? 60_000;
   let running: Promise<void> | null = null;
@@ -85,7 +122,8 @@ export async function startIngestWorker(
       again = true;
       return running;
     }
-    running = loop()
+    running = Promise.all(Array.from({ length: concurrency }, () => loop()))
+      .then(() => undefined)
       .catch((err: unknown) => opts.logger.error({ err }, 'ingest loop failed'))
       .finally(() => {
         running = null;

@@ -4,8 +4,15 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from './db';
 
 /** Returns the stored secret `key`, creating it with `generate` on first use (race-safe across processes). */
-export async function getOrCreateSecret(db: Db, key: string, generate: () => string = () => randomBytes(32).toString('hex')) {
-  await db.query('INSERT INTO app_secrets (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, generate()]);
+export async function getOrCreateSecret(
+  db: Db,
+  key: string,
+  generate: () => string = () => randomBytes(32).toString('hex'),
+) {
+  await db.query('INSERT INTO app_secrets (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+    key,
+    generate(),
+  ]);
   const [row] = await db.query<{ value: string }>('SELECT value FROM app_secrets WHERE key = $1', [key]);
   if (!row) throw new Error(`secret ${key} missing after insert`);
   return row.value;

@@ -1,6 +1,7 @@
 // The browser session: exactly the localStorage keys of spec §3 and nothing else.
 import { roleNamesOf } from '@sabai/domain';
 import type { RoleEntry, RoleName } from '@sabai/domain';
+import type { TokenPair } from '@sabai/contracts';
 
 export const STORAGE_KEYS = {
   token: 'token',
@@ -12,7 +13,8 @@ export const STORAGE_KEYS = {
   deviceToken: 'deviceToken',
 } as const;
 
-export type SessionToken = { accessToken: string; refreshToken: string };
+/** The token pair of POST /auth/login and /auth/refresh-token. */
+export type SessionToken = TokenPair;
 
 /** The access-token claims the web reads (spec §3; docs/api.md). */
 export type AccessClaims = {

@@ -14,7 +14,11 @@ import type {
 
 const base64Content = z.base64().transform((value) => Buffer.from(value, 'base64'));
 const content = { content: base64Content.optional(), contentType: z.string().optional() };
-const timedContent = { ...content, durationMs: z.number().int().positive().optional(), preparingMs: z.number().int().min(0).optional() };
+const timedContent = {
+  ...content,
+  durationMs: z.number().int().positive().optional(),
+  preparingMs: z.number().int().min(0).optional(),
+};
 const lineUser = { userId: z.string() };
 const metaTarget = { accountId: z.string(), userId: z.string() };
 const attachmentType = z.enum(['image', 'video', 'audio', 'file']);
@@ -42,7 +46,12 @@ export const LineUserConfigSchema = z.object({
 });
 
 export const LineActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), ...lineUser, text: z.string(), quotedMessageId: z.string().optional() }),
+  z.object({
+    type: z.literal('text'),
+    ...lineUser,
+    text: z.string(),
+    quotedMessageId: z.string().optional(),
+  }),
   z.object({
     type: z.literal('image'),
     ...lineUser,
@@ -71,12 +80,20 @@ export const LineActionSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('follow'), ...lineUser }),
   z.object({ type: z.literal('unfollow'), ...lineUser }),
-  z.object({ type: z.literal('postback'), ...lineUser, data: z.string(), params: z.record(z.string(), z.string()).optional() }),
+  z.object({
+    type: z.literal('postback'),
+    ...lineUser,
+    data: z.string(),
+    params: z.record(z.string(), z.string()).optional(),
+  }),
   z.object({ type: z.literal('unsend'), ...lineUser, messageId: z.string() }),
   z.object({ type: z.literal('raw'), event: rawEvent }),
 ]);
 
-export const LineEventsBodySchema = z.object({ events: z.array(LineActionSchema), reorder: z.boolean().optional() });
+export const LineEventsBodySchema = z.object({
+  events: z.array(LineActionSchema),
+  reorder: z.boolean().optional(),
+});
 
 export const MetaAppConfigSchema = z.object({
   appId: z.string().regex(/^\d+$/).optional(),
@@ -129,14 +146,24 @@ export const MessengerActionSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('quick_reply'), ...metaTarget, text: z.string(), payload: z.string() }),
   z.object({ type: z.literal('read'), ...metaTarget, watermark: z.number().optional() }),
-  z.object({ type: z.literal('delivery'), ...metaTarget, mids: z.array(z.string()).optional(), watermark: z.number().optional() }),
+  z.object({
+    type: z.literal('delivery'),
+    ...metaTarget,
+    mids: z.array(z.string()).optional(),
+    watermark: z.number().optional(),
+  }),
   z.object({ type: z.literal('raw'), ...metaTarget, event: rawEvent }),
 ]);
 
 export const InstagramActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), ...metaTarget, text: z.string(), replyToMid: z.string().optional() }),
   z.object({ type: z.literal('attachment'), ...metaTarget, attachmentType, ...content }),
-  z.object({ type: z.literal('story_reply'), ...metaTarget, text: z.string(), storyId: z.string().optional() }),
+  z.object({
+    type: z.literal('story_reply'),
+    ...metaTarget,
+    text: z.string(),
+    storyId: z.string().optional(),
+  }),
   z.object({ type: z.literal('story_mention'), ...metaTarget, ...content }),
   z.object({ type: z.literal('deleted'), ...metaTarget, mid: z.string() }),
   z.object({

@@ -16,7 +16,12 @@ export class CdnStore {
   put(bytes: Buffer, contentType: string, expiresAt: number | null): string {
     const id = randomToken(12);
     this.blobs.set(id, { bytes, contentType, expiresAt });
-    const hint = expiresAt === null ? '' : `?oe=${Math.floor(expiresAt / 1000).toString(16).toUpperCase()}`;
+    const hint =
+      expiresAt === null
+        ? ''
+        : `?oe=${Math.floor(expiresAt / 1000)
+            .toString(16)
+            .toUpperCase()}`;
     return `/__cdn/${id}${hint}`;
   }
 

@@ -16,7 +16,8 @@ export class Clock {
 
   /** Moves simulated time forward; returns the new `now()`. */
   advance(ms: number): number {
-    if (!Number.isFinite(ms) || ms < 0) throw new SimulatorError('invalid_argument', 'advance(ms) needs a number >= 0');
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new SimulatorError('invalid_argument', 'advance(ms) needs a number >= 0');
     this.offsetMs += ms;
     return this.now();
   }

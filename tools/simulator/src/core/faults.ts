@@ -16,7 +16,8 @@ export class FaultQueue {
   private pending: PendingFault[] = [];
 
   add(platform: Platform, count: number, fault: ApiFault, pathIncludes?: string): void {
-    if (count > 0) this.pending.push({ platform, remaining: count, fault, pathIncludes: pathIncludes ?? null });
+    if (count > 0)
+      this.pending.push({ platform, remaining: count, fault, pathIncludes: pathIncludes ?? null });
   }
 
   /** The fault to apply to this call, if any (and counts it down). */

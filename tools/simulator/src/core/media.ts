@@ -42,7 +42,10 @@ export function isoMediaStub(brand: 'mp42' | 'M4A '): Buffer {
 }
 
 /** Default bytes and Content-Type for an attachment the customer "sends" without giving content. */
-export function defaultMedia(kind: 'image' | 'video' | 'audio' | 'file'): { bytes: Buffer; contentType: string } {
+export function defaultMedia(kind: 'image' | 'video' | 'audio' | 'file'): {
+  bytes: Buffer;
+  contentType: string;
+} {
   switch (kind) {
     case 'image':
       return { bytes: solidPng(0x06c755), contentType: 'image/png' };
@@ -51,6 +54,9 @@ export function defaultMedia(kind: 'image' | 'video' | 'audio' | 'file'): { byte
     case 'audio':
       return { bytes: isoMediaStub('M4A '), contentType: 'audio/x-m4a' };
     case 'file':
-      return { bytes: Buffer.from('A file sent from the Sabai simulator.\n'), contentType: 'application/octet-stream' };
+      return {
+        bytes: Buffer.from('A file sent from the Sabai simulator.\n'),
+        contentType: 'application/octet-stream',
+      };
   }
 }

@@ -24,7 +24,8 @@ export interface ApiCall {
 }
 
 /** Classification of one webhook attempt, in LINE's error-statistics words (A.2). */
-export type DeliveryOutcome = 'ok' | 'error_status_code' | 'request_timeout' | 'could_not_connect' | 'no_webhook_url';
+export type DeliveryOutcome =
+  'ok' | 'error_status_code' | 'request_timeout' | 'could_not_connect' | 'no_webhook_url';
 
 /** One HTTP attempt of a webhook delivery. */
 export interface DeliveryAttempt {
@@ -141,7 +142,11 @@ export class Recorder {
 
   outbox(accountId?: string, userId?: string): OutboxEntry[] {
     return this.outboxList
-      .filter((e) => (accountId === undefined || e.accountId === accountId) && (userId === undefined || e.userId === userId))
+      .filter(
+        (e) =>
+          (accountId === undefined || e.accountId === accountId) &&
+          (userId === undefined || e.userId === userId),
+      )
       .map((e) => structuredClone(e));
   }
 
@@ -171,7 +176,8 @@ export async function waitFor<T>(probe: () => T | null | undefined | false, time
   for (;;) {
     const value = probe();
     if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() >= deadline) throw new SimulatorError('invalid_argument', `waitFor: condition not met within ${timeoutMs} ms`);
+    if (Date.now() >= deadline)
+      throw new SimulatorError('invalid_argument', `waitFor: condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -17,7 +17,11 @@ export function metaSignature1(rawBody: string | Buffer, appSecret: string): str
 }
 
 /** Verifies a LINE signature the way the SDK does: decode the header, compare digests constant-time. */
-export function verifyLineSignature(rawBody: string | Buffer, channelSecret: string, header: string | undefined): boolean {
+export function verifyLineSignature(
+  rawBody: string | Buffer,
+  channelSecret: string,
+  header: string | undefined,
+): boolean {
   if (!header) return false;
   const want = createHmac('sha256', channelSecret).update(rawBody).digest();
   const got = Buffer.from(header, 'base64');
@@ -25,7 +29,11 @@ export function verifyLineSignature(rawBody: string | Buffer, channelSecret: str
 }
 
 /** Verifies `X-Hub-Signature-256` constant-time (C.3). */
-export function verifyMetaSignature(rawBody: string | Buffer, appSecret: string, header: string | undefined): boolean {
+export function verifyMetaSignature(
+  rawBody: string | Buffer,
+  appSecret: string,
+  header: string | undefined,
+): boolean {
   if (!header) return false;
   const want = Buffer.from(metaSignature256(rawBody, appSecret));
   const got = Buffer.from(header);

@@ -78,7 +78,8 @@ async function handle(
   const behaviour = options.behaviours[area];
 
   const raw = await readBody(req, behaviour.maxBodyBytes);
-  const body: RequestBody = raw === 'too_large' ? { kind: 'empty' } : parseBody(raw, req.headers['content-type']);
+  const body: RequestBody =
+    raw === 'too_large' ? { kind: 'empty' } : parseBody(raw, req.headers['content-type']);
   const matched = matchRoute(options.routes, method, url.pathname);
   const request: SimRequest = {
     method,

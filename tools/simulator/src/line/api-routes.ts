@@ -12,13 +12,19 @@ import { validateMessages } from './message-validation';
 import type { LineErrorDetail } from './message-validation';
 import type { LineChannel, LineState, LineUser } from './state';
 
-const AUTH_FAILED = 'Authentication failed. Confirm that the access token in the authorization header is valid.';
+const AUTH_FAILED =
+  'Authentication failed. Confirm that the access token in the authorization header is valid.';
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 const TARGET_ID = /^[UCR][0-9a-f]{32}$/;
 
 /** LINE's error body `{message, details?}` (A.11, A.12). */
-export function lineError(status: number, message: string, details?: LineErrorDetail[], headers?: Record<string, string>): SimResponse {
+export function lineError(
+  status: number,
+  message: string,
+  details?: LineErrorDetail[],
+  headers?: Record<string, string>,
+): SimResponse {
   return json(status, details && details.length > 0 ? { message, details } : { message }, headers);
 }
 
@@ -46,21 +52,29 @@ export function lineApiRoutes(deps: Deps): Route[] {
       const channel = match?.[1] ? state.channelByToken(match[1].trim()) : undefined;
       return channel ? handler(req, channel) : lineError(401, AUTH_FAILED);
     };
-  const at = (method: string, path: string, handler: ChannelHandler) => route(method, 'line', path, authed(handler));
+  const at = (method: string, path: string, handler: ChannelHandler) =>
+    route(method, 'line', path, authed(handler));
 
   return [
     at('POST', '/v2/bot/message/reply', (req, channel) => reply(deps, req, channel)),
     at('POST', '/v2/bot/message/push', (req, channel) => push(deps, req, channel)),
     at('GET', '/v2/bot/profile/:userId', (req, channel) => profile(deps, req, channel)),
     at('GET', '/v2/bot/message/quota', (_req, channel) =>
-      json(200, channel.monthlyQuota === null ? { type: 'none' } : { type: 'limited', value: channel.monthlyQuota }),
+      json(
+        200,
+        channel.monthlyQuota === null ? { type: 'none' } : { type: 'limited', value: channel.monthlyQuota },
+      ),
     ),
     at('GET', '/v2/bot/message/quota/consumption', (_req, channel) =>
       json(200, { totalUsage: state.pushesThisMonth(channel.channelId, deps.clock.now()) }),
     ),
     at('GET', '/v2/bot/message/:messageId/content', (req, channel) => content(deps, req, channel, 'content')),
-    at('GET', '/v2/bot/message/:messageId/content/preview', (req, channel) => content(deps, req, channel, 'preview')),
-    at('GET', '/v2/bot/message/:messageId/content/transcoding', (req, channel) => content(deps, req, channel, 'transcoding')),
+    at('GET', '/v2/bot/message/:messageId/content/preview', (req, channel) =>
+      content(deps, req, channel, 'preview'),
+    ),
+    at('GET', '/v2/bot/message/:messageId/content/transcoding', (req, channel) =>
+      content(deps, req, channel, 'transcoding'),
+    ),
     at('POST', '/v2/bot/chat/markAsRead', (req, channel) => markAsReadByToken(deps, req, channel)),
     at('POST', '/v2/bot/message/markAsRead', (req, channel) => markAsReadByChat(deps, req, channel)),
     at('POST', '/v2/bot/chat/loading/start', (req, channel) => loadingStart(deps, req, channel)),
@@ -83,12 +97,14 @@ export function lineApiRoutes(deps: Deps): Route[] {
 
 function reply(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
   // The retry key exists only on push/multicast/narrowcast/broadcast; anywhere else it is a 400 (A.9).
-  if (req.headers['x-line-retry-key'] !== undefined) return lineError(400, 'X-Line-Retry-Key is not supported for this API');
+  if (req.headers['x-line-retry-key'] !== undefined)
+    return lineError(400, 'X-Line-Retry-Key is not supported for this API');
   const body = jsonBody(req);
   if (!body) return lineError(400, 'The request body is not valid JSON');
   const details: LineErrorDetail[] = [];
   if (body.replyToken === undefined) details.push({ message: 'Must be specified', property: 'replyToken' });
-  else if (typeof body.replyToken !== 'string') details.push({ message: 'Must be a string', property: 'replyToken' });
+  else if (typeof body.replyToken !== 'string')
+    details.push({ message: 'Must be a string', property: 'replyToken' });
   validateMessages(body.messages, details);
   checkOptionalBoolean(body.notificationDisabled, 'notificationDisabled', details);
   if (details.length > 0) return validationError(details);
@@ -107,7 +123,14 @@ function reply(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
   token.usedAt = now;
 
   const user = deps.state.user(channel.channelId, token.userId);
-  const sentMessages = record(deps, channel, token.userId, body.messages as unknown[], 'reply', user?.hasBlocked ? 'blocked' : null);
+  const sentMessages = record(
+    deps,
+    channel,
+    token.userId,
+    body.messages as unknown[],
+    'reply',
+    user?.hasBlocked ? 'blocked' : null,
+  );
   return json(200, { sentMessages });
 }
 
@@ -142,7 +165,10 @@ function push(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
   const to = body.to as string;
   const user = TARGET_ID.test(to) ? deps.state.user(channel.channelId, to) : undefined;
   if (!user) return lineError(400, 'Failed to send messages');
-  if (channel.monthlyQuota !== null && deps.state.pushesThisMonth(channel.channelId, now) >= channel.monthlyQuota) {
+  if (
+    channel.monthlyQuota !== null &&
+    deps.state.pushesThisMonth(channel.channelId, now) >= channel.monthlyQuota
+  ) {
     return lineError(429, 'You have reached your monthly limit.');
   }
 
@@ -151,7 +177,8 @@ function push(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
   if (undelivered === null) deps.state.countPush(channel.channelId, now);
   const sentMessages = record(deps, channel, user.userId, body.messages as unknown[], 'push', undelivered);
   const requestId = uuid();
-  if (retryKey !== undefined) deps.state.acceptRetryKey(channel.channelId, retryKey, { acceptedAt: now, requestId, sentMessages });
+  if (retryKey !== undefined)
+    deps.state.acceptRetryKey(channel.channelId, retryKey, { acceptedAt: now, requestId, sentMessages });
   return json(200, { sentMessages }, { 'x-line-request-id': requestId });
 }
 
@@ -202,7 +229,12 @@ function profile(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse
   });
 }
 
-function content(deps: Deps, req: SimRequest, channel: LineChannel, part: 'content' | 'preview' | 'transcoding'): SimResponse {
+function content(
+  deps: Deps,
+  req: SimRequest,
+  channel: LineChannel,
+  part: 'content' | 'preview' | 'transcoding',
+): SimResponse {
   const stored = deps.state.contents.get(req.params.messageId ?? '');
   if (!stored || stored.channelId !== channel.channelId) return lineError(404, 'Not found');
   if (stored.isGone) return lineError(410, 'The content is gone');
@@ -213,7 +245,8 @@ function content(deps: Deps, req: SimRequest, channel: LineChannel, part: 'conte
       if (!isTimed) return lineError(400, 'The content is not a video or audio');
       return json(200, { status: isPreparing ? 'processing' : 'succeeded' });
     case 'preview':
-      if (stored.kind !== 'image' && stored.kind !== 'video') return lineError(400, 'The content has no preview');
+      if (stored.kind !== 'image' && stored.kind !== 'video')
+        return lineError(400, 'The content has no preview');
       return { status: 200, headers: { 'content-type': 'image/png' }, bytes: solidPng(0x9ad0b0, 32) };
     case 'content':
       // Large video and audio are "still being prepared" for a while: 202, no body (A.14).
@@ -237,7 +270,8 @@ function markAsReadByToken(deps: Deps, req: SimRequest, channel: LineChannel): S
 function markAsReadByChat(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
   const body = jsonBody(req);
   const chat = body && isObject(body.chat) ? body.chat : undefined;
-  if (!chat || typeof chat.userId !== 'string') return validationError([{ message: 'Must be specified', property: 'chat.userId' }]);
+  if (!chat || typeof chat.userId !== 'string')
+    return validationError([{ message: 'Must be specified', property: 'chat.userId' }]);
   if (!deps.state.user(channel.channelId, chat.userId)) return lineError(400, 'Invalid chat');
   return json(200, {});
 }
@@ -291,7 +325,8 @@ async function testWebhook(deps: Deps, req: SimRequest, channel: LineChannel): P
 }
 
 function checkOptionalBoolean(value: unknown, property: string, details: LineErrorDetail[]): void {
-  if (value !== undefined && typeof value !== 'boolean') details.push({ message: 'Must be a boolean', property });
+  if (value !== undefined && typeof value !== 'boolean')
+    details.push({ message: 'Must be a boolean', property });
 }
 
 function checkAggregationUnits(value: unknown, details: LineErrorDetail[]): void {
@@ -300,7 +335,11 @@ function checkAggregationUnits(value: unknown, details: LineErrorDetail[]): void
     Array.isArray(value) &&
     value.length <= 1 &&
     value.every((unit) => typeof unit === 'string' && /^[A-Za-z0-9_]{1,30}$/.test(unit));
-  if (!isValid) details.push({ message: 'Must be at most 1 name of up to 30 [A-Za-z0-9_] chars', property: 'customAggregationUnits' });
+  if (!isValid)
+    details.push({
+      message: 'Must be at most 1 name of up to 30 [A-Za-z0-9_] chars',
+      property: 'customAggregationUnits',
+    });
 }
 
 function jsonBody(req: SimRequest): Record<string, unknown> | null {

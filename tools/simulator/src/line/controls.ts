@@ -9,7 +9,13 @@ import type { DeliveryWait, WebhookDeliverer } from '../webhook/deliverer';
 import { buildLineEvent } from './customer-events';
 import type { LineChannel, LineState } from './state';
 import { LINE_USER_ID } from './state';
-import type { LineAction, LineContentOptions, LineTimedContentOptions, LineWebhookBody, LineWebhookEvent } from './types';
+import type {
+  LineAction,
+  LineContentOptions,
+  LineTimedContentOptions,
+  LineWebhookBody,
+  LineWebhookEvent,
+} from './types';
 
 /** The delivery record of a LINE webhook. */
 export type LineDelivery = DeliveryRecord<LineWebhookBody>;
@@ -24,7 +30,12 @@ export interface LineBatchOptions {
 /** `sim.line`: play a LINE customer and inject LINE faults. */
 export interface LineControls {
   /** The customer sends a text message. */
-  text(channelId: string, userId: string, text: string, options?: { quotedMessageId?: string }): Promise<LineDelivery>;
+  text(
+    channelId: string,
+    userId: string,
+    text: string,
+    options?: { quotedMessageId?: string },
+  ): Promise<LineDelivery>;
   /** The customer sends an image; its bytes are then served at `GET /v2/bot/message/{id}/content`. */
   image(channelId: string, userId: string, options?: LineContentOptions): Promise<LineDelivery>;
   /** The customer sends a video; `preparingMs` keeps its content at 202 for that long (simulated time). */
@@ -32,7 +43,11 @@ export interface LineControls {
   /** The customer sends a voice message. */
   audio(channelId: string, userId: string, options?: LineTimedContentOptions): Promise<LineDelivery>;
   /** The customer sends a file. */
-  file(channelId: string, userId: string, options?: LineContentOptions & { fileName?: string }): Promise<LineDelivery>;
+  file(
+    channelId: string,
+    userId: string,
+    options?: LineContentOptions & { fileName?: string },
+  ): Promise<LineDelivery>;
   /** The customer shares a location. */
   location(
     channelId: string,
@@ -43,14 +58,25 @@ export interface LineControls {
   sticker(
     channelId: string,
     userId: string,
-    sticker?: { packageId?: string; stickerId?: string; stickerResourceType?: string; keywords?: string[]; text?: string },
+    sticker?: {
+      packageId?: string;
+      stickerId?: string;
+      stickerResourceType?: string;
+      keywords?: string[];
+      text?: string;
+    },
   ): Promise<LineDelivery>;
   /** The customer adds (or unblocks) the OA. */
   follow(channelId: string, userId: string): Promise<LineDelivery>;
   /** The customer blocks the OA: later pushes are accepted but undelivered (A.10). */
   unfollow(channelId: string, userId: string): Promise<LineDelivery>;
   /** The customer taps a postback action. */
-  postback(channelId: string, userId: string, data: string, params?: Record<string, string>): Promise<LineDelivery>;
+  postback(
+    channelId: string,
+    userId: string,
+    data: string,
+    params?: Record<string, string>,
+  ): Promise<LineDelivery>;
   /** The customer unsends a message: its content then answers 410 (A.14). */
   unsend(channelId: string, userId: string, messageId: string): Promise<LineDelivery>;
   /** The console's "Verify": a webhook with `events: []`. */
@@ -76,7 +102,11 @@ export function createLineControls(deps: {
 }): LineControls {
   const { state, clock, deliverer, faults } = deps;
 
-  const events = (channelId: string, actions: LineAction[], options: LineBatchOptions = {}): Promise<LineDelivery> => {
+  const events = (
+    channelId: string,
+    actions: LineAction[],
+    options: LineBatchOptions = {},
+  ): Promise<LineDelivery> => {
     const channel = state.requireChannel(channelId);
     for (const action of actions) if (action.type !== 'raw') ensureUser(state, channel, action.userId);
     const base = clock.now();
@@ -86,13 +116,18 @@ export function createLineControls(deps: {
     return send(channel, ordered, 'events', options.wait ?? 'final');
   };
 
-  const send = (channel: LineChannel, events: LineWebhookEvent[], kind: 'events' | 'verification', wait: DeliveryWait) =>
-    sendLineWebhook({ state, clock, deliverer }, channel, events, kind, wait);
+  const send = (
+    channel: LineChannel,
+    events: LineWebhookEvent[],
+    kind: 'events' | 'verification',
+    wait: DeliveryWait,
+  ) => sendLineWebhook({ state, clock, deliverer }, channel, events, kind, wait);
 
   const one = (channelId: string, action: LineAction) => events(channelId, [action]);
 
   return {
-    text: (channelId, userId, text, options = {}) => one(channelId, { type: 'text', userId, text, ...options }),
+    text: (channelId, userId, text, options = {}) =>
+      one(channelId, { type: 'text', userId, text, ...options }),
     image: (channelId, userId, options = {}) => one(channelId, { type: 'image', userId, ...options }),
     video: (channelId, userId, options = {}) => one(channelId, { type: 'video', userId, ...options }),
     audio: (channelId, userId, options = {}) => one(channelId, { type: 'audio', userId, ...options }),
@@ -102,12 +137,16 @@ export function createLineControls(deps: {
     follow: (channelId, userId) => one(channelId, { type: 'follow', userId }),
     unfollow: (channelId, userId) => one(channelId, { type: 'unfollow', userId }),
     postback: (channelId, userId, data, params) =>
-      one(channelId, params ? { type: 'postback', userId, data, params } : { type: 'postback', userId, data }),
+      one(
+        channelId,
+        params ? { type: 'postback', userId, data, params } : { type: 'postback', userId, data },
+      ),
     unsend: (channelId, userId, messageId) => one(channelId, { type: 'unsend', userId, messageId }),
     verify: (channelId) => send(state.requireChannel(channelId), [], 'verification', 'final'),
     events,
     duplicateDeliveries: (channelId, copies) => {
-      if (!Number.isInteger(copies) || copies < 1) throw new SimulatorError('invalid_argument', 'copies must be an integer >= 1');
+      if (!Number.isInteger(copies) || copies < 1)
+        throw new SimulatorError('invalid_argument', 'copies must be an integer >= 1');
       state.requireChannel(channelId).copiesPerWebhook = copies;
     },
     failNext: (count, fault, options = {}) => faults.add('line', count, fault, options.pathIncludes),
@@ -141,7 +180,10 @@ export function sendLineWebhook(
 ): Promise<LineDelivery> {
   const { state, clock, deliverer } = deps;
   const body: LineWebhookBody = { destination: channel.botUserId, events };
-  const encodings = new Map<boolean, { rawBody: string; signature: string; headers: Record<string, string> }>();
+  const encodings = new Map<
+    boolean,
+    { rawBody: string; signature: string; headers: Record<string, string> }
+  >();
   const encode = (isRedelivery: boolean) => {
     let encoded = encodings.get(isRedelivery);
     if (!encoded) {

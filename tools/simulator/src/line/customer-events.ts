@@ -7,11 +7,17 @@ import type { LineChannel, LineState } from './state';
 import type { LineAction, LineEventMessage, LineWebhookEvent } from './types';
 
 /** Builds one event at `timestamp` and records its effects in `state`. */
-export function buildLineEvent(state: LineState, channel: LineChannel, action: LineAction, timestamp: number): LineWebhookEvent {
+export function buildLineEvent(
+  state: LineState,
+  channel: LineChannel,
+  action: LineAction,
+  timestamp: number,
+): LineWebhookEvent {
   if (action.type === 'raw') return rawEvent(action.event, timestamp);
   const { userId } = action;
   const user = state.user(channel.channelId, userId);
-  if (!user) throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channel.channelId}`);
+  if (!user)
+    throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channel.channelId}`);
   const common = {
     mode: 'active' as const,
     timestamp,
@@ -67,12 +73,22 @@ export function buildLineEvent(state: LineState, channel: LineChannel, action: L
 
 type MessageAction = Exclude<LineAction, { type: 'raw' | 'follow' | 'unfollow' | 'postback' | 'unsend' }>;
 
-function buildMessage(state: LineState, channel: LineChannel, action: MessageAction, timestamp: number): LineEventMessage {
+function buildMessage(
+  state: LineState,
+  channel: LineChannel,
+  action: MessageAction,
+  timestamp: number,
+): LineEventMessage {
   const id = lineMessageId();
   const markAsReadToken = randomToken(24);
   state.markAsReadTokens.set(markAsReadToken, { channelId: channel.channelId, userId: action.userId });
   const quoteToken = randomToken(48);
-  const storeContent = (kind: 'image' | 'video' | 'audio' | 'file', content: Uint8Array | undefined, type: string | undefined, readyAt: number) => {
+  const storeContent = (
+    kind: 'image' | 'video' | 'audio' | 'file',
+    content: Uint8Array | undefined,
+    type: string | undefined,
+    readyAt: number,
+  ) => {
     const fallback = defaultMedia(kind);
     const bytes = content ? Buffer.from(content) : fallback.bytes;
     state.contents.set(id, {
@@ -120,7 +136,13 @@ function buildMessage(state: LineState, channel: LineChannel, action: MessageAct
     case 'audio':
       // Audio messages have no quoteToken (A.6).
       storeContent('audio', action.content, action.contentType, timestamp + (action.preparingMs ?? 0));
-      return { id, type: 'audio', markAsReadToken, duration: action.durationMs ?? 4000, contentProvider: { type: 'line' } };
+      return {
+        id,
+        type: 'audio',
+        markAsReadToken,
+        duration: action.durationMs ?? 4000,
+        contentProvider: { type: 'line' },
+      };
     case 'file': {
       const fileSize = storeContent('file', action.content, action.contentType, timestamp);
       return { id, type: 'file', markAsReadToken, fileName: action.fileName ?? 'document.txt', fileSize };
@@ -151,7 +173,8 @@ function buildMessage(state: LineState, channel: LineChannel, action: MessageAct
 }
 
 function rawEvent(event: Record<string, unknown>, timestamp: number): LineWebhookEvent {
-  if (typeof event.type !== 'string') throw new SimulatorError('invalid_argument', 'a raw LINE event needs a string `type`');
+  if (typeof event.type !== 'string')
+    throw new SimulatorError('invalid_argument', 'a raw LINE event needs a string `type`');
   return {
     type: event.type,
     mode: 'active',

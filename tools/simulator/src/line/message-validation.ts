@@ -8,7 +8,19 @@ export interface LineErrorDetail {
   property: string;
 }
 
-const MESSAGE_TYPES = ['text', 'textV2', 'sticker', 'image', 'video', 'audio', 'location', 'imagemap', 'template', 'flex', 'coupon'];
+const MESSAGE_TYPES = [
+  'text',
+  'textV2',
+  'sticker',
+  'image',
+  'video',
+  'audio',
+  'location',
+  'imagemap',
+  'template',
+  'flex',
+  'coupon',
+];
 
 /** Text length in UTF-16 code units, the unit of LINE's 5000 limit (A.11: 🍎 counts 2). */
 export function utf16Length(text: string): number {
@@ -43,7 +55,10 @@ function validateMessage(message: unknown, at: string, details: LineErrorDetail[
     return;
   }
   if (typeof type !== 'string' || !MESSAGE_TYPES.includes(type)) {
-    details.push({ message: `Must be one of the following values: [${MESSAGE_TYPES.join(', ')}]`, property: `${at}.type` });
+    details.push({
+      message: `Must be one of the following values: [${MESSAGE_TYPES.join(', ')}]`,
+      property: `${at}.type`,
+    });
     return;
   }
   const field = (name: string) => message[name];
@@ -96,26 +111,31 @@ function validateMessage(message: unknown, at: string, details: LineErrorDetail[
 }
 
 function checkText(value: unknown, property: string, details: LineErrorDetail[]): void {
-  if (value === undefined || value === null || value === '') details.push({ message: 'May not be empty', property });
+  if (value === undefined || value === null || value === '')
+    details.push({ message: 'May not be empty', property });
   else if (typeof value !== 'string') details.push({ message: 'Must be a string', property });
-  else if (utf16Length(value) > 5000) details.push({ message: 'Length must be between 0 and 5000', property });
+  else if (utf16Length(value) > 5000)
+    details.push({ message: 'Length must be between 0 and 5000', property });
 }
 
 function checkString(value: unknown, property: string, maxLength: number, details: LineErrorDetail[]): void {
   if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
   else if (typeof value !== 'string' || value === '') details.push({ message: 'May not be empty', property });
-  else if (value.length > maxLength) details.push({ message: `Length must be between 1 and ${maxLength}`, property });
+  else if (value.length > maxLength)
+    details.push({ message: `Length must be between 1 and ${maxLength}`, property });
 }
 
 function checkHttpsUrl(value: unknown, property: string, details: LineErrorDetail[]): void {
   if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
-  else if (typeof value !== 'string' || !/^https:\/\/\S+$/.test(value)) details.push({ message: 'Must be a valid HTTPS URL', property });
+  else if (typeof value !== 'string' || !/^https:\/\/\S+$/.test(value))
+    details.push({ message: 'Must be a valid HTTPS URL', property });
   else if (value.length > 2000) details.push({ message: 'Length must be between 0 and 2000', property });
 }
 
 function checkNumber(value: unknown, property: string, details: LineErrorDetail[]): void {
   if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
-  else if (typeof value !== 'number' || !Number.isFinite(value)) details.push({ message: 'Must be a number', property });
+  else if (typeof value !== 'number' || !Number.isFinite(value))
+    details.push({ message: 'Must be a number', property });
 }
 
 function checkPositiveNumber(value: unknown, property: string, details: LineErrorDetail[]): void {

@@ -70,13 +70,35 @@ export class LineState {
   private readonly retryKeys = new Map<string, AcceptedRetryKey>();
   private readonly pushUsage = new Map<string, number>();
 
+  /** Forgets everything (reset). */
+  clear(): void {
+    for (const map of [
+      this.channels,
+      this.users,
+      this.replyTokens,
+      this.contents,
+      this.markAsReadTokens,
+      this.retryKeys,
+      this.pushUsage,
+    ]) {
+      map.clear();
+    }
+  }
+
   addChannel(config: LineChannelConfig): LineChannel {
-    if (!LINE_USER_ID.test(config.botUserId)) {
-      throw new SimulatorError('invalid_argument', `botUserId must match U + 32 hex chars, got ${config.botUserId}`);
+    // Real bot ids are U + 32 hex; letters beyond f are tolerated because the demo data uses a readable id.
+    if (!/^U[0-9A-Za-z]{32}$/.test(config.botUserId)) {
+      throw new SimulatorError(
+        'invalid_argument',
+        `botUserId must be U + 32 characters, got ${config.botUserId}`,
+      );
     }
     for (const other of this.channels.values()) {
       if (other.channelId !== config.channelId && other.accessToken === config.accessToken) {
-        throw new SimulatorError('invalid_argument', `access token already used by channel ${other.channelId}`);
+        throw new SimulatorError(
+          'invalid_argument',
+          `access token already used by channel ${other.channelId}`,
+        );
       }
     }
     const channel: LineChannel = {
@@ -97,7 +119,8 @@ export class LineState {
 
   requireChannel(channelId: string): LineChannel {
     const channel = this.channels.get(channelId);
-    if (!channel) throw new SimulatorError('unknown_channel', `no LINE channel ${channelId}; add it with addLineChannel`);
+    if (!channel)
+      throw new SimulatorError('unknown_channel', `no LINE channel ${channelId}; add it with addLineChannel`);
     return channel;
   }
 
@@ -109,7 +132,10 @@ export class LineState {
   addUser(channelId: string, config: LineUserConfig): LineUser {
     this.requireChannel(channelId);
     if (!LINE_USER_ID.test(config.userId)) {
-      throw new SimulatorError('invalid_argument', `LINE user ids match U + 32 hex chars, got ${config.userId}`);
+      throw new SimulatorError(
+        'invalid_argument',
+        `LINE user ids match U + 32 hex chars, got ${config.userId}`,
+      );
     }
     const user: LineUser = {
       channelId,

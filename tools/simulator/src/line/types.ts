@@ -44,11 +44,22 @@ export interface LineTimedContentOptions extends LineContentOptions {
 /** One thing a customer does, turned into one webhook event. `raw` sends an event as given (missing common fields filled). */
 export type LineAction =
   | { type: 'text'; userId: string; text: string; quotedMessageId?: string }
-  | ({ type: 'image'; userId: string; imageSet?: { id: string; index: number; total: number } } & LineContentOptions)
+  | ({
+      type: 'image';
+      userId: string;
+      imageSet?: { id: string; index: number; total: number };
+    } & LineContentOptions)
   | ({ type: 'video'; userId: string } & LineTimedContentOptions)
   | ({ type: 'audio'; userId: string } & LineTimedContentOptions)
   | ({ type: 'file'; userId: string; fileName?: string } & LineContentOptions)
-  | { type: 'location'; userId: string; title?: string; address?: string; latitude: number; longitude: number }
+  | {
+      type: 'location';
+      userId: string;
+      title?: string;
+      address?: string;
+      latitude: number;
+      longitude: number;
+    }
   | {
       type: 'sticker';
       userId: string;

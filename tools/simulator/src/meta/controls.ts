@@ -40,17 +40,30 @@ export interface MessengerCustomer {
   /** The user sends text (optionally quoting `replyToMid`). */
   text(pageId: string, psid: string, text: string, options?: { replyToMid?: string }): Promise<MetaDelivery>;
   /** The user sends an image, video, audio or file; its URL is served by the fake CDN and expires. */
-  attachment(pageId: string, psid: string, type: MetaAttachmentType, options?: MetaContentOptions): Promise<MetaDelivery>;
+  attachment(
+    pageId: string,
+    psid: string,
+    type: MetaAttachmentType,
+    options?: MetaContentOptions,
+  ): Promise<MetaDelivery>;
   /** The user taps a button or Get Started. */
   postback(pageId: string, psid: string, payload: string, title?: string): Promise<MetaDelivery>;
   /** The user opens the thread from an ad (`adId`) or an m.me link. */
-  referral(pageId: string, psid: string, options?: { adId?: string; ref?: string; source?: string }): Promise<MetaDelivery>;
+  referral(
+    pageId: string,
+    psid: string,
+    options?: { adId?: string; ref?: string; source?: string },
+  ): Promise<MetaDelivery>;
   /** The user taps a quick reply. */
   quickReply(pageId: string, psid: string, text: string, payload: string): Promise<MetaDelivery>;
   /** Read receipt: everything up to `watermark` (default now) was read. */
   read(pageId: string, psid: string, watermark?: number): Promise<MetaDelivery>;
   /** Delivery receipt. */
-  delivery(pageId: string, psid: string, options?: { mids?: string[]; watermark?: number }): Promise<MetaDelivery>;
+  delivery(
+    pageId: string,
+    psid: string,
+    options?: { mids?: string[]; watermark?: number },
+  ): Promise<MetaDelivery>;
   /** Several events in one webhook. */
   events(actions: MessengerAction[], options?: MetaBatchOptions): Promise<MetaDelivery>;
 }
@@ -60,9 +73,19 @@ export interface InstagramCustomer {
   /** The user sends text. */
   text(igId: string, igsid: string, text: string, options?: { replyToMid?: string }): Promise<MetaDelivery>;
   /** The user sends media. */
-  attachment(igId: string, igsid: string, type: MetaAttachmentType, options?: MetaContentOptions): Promise<MetaDelivery>;
+  attachment(
+    igId: string,
+    igsid: string,
+    type: MetaAttachmentType,
+    options?: MetaContentOptions,
+  ): Promise<MetaDelivery>;
   /** The user replies to the account's story (`reply_to.story`). */
-  storyReply(igId: string, igsid: string, text: string, options?: { storyId?: string }): Promise<MetaDelivery>;
+  storyReply(
+    igId: string,
+    igsid: string,
+    text: string,
+    options?: { storyId?: string },
+  ): Promise<MetaDelivery>;
   /** The user mentions the account in their story (a `story_mention` attachment whose URL expires in 24 h). */
   storyMention(igId: string, igsid: string, options?: MetaContentOptions): Promise<MetaDelivery>;
   /** The user unsends a message (`is_deleted: true`). */
@@ -110,7 +133,11 @@ export function createMetaControls(deps: MetaDeps): {
   meta: MetaControls;
 } {
   const { state } = deps;
-  const events = (platform: 'messenger' | 'instagram', actions: (MessengerAction | InstagramAction)[], options: MetaBatchOptions = {}) => {
+  const events = (
+    platform: 'messenger' | 'instagram',
+    actions: (MessengerAction | InstagramAction)[],
+    options: MetaBatchOptions = {},
+  ) => {
     const app = state.requireApp();
     const base = deps.clock.now();
     const items = actions.map((action, index) => {
@@ -133,33 +160,50 @@ export function createMetaControls(deps: MetaDeps): {
   const instagramOne = (action: InstagramAction) => events('instagram', [action]);
 
   const messenger: MessengerCustomer = {
-    text: (accountId, userId, text, options = {}) => messengerOne({ type: 'text', accountId, userId, text, ...options }),
+    text: (accountId, userId, text, options = {}) =>
+      messengerOne({ type: 'text', accountId, userId, text, ...options }),
     attachment: (accountId, userId, attachmentType, options = {}) =>
       messengerOne({ type: 'attachment', accountId, userId, attachmentType, ...options }),
     postback: (accountId, userId, payload, title) =>
-      messengerOne(title === undefined ? { type: 'postback', accountId, userId, payload } : { type: 'postback', accountId, userId, payload, title }),
-    referral: (accountId, userId, options = {}) => messengerOne({ type: 'referral', accountId, userId, ...options }),
-    quickReply: (accountId, userId, text, payload) => messengerOne({ type: 'quick_reply', accountId, userId, text, payload }),
+      messengerOne(
+        title === undefined
+          ? { type: 'postback', accountId, userId, payload }
+          : { type: 'postback', accountId, userId, payload, title },
+      ),
+    referral: (accountId, userId, options = {}) =>
+      messengerOne({ type: 'referral', accountId, userId, ...options }),
+    quickReply: (accountId, userId, text, payload) =>
+      messengerOne({ type: 'quick_reply', accountId, userId, text, payload }),
     read: (accountId, userId, watermark) =>
-      messengerOne(watermark === undefined ? { type: 'read', accountId, userId } : { type: 'read', accountId, userId, watermark }),
-    delivery: (accountId, userId, options = {}) => messengerOne({ type: 'delivery', accountId, userId, ...options }),
+      messengerOne(
+        watermark === undefined
+          ? { type: 'read', accountId, userId }
+          : { type: 'read', accountId, userId, watermark },
+      ),
+    delivery: (accountId, userId, options = {}) =>
+      messengerOne({ type: 'delivery', accountId, userId, ...options }),
     events: (actions, options) => events('messenger', actions, options),
   };
   const instagram: InstagramCustomer = {
-    text: (accountId, userId, text, options = {}) => instagramOne({ type: 'text', accountId, userId, text, ...options }),
+    text: (accountId, userId, text, options = {}) =>
+      instagramOne({ type: 'text', accountId, userId, text, ...options }),
     attachment: (accountId, userId, attachmentType, options = {}) =>
       instagramOne({ type: 'attachment', accountId, userId, attachmentType, ...options }),
-    storyReply: (accountId, userId, text, options = {}) => instagramOne({ type: 'story_reply', accountId, userId, text, ...options }),
-    storyMention: (accountId, userId, options = {}) => instagramOne({ type: 'story_mention', accountId, userId, ...options }),
+    storyReply: (accountId, userId, text, options = {}) =>
+      instagramOne({ type: 'story_reply', accountId, userId, text, ...options }),
+    storyMention: (accountId, userId, options = {}) =>
+      instagramOne({ type: 'story_mention', accountId, userId, ...options }),
     deleted: (accountId, userId, mid) => instagramOne({ type: 'deleted', accountId, userId, mid }),
-    reaction: (accountId, userId, mid, options = {}) => instagramOne({ type: 'reaction', accountId, userId, mid, ...options }),
+    reaction: (accountId, userId, mid, options = {}) =>
+      instagramOne({ type: 'reaction', accountId, userId, mid, ...options }),
     seen: (accountId, userId, mid) => instagramOne({ type: 'seen', accountId, userId, mid }),
     events: (actions, options) => events('instagram', actions, options),
   };
   const meta: MetaControls = {
     verifyWebhook: () => verifyWebhook(deps),
     duplicateDeliveries: (copies) => {
-      if (!Number.isInteger(copies) || copies < 1) throw new SimulatorError('invalid_argument', 'copies must be an integer >= 1');
+      if (!Number.isInteger(copies) || copies < 1)
+        throw new SimulatorError('invalid_argument', 'copies must be an integer >= 1');
       state.requireApp().copiesPerWebhook = copies;
     },
     failNext: (count, fault, options = {}) => deps.faults.add('meta', count, fault, options.pathIncludes),
@@ -206,8 +250,16 @@ export function sendMetaWebhook(
 }
 
 /** Builds the echo event Meta sends after the business sent a message (C.6 message_echoes, D.2). */
-export function echoEvent(app: MetaApp, accountId: string, userId: string, mid: string, timestamp: number, message: Record<string, unknown>): MetaMessagingEvent {
-  const appId = /^\d+$/.test(app.appId) && Number.isSafeInteger(Number(app.appId)) ? Number(app.appId) : app.appId;
+export function echoEvent(
+  app: MetaApp,
+  accountId: string,
+  userId: string,
+  mid: string,
+  timestamp: number,
+  message: Record<string, unknown>,
+): MetaMessagingEvent {
+  const appId =
+    /^\d+$/.test(app.appId) && Number.isSafeInteger(Number(app.appId)) ? Number(app.appId) : app.appId;
   const content: Record<string, unknown> = {};
   if (typeof message.text === 'string') content.text = message.text;
   const attachment = message.attachment;
@@ -263,17 +315,41 @@ async function verifyWebhook(deps: MetaDeps): Promise<boolean> {
   // Success needs both the 200 and the challenge echoed back verbatim (C.2).
   const ok = result.outcome === 'ok' && result.responseBody === challenge;
   record.history.push({ at, isRedelivery: false, ...result, rawBody: '', signature: '' });
-  Object.assign(record, { ok, status: result.status, outcome: ok ? 'ok' : result.outcome === 'ok' ? 'error_status_code' : result.outcome, latencyMs: result.latencyMs, attempts: 1 });
+  Object.assign(record, {
+    ok,
+    status: result.status,
+    outcome: ok ? 'ok' : result.outcome === 'ok' ? 'error_status_code' : result.outcome,
+    latencyMs: result.latencyMs,
+    attempts: 1,
+  });
   return ok;
 }
 
 /** Users the test did not declare are registered on first contact with a made-up name. */
-function ensureUser(state: MetaState, platform: 'messenger' | 'instagram', accountId: string, userId: string): MetaUser {
+function ensureUser(
+  state: MetaState,
+  platform: 'messenger' | 'instagram',
+  accountId: string,
+  userId: string,
+): MetaUser {
   state.requireAccount(platform, accountId);
   const existing = state.user(accountId, userId);
   if (existing) return existing;
-  if (!/^\d+$/.test(userId)) throw new SimulatorError('invalid_argument', `PSIDs and IGSIDs are digit strings, got ${userId}`);
+  if (!/^\d+$/.test(userId))
+    throw new SimulatorError('invalid_argument', `PSIDs and IGSIDs are digit strings, got ${userId}`);
   return platform === 'messenger'
-    ? state.addUser({ platform, accountId, userId, firstName: 'Messenger', lastName: `user ${userId.slice(-4)}` })
-    : state.addUser({ platform, accountId, userId, name: `Instagram user ${userId.slice(-4)}`, username: `ig_user_${userId.slice(-6)}` });
+    ? state.addUser({
+        platform,
+        accountId,
+        userId,
+        firstName: 'Messenger',
+        lastName: `user ${userId.slice(-4)}`,
+      })
+    : state.addUser({
+        platform,
+        accountId,
+        userId,
+        name: `Instagram user ${userId.slice(-4)}`,
+        username: `ig_user_${userId.slice(-6)}`,
+      });
 }

@@ -20,7 +20,15 @@ export interface EventContext {
   timestamp: number;
 }
 
-const OPENS_WINDOW = new Set(['text', 'attachment', 'quick_reply', 'postback', 'referral', 'story_reply', 'story_mention']);
+const OPENS_WINDOW = new Set([
+  'text',
+  'attachment',
+  'quick_reply',
+  'postback',
+  'referral',
+  'story_reply',
+  'story_mention',
+]);
 
 /** Builds the `messaging[]` item of a customer action and records its effects. */
 export function buildMetaEvent(
@@ -44,44 +52,69 @@ export function buildMetaEvent(
     case 'text':
       return {
         ...envelope,
-        message: { mid, text: action.text, ...(action.replyToMid ? { reply_to: { mid: action.replyToMid } } : {}) },
+        message: {
+          mid,
+          text: action.text,
+          ...(action.replyToMid ? { reply_to: { mid: action.replyToMid } } : {}),
+        },
       };
     case 'attachment':
       return {
         ...envelope,
         message: {
           mid,
-          attachments: [{ type: action.attachmentType, payload: { url: cdnUrl(action.attachmentType, action, ATTACHMENT_URL_TTL) } }],
+          attachments: [
+            {
+              type: action.attachmentType,
+              payload: { url: cdnUrl(action.attachmentType, action, ATTACHMENT_URL_TTL) },
+            },
+          ],
         },
       };
     case 'quick_reply':
       return { ...envelope, message: { mid, text: action.text, quick_reply: { payload: action.payload } } };
     case 'postback':
-      return { ...envelope, postback: { mid, title: action.title ?? action.payload, payload: action.payload } };
+      return {
+        ...envelope,
+        postback: { mid, title: action.title ?? action.payload, payload: action.payload },
+      };
     case 'referral':
       return {
         ...envelope,
         referral: action.adId
-          ? { ...(action.ref ? { ref: action.ref } : {}), ad_id: action.adId, source: 'ADS', type: 'OPEN_THREAD' }
+          ? {
+              ...(action.ref ? { ref: action.ref } : {}),
+              ad_id: action.adId,
+              source: 'ADS',
+              type: 'OPEN_THREAD',
+            }
           : { ref: action.ref ?? 'sabai-link', source: action.source ?? 'SHORTLINK', type: 'OPEN_THREAD' },
       };
     case 'read':
       return { ...envelope, read: { watermark: action.watermark ?? timestamp } };
     case 'delivery':
-      return { ...envelope, delivery: { ...(action.mids ? { mids: action.mids } : {}), watermark: action.watermark ?? timestamp } };
+      return {
+        ...envelope,
+        delivery: { ...(action.mids ? { mids: action.mids } : {}), watermark: action.watermark ?? timestamp },
+      };
     case 'story_reply':
       return {
         ...envelope,
         message: {
           mid,
           text: action.text,
-          reply_to: { story: { id: action.storyId ?? randomDigits(17), url: cdnUrl('image', {}, STORY_URL_TTL) } },
+          reply_to: {
+            story: { id: action.storyId ?? randomDigits(17), url: cdnUrl('image', {}, STORY_URL_TTL) },
+          },
         },
       };
     case 'story_mention':
       return {
         ...envelope,
-        message: { mid, attachments: [{ type: 'story_mention', payload: { url: cdnUrl('image', action, STORY_URL_TTL) } }] },
+        message: {
+          mid,
+          attachments: [{ type: 'story_mention', payload: { url: cdnUrl('image', action, STORY_URL_TTL) } }],
+        },
       };
     case 'deleted':
       return { ...envelope, message: { mid: action.mid, is_deleted: true } };
@@ -91,7 +124,12 @@ export function buildMetaEvent(
         reaction:
           action.action === 'unreact'
             ? { mid: action.mid, action: 'unreact' }
-            : { mid: action.mid, action: 'react', reaction: action.reaction ?? 'love', emoji: action.emoji ?? '❤️' },
+            : {
+                mid: action.mid,
+                action: 'react',
+                reaction: action.reaction ?? 'love',
+                emoji: action.emoji ?? '❤️',
+              },
       };
     case 'seen':
       // Instagram read receipts name one message, no watermark (D.2).

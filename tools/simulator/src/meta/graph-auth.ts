@@ -35,7 +35,11 @@ export function graphAccessToken(req: SimRequest): string | null {
 }
 
 /** Who is calling, or the Graph error: 104 without a token, 190 for an unknown or expired one. */
-export function authenticateGraph(state: MetaState, req: SimRequest, now: number): TokenOwner | GraphErrorSpec {
+export function authenticateGraph(
+  state: MetaState,
+  req: SimRequest,
+  now: number,
+): TokenOwner | GraphErrorSpec {
   const token = graphAccessToken(req);
   if (!token) return GraphErrors.missingToken();
   const owner = state.tokenOwner(token);
@@ -43,7 +47,8 @@ export function authenticateGraph(state: MetaState, req: SimRequest, now: number
   if (owner.kind === 'user' && owner.token.expiresAt <= now) return GraphErrors.expiredToken();
   // appsecret_proof is optional unless the app requires it (C.1); when present it must be right.
   const proof = rawParam(req, 'appsecret_proof');
-  if (proof !== null && state.app && proof !== appSecretProof(token, state.app.appSecret)) return GraphErrors.badAppSecretProof();
+  if (proof !== null && state.app && proof !== appSecretProof(token, state.app.appSecret))
+    return GraphErrors.badAppSecretProof();
   return owner;
 }
 

@@ -19,7 +19,9 @@ export function graphError(spec: GraphErrorSpec, status = 400): SimResponse {
 }
 
 const oauth = (code: number, message: string, error_subcode?: number): GraphErrorSpec =>
-  error_subcode === undefined ? { message, type: 'OAuthException', code } : { message, type: 'OAuthException', code, error_subcode };
+  error_subcode === undefined
+    ? { message, type: 'OAuthException', code }
+    : { message, type: 'OAuthException', code, error_subcode };
 
 /** The errors of the fake, by meaning. */
 export const GraphErrors = {
@@ -39,7 +41,8 @@ export const GraphErrors = {
   param: (message: string) => oauth(100, `(#100) ${message}`),
   noMatchingUser: () => oauth(100, '(#100) No matching user found', 2018001),
   outsideWindow: () => oauth(10, '(#10) This message is sent outside of allowed window.', 2018278),
-  humanAgentNotApproved: () => oauth(100, "(#100) Cannot tag messages with 'HUMAN_AGENT' without prior approval."),
+  humanAgentNotApproved: () =>
+    oauth(100, "(#100) Cannot tag messages with 'HUMAN_AGENT' without prior approval."),
   consentRequired: () => oauth(230, '(#230) User consent is required to access user profile'),
   transient: (): GraphErrorSpec => ({
     message: 'An unexpected error has occurred. Please retry your request later.',

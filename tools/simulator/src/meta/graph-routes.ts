@@ -40,11 +40,36 @@ export function graphRoutes(deps: Deps): Route[] {
       return isGraphError(owner) ? graphError(owner) : handler(req, owner);
     };
   return [
-    route('GET', 'meta', '/:version/me/accounts', authed((_req, owner) => accounts(deps, owner))),
-    route('GET', 'meta', '/:version/:nodeId/subscribed_apps', authed((req, owner) => subscribedApps(deps, req, owner, 'get'))),
-    route('POST', 'meta', '/:version/:nodeId/subscribed_apps', authed((req, owner) => subscribedApps(deps, req, owner, 'post'))),
-    route('DELETE', 'meta', '/:version/:nodeId/subscribed_apps', authed((req, owner) => subscribedApps(deps, req, owner, 'delete'))),
-    route('GET', 'meta', '/:version/:nodeId', authed((req, owner) => node(deps, req, owner))),
+    route(
+      'GET',
+      'meta',
+      '/:version/me/accounts',
+      authed((_req, owner) => accounts(deps, owner)),
+    ),
+    route(
+      'GET',
+      'meta',
+      '/:version/:nodeId/subscribed_apps',
+      authed((req, owner) => subscribedApps(deps, req, owner, 'get')),
+    ),
+    route(
+      'POST',
+      'meta',
+      '/:version/:nodeId/subscribed_apps',
+      authed((req, owner) => subscribedApps(deps, req, owner, 'post')),
+    ),
+    route(
+      'DELETE',
+      'meta',
+      '/:version/:nodeId/subscribed_apps',
+      authed((req, owner) => subscribedApps(deps, req, owner, 'delete')),
+    ),
+    route(
+      'GET',
+      'meta',
+      '/:version/:nodeId',
+      authed((req, owner) => node(deps, req, owner)),
+    ),
   ];
 }
 
@@ -64,16 +89,31 @@ function accounts(deps: Deps, owner: TokenOwner): SimResponse {
   return json(200, { data, paging: { cursors: { before: cursor(first), after: cursor(last) } } });
 }
 
-function subscribedApps(deps: Deps, req: SimRequest, owner: TokenOwner, method: 'get' | 'post' | 'delete'): SimResponse {
+function subscribedApps(
+  deps: Deps,
+  req: SimRequest,
+  owner: TokenOwner,
+  method: 'get' | 'post' | 'delete',
+): SimResponse {
   const nodeId = req.params.nodeId ?? '';
   const page = deps.state.pages.get(nodeId);
   if (!page) return graphError(GraphErrors.unsupported(method, nodeId));
   // Managing a Page's subscriptions needs that Page's token (C.5).
-  if (owner.kind !== 'page' || owner.page.pageId !== page.pageId) return graphError(GraphErrors.pageTokenRequired());
+  if (owner.kind !== 'page' || owner.page.pageId !== page.pageId)
+    return graphError(GraphErrors.pageTokenRequired());
   const app = deps.state.requireApp();
   if (method === 'get') {
     const data =
-      page.subscribedFields.length === 0 ? [] : [{ category: 'Business', name: 'Sabai Inbox', id: app.appId, subscribed_fields: page.subscribedFields }];
+      page.subscribedFields.length === 0
+        ? []
+        : [
+            {
+              category: 'Business',
+              name: 'Sabai Inbox',
+              id: app.appId,
+              subscribed_fields: page.subscribedFields,
+            },
+          ];
     return json(200, { data });
   }
   if (method === 'delete') {
@@ -81,9 +121,14 @@ function subscribedApps(deps: Deps, req: SimRequest, owner: TokenOwner, method: 
     return json(200, { success: true });
   }
   const fields = graphParams(req).subscribed_fields;
-  const list = Array.isArray(fields) ? fields.map(String) : typeof fields === 'string' ? fields.split(',') : [];
+  const list = Array.isArray(fields)
+    ? fields.map(String)
+    : typeof fields === 'string'
+      ? fields.split(',')
+      : [];
   const cleaned = list.map((field) => field.trim()).filter((field) => field !== '');
-  if (cleaned.length === 0) return graphError(GraphErrors.param('The parameter subscribed_fields is required'));
+  if (cleaned.length === 0)
+    return graphError(GraphErrors.param('The parameter subscribed_fields is required'));
   page.subscribedFields = cleaned;
   return json(200, { success: true });
 }
@@ -104,7 +149,9 @@ function node(deps: Deps, req: SimRequest, owner: TokenOwner): SimResponse {
   const page = state.pages.get(nodeId);
   if (page) {
     const canRead = owner.kind === 'user' || (owner.kind === 'page' && owner.page.pageId === page.pageId);
-    return canRead ? pageNode(page, fields, state, owner.kind === 'user') : graphError(GraphErrors.unsupported('get', nodeId));
+    return canRead
+      ? pageNode(page, fields, state, owner.kind === 'user')
+      : graphError(GraphErrors.unsupported('get', nodeId));
   }
   const account = state.instagramAccounts.get(nodeId);
   if (account) return instagramNode(account, fields);
@@ -154,9 +201,17 @@ function profile(deps: Deps, person: MetaUser, fields: string[]): SimResponse {
   if (person.lastActivityAt === null) return graphError(GraphErrors.consentRequired());
   const isMessenger = person.platform === 'messenger';
   const known = isMessenger ? MESSENGER_PROFILE_FIELDS : INSTAGRAM_PROFILE_FIELDS;
-  const wanted = fields.length > 0 ? fields : isMessenger ? ['first_name', 'last_name', 'profile_pic'] : ['name', 'username'];
+  const wanted =
+    fields.length > 0
+      ? fields
+      : isMessenger
+        ? ['first_name', 'last_name', 'profile_pic']
+        : ['name', 'username'];
   const unknown = wanted.find((field) => !known.includes(field));
-  if (unknown) return graphError(GraphErrors.param(`Tried accessing nonexisting field (${unknown}) on node type (User)`));
+  if (unknown)
+    return graphError(
+      GraphErrors.param(`Tried accessing nonexisting field (${unknown}) on node type (User)`),
+    );
   const values: Record<string, unknown> = {
     name: person.name,
     first_name: person.firstName,

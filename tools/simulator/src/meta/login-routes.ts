@@ -29,9 +29,12 @@ function dialog(deps: Deps, req: SimRequest): SimResponse {
   const app = deps.state.requireApp();
   const clientId = req.query.get('client_id');
   const redirectUri = req.query.get('redirect_uri');
-  if (clientId !== app.appId) return graphError({ message: 'Invalid App ID', type: 'OAuthException', code: 101 });
+  if (clientId !== app.appId)
+    return graphError({ message: 'Invalid App ID', type: 'OAuthException', code: 101 });
   if (!redirectUri || !URL.canParse(redirectUri)) {
-    return graphError(GraphErrors.param('The parameter redirect_uri is required and must be an absolute URL'));
+    return graphError(
+      GraphErrors.param('The parameter redirect_uri is required and must be an absolute URL'),
+    );
   }
   // Consent is automatic: the fake user grants every requested permission.
   const code = randomToken(48);
@@ -47,7 +50,11 @@ function accessToken(deps: Deps, req: SimRequest): SimResponse {
   const app = deps.state.requireApp();
   const query = req.query;
   if (query.get('client_id') !== app.appId) {
-    return graphError({ message: 'Error validating application. Invalid application ID.', type: 'OAuthException', code: 101 });
+    return graphError({
+      message: 'Error validating application. Invalid application ID.',
+      type: 'OAuthException',
+      code: 101,
+    });
   }
   if (query.get('client_secret') !== app.appSecret) {
     return graphError({ message: 'Error validating client secret.', type: 'OAuthException', code: 1 });
@@ -60,10 +67,20 @@ function accessToken(deps: Deps, req: SimRequest): SimResponse {
   }
   const code = deps.state.oauthCodes.get(query.get('code') ?? '');
   if (!code || now - code.createdAt > CODE_TTL_MS) {
-    return graphError({ message: 'Invalid verification code format.', type: 'OAuthException', code: 100, error_subcode: 36007 });
+    return graphError({
+      message: 'Invalid verification code format.',
+      type: 'OAuthException',
+      code: 100,
+      error_subcode: 36007,
+    });
   }
   if (code.isUsed) {
-    return graphError({ message: 'This authorization code has been used.', type: 'OAuthException', code: 100, error_subcode: 36009 });
+    return graphError({
+      message: 'This authorization code has been used.',
+      type: 'OAuthException',
+      code: 100,
+      error_subcode: 36009,
+    });
   }
   if (query.get('redirect_uri') !== code.redirectUri) {
     return graphError({

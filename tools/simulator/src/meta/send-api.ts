@@ -54,7 +54,8 @@ function send(deps: Deps, req: SimRequest): SimResponse {
     isHumanAgentApproved: app.humanAgentApproved,
   });
   if (windowError) return graphError(windowError);
-  if (request.senderAction !== null || request.message === null) return json(200, { recipient_id: recipientId });
+  if (request.senderAction !== null || request.message === null)
+    return json(200, { recipient_id: recipientId });
 
   const messageId = platform === 'messenger' ? messengerMid() : instagramMid();
   deps.recorder.addOutbox({
@@ -76,7 +77,10 @@ function send(deps: Deps, req: SimRequest): SimResponse {
     // Meta echoes asynchronously, after the send call has been answered.
     setImmediate(() => {
       const event = echoEvent(app, user.accountId, recipientId, messageId, clock.now(), message);
-      const body = { object: platform === 'messenger' ? ('page' as const) : ('instagram' as const), entry: [{ id: user.accountId, time: clock.now(), messaging: [event] }] };
+      const body = {
+        object: platform === 'messenger' ? ('page' as const) : ('instagram' as const),
+        entry: [{ id: user.accountId, time: clock.now(), messaging: [event] }],
+      };
       void sendMetaWebhook(deps, app, body, 'echo', 'final');
     });
   }
@@ -110,12 +114,15 @@ function resolveSender(state: MetaState, owner: TokenOwner, nodeId: string): Sen
 function findRecipient(state: MetaState, sender: Sender, recipientId: string): MetaUser | undefined {
   if (sender.kind === 'instagram') return state.user(sender.account.igId, recipientId);
   const linked = state.instagramOfPage(sender.page.pageId);
-  return state.user(sender.page.pageId, recipientId) ?? (linked ? state.user(linked.igId, recipientId) : undefined);
+  return (
+    state.user(sender.page.pageId, recipientId) ?? (linked ? state.user(linked.igId, recipientId) : undefined)
+  );
 }
 
 /** Messenger echoes need `message_echoes`; Instagram echoes come with `messages` (D.2). */
 function isSubscribedToEchoes(state: MetaState, user: MetaUser): boolean {
-  if (user.platform === 'messenger') return state.pages.get(user.accountId)?.subscribedFields.includes('message_echoes') ?? false;
+  if (user.platform === 'messenger')
+    return state.pages.get(user.accountId)?.subscribedFields.includes('message_echoes') ?? false;
   const pageId = state.instagramAccounts.get(user.accountId)?.pageId;
   if (!pageId) return true;
   return state.pages.get(pageId)?.subscribedFields.includes('messages') ?? false;

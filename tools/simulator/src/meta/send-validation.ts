@@ -63,15 +63,23 @@ export function validateSendRequest(
 ): SendRequest | GraphErrorSpec {
   const hasMessage = params.message !== undefined;
   const hasSenderAction = params.sender_action !== undefined;
-  if (hasMessage && hasSenderAction) return GraphErrors.param('Only one of message or sender_action may be set');
-  if (!hasMessage && !hasSenderAction) return GraphErrors.param('The parameter message or sender_action is required');
+  if (hasMessage && hasSenderAction)
+    return GraphErrors.param('Only one of message or sender_action may be set');
+  if (!hasMessage && !hasSenderAction)
+    return GraphErrors.param('The parameter message or sender_action is required');
 
   if (hasSenderAction) {
     // Sender actions go in their own request and need no messaging_type (C.7).
     if (typeof params.sender_action !== 'string' || !SENDER_ACTIONS.includes(params.sender_action)) {
       return GraphErrors.param(`Param sender_action must be one of {${SENDER_ACTIONS.join(', ')}}`);
     }
-    return { recipientId, message: null, senderAction: params.sender_action, messagingType: 'RESPONSE', tag: null };
+    return {
+      recipientId,
+      message: null,
+      senderAction: params.sender_action,
+      messagingType: 'RESPONSE',
+      tag: null,
+    };
   }
 
   const message = params.message;
@@ -93,27 +101,44 @@ export function validateSendRequest(
     return GraphErrors.param('Param tag can only be used with messaging_type MESSAGE_TAG');
   }
   if (messagingType === 'MESSAGE_TAG') {
-    if (typeof tag !== 'string' || tag === '') return GraphErrors.param('The parameter tag is required with messaging_type MESSAGE_TAG');
+    if (typeof tag !== 'string' || tag === '')
+      return GraphErrors.param('The parameter tag is required with messaging_type MESSAGE_TAG');
     if (RETIRED_TAGS.includes(tag)) return GraphErrors.param(`The tag ${tag} has been retired`);
     // HUMAN_AGENT is the only tag Instagram knows (D.3).
-    if (platform === 'instagram' && tag !== 'HUMAN_AGENT') return GraphErrors.param('Instagram supports only the HUMAN_AGENT tag');
-    if (!MESSENGER_TAGS.includes(tag)) return GraphErrors.param(`Param tag must be one of {${MESSENGER_TAGS.join(', ')}}`);
+    if (platform === 'instagram' && tag !== 'HUMAN_AGENT')
+      return GraphErrors.param('Instagram supports only the HUMAN_AGENT tag');
+    if (!MESSENGER_TAGS.includes(tag))
+      return GraphErrors.param(`Param tag must be one of {${MESSENGER_TAGS.join(', ')}}`);
     if (tag === 'CUSTOMER_FEEDBACK' && !isFeedbackTemplate(message)) {
-      return GraphErrors.param('The CUSTOMER_FEEDBACK tag may only be used with the customer feedback template');
+      return GraphErrors.param(
+        'The CUSTOMER_FEEDBACK tag may only be used with the customer feedback template',
+      );
     }
   }
-  return { recipientId, message, senderAction: null, messagingType, tag: typeof tag === 'string' ? tag : null };
+  return {
+    recipientId,
+    message,
+    senderAction: null,
+    messagingType,
+    tag: typeof tag === 'string' ? tag : null,
+  };
 }
 
-function validateMessage(message: Record<string, unknown>, platform: 'messenger' | 'instagram'): GraphErrorSpec | null {
+function validateMessage(
+  message: Record<string, unknown>,
+  platform: 'messenger' | 'instagram',
+): GraphErrorSpec | null {
   const hasText = message.text !== undefined;
   const hasAttachment = message.attachment !== undefined;
-  if (hasText && hasAttachment) return GraphErrors.param('Only one of message[text] or message[attachment] may be set');
-  if (!hasText && !hasAttachment) return GraphErrors.param('The parameter message[text] or message[attachment] is required');
+  if (hasText && hasAttachment)
+    return GraphErrors.param('Only one of message[text] or message[attachment] may be set');
+  if (!hasText && !hasAttachment)
+    return GraphErrors.param('The parameter message[text] or message[attachment] is required');
 
   if (hasText) {
     const text = message.text;
-    if (typeof text !== 'string' || text === '') return GraphErrors.param('Param message[text] must be a non-empty UTF-8 string');
+    if (typeof text !== 'string' || text === '')
+      return GraphErrors.param('Param message[text] must be a non-empty UTF-8 string');
     // Messenger counts characters and wants fewer than 2000 (C.7); Instagram counts UTF-8 bytes, at most 1000 (D.3).
     if (platform === 'messenger' && text.length >= 2000) {
       return GraphErrors.param('Length of param message[text] must be less than 2000 characters');
@@ -129,11 +154,13 @@ function validateMessage(message: Record<string, unknown>, platform: 'messenger'
       return GraphErrors.param(`Param message[attachment][type] must be one of {${allowed.join(', ')}}`);
     }
     const payload = attachment.payload;
-    if (!isObject(payload)) return GraphErrors.param('Param message[attachment][payload] must be a JSON object');
+    if (!isObject(payload))
+      return GraphErrors.param('Param message[attachment][payload] must be a JSON object');
     const hasSource =
       attachment.type === 'template'
         ? typeof payload.template_type === 'string'
-        : (typeof payload.url === 'string' && /^https?:\/\/\S+$/.test(payload.url)) || typeof payload.attachment_id === 'string';
+        : (typeof payload.url === 'string' && /^https?:\/\/\S+$/.test(payload.url)) ||
+          typeof payload.attachment_id === 'string';
     if (!hasSource) {
       return GraphErrors.param(
         attachment.type === 'template'
@@ -142,10 +169,16 @@ function validateMessage(message: Record<string, unknown>, platform: 'messenger'
       );
     }
   }
-  if (message.metadata !== undefined && (typeof message.metadata !== 'string' || message.metadata.length >= 1000)) {
+  if (
+    message.metadata !== undefined &&
+    (typeof message.metadata !== 'string' || message.metadata.length >= 1000)
+  ) {
     return GraphErrors.param('Param message[metadata] must be a string of fewer than 1000 characters');
   }
-  if (message.quick_replies !== undefined && (!Array.isArray(message.quick_replies) || message.quick_replies.length > 13)) {
+  if (
+    message.quick_replies !== undefined &&
+    (!Array.isArray(message.quick_replies) || message.quick_replies.length > 13)
+  ) {
     return GraphErrors.param('Param message[quick_replies] must be an array of at most 13 items');
   }
   return null;
@@ -153,5 +186,9 @@ function validateMessage(message: Record<string, unknown>, platform: 'messenger'
 
 function isFeedbackTemplate(message: Record<string, unknown>): boolean {
   const attachment = message.attachment;
-  return isObject(attachment) && isObject(attachment.payload) && attachment.payload.template_type === 'customer_feedback';
+  return (
+    isObject(attachment) &&
+    isObject(attachment.payload) &&
+    attachment.payload.template_type === 'customer_feedback'
+  );
 }

@@ -84,6 +84,13 @@ export class MetaState {
   readonly userTokens = new Map<string, UserAccessToken>();
   readonly oauthCodes = new Map<string, OAuthCode>();
 
+  /** Forgets everything (reset). */
+  clear(): void {
+    this.app = null;
+    for (const map of [this.pages, this.instagramAccounts, this.users, this.userTokens, this.oauthCodes])
+      map.clear();
+  }
+
   setApp(config: MetaAppConfig): MetaApp {
     this.app = {
       appId: config.appId ?? randomDigits(15),
@@ -118,7 +125,10 @@ export class MetaState {
 
   addInstagramAccount(config: InstagramAccountConfig): InstagramAccount {
     if (config.pageId !== undefined && !this.pages.has(config.pageId)) {
-      throw new SimulatorError('unknown_account', `no Page ${config.pageId} to link Instagram ${config.igId} to`);
+      throw new SimulatorError(
+        'unknown_account',
+        `no Page ${config.pageId} to link Instagram ${config.igId} to`,
+      );
     }
     const account: InstagramAccount = {
       igId: config.igId,
@@ -148,7 +158,7 @@ export class MetaState {
       firstName,
       lastName,
       name: config.name ?? `${firstName} ${lastName}`.trim(),
-      username: config.username ?? `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z0-9._]/g, '') || `user${config.userId.slice(-6)}`,
+      username: config.username ?? (usernameFrom(firstName, lastName) || `user${config.userId.slice(-6)}`),
       profilePic: config.profilePic ?? null,
       lastActivityAt: null,
     };
@@ -162,7 +172,8 @@ export class MetaState {
 
   /** Page for Messenger, Instagram account for Instagram; throws when unknown. */
   requireAccount(platform: 'messenger' | 'instagram', accountId: string): void {
-    const exists = platform === 'messenger' ? this.pages.has(accountId) : this.instagramAccounts.has(accountId);
+    const exists =
+      platform === 'messenger' ? this.pages.has(accountId) : this.instagramAccounts.has(accountId);
     if (!exists) {
       const what = platform === 'messenger' ? 'Page' : 'Instagram account';
       throw new SimulatorError('unknown_account', `no ${what} ${accountId}; add it first`);
@@ -171,8 +182,17 @@ export class MetaState {
 
   tokenOwner(token: string): TokenOwner | null {
     for (const page of this.pages.values()) if (page.pageToken === token) return { kind: 'page', page };
-    for (const account of this.instagramAccounts.values()) if (account.token === token) return { kind: 'instagram', account };
+    for (const account of this.instagramAccounts.values())
+      if (account.token === token) return { kind: 'instagram', account };
     const userToken = this.userTokens.get(token);
     return userToken ? { kind: 'user', token: userToken } : null;
   }
+}
+
+/** An Instagram-style handle from a name; empty for names without Latin letters (e.g. Thai). */
+function usernameFrom(firstName: string, lastName: string): string {
+  return `${firstName}.${lastName}`
+    .toLowerCase()
+    .replace(/[^a-z0-9._]/g, '')
+    .replace(/^\.+|\.+$/g, '');
 }

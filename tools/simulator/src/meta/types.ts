@@ -64,7 +64,12 @@ export type MetaAttachmentType = 'image' | 'video' | 'audio' | 'file';
 /** One thing a Messenger user does. `raw` sends a `messaging[]` item as given (sender/recipient/timestamp filled). */
 export type MessengerAction =
   | { type: 'text'; accountId: string; userId: string; text: string; replyToMid?: string }
-  | ({ type: 'attachment'; accountId: string; userId: string; attachmentType: MetaAttachmentType } & MetaContentOptions)
+  | ({
+      type: 'attachment';
+      accountId: string;
+      userId: string;
+      attachmentType: MetaAttachmentType;
+    } & MetaContentOptions)
   | { type: 'postback'; accountId: string; userId: string; payload: string; title?: string }
   | { type: 'referral'; accountId: string; userId: string; adId?: string; ref?: string; source?: string }
   | { type: 'quick_reply'; accountId: string; userId: string; text: string; payload: string }
@@ -75,11 +80,24 @@ export type MessengerAction =
 /** One thing an Instagram user does. */
 export type InstagramAction =
   | { type: 'text'; accountId: string; userId: string; text: string; replyToMid?: string }
-  | ({ type: 'attachment'; accountId: string; userId: string; attachmentType: MetaAttachmentType } & MetaContentOptions)
+  | ({
+      type: 'attachment';
+      accountId: string;
+      userId: string;
+      attachmentType: MetaAttachmentType;
+    } & MetaContentOptions)
   | { type: 'story_reply'; accountId: string; userId: string; text: string; storyId?: string }
   | ({ type: 'story_mention'; accountId: string; userId: string } & MetaContentOptions)
   | { type: 'deleted'; accountId: string; userId: string; mid: string }
-  | { type: 'reaction'; accountId: string; userId: string; mid: string; reaction?: string; emoji?: string; action?: 'react' | 'unreact' }
+  | {
+      type: 'reaction';
+      accountId: string;
+      userId: string;
+      mid: string;
+      reaction?: string;
+      emoji?: string;
+      action?: 'react' | 'unreact';
+    }
   | { type: 'seen'; accountId: string; userId: string; mid: string }
   | { type: 'raw'; accountId: string; userId: string; event: Record<string, unknown> };
 

@@ -22,7 +22,8 @@ export function checkMessagingWindow(input: WindowInput): GraphErrorSpec | null 
   const age = input.lastActivityAt === null ? Number.POSITIVE_INFINITY : input.now - input.lastActivityAt;
   if (input.messagingType === 'MESSAGE_TAG') {
     // Approval is checked before the window: an unapproved app is refused even inside 24 h.
-    if (input.tag === 'HUMAN_AGENT' && !input.isHumanAgentApproved) return GraphErrors.humanAgentNotApproved();
+    if (input.tag === 'HUMAN_AGENT' && !input.isHumanAgentApproved)
+      return GraphErrors.humanAgentNotApproved();
     return age <= HUMAN_AGENT_WINDOW_MS ? null : GraphErrors.outsideWindow();
   }
   return age <= STANDARD_WINDOW_MS ? null : GraphErrors.outsideWindow();

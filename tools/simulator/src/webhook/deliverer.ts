@@ -33,7 +33,11 @@ export class WebhookDeliverer {
    * Delivers `copies` identical webhooks (more than one only under the duplicate-delivery fault), each copy
    * after the previous one's first attempt, and returns a snapshot of the first copy's record.
    */
-  async deliver<TBody>(plan: WebhookPlan<TBody>, copies = 1, wait: DeliveryWait = 'final'): Promise<DeliveryRecord<TBody>> {
+  async deliver<TBody>(
+    plan: WebhookPlan<TBody>,
+    copies = 1,
+    wait: DeliveryWait = 'final',
+  ): Promise<DeliveryRecord<TBody>> {
     const started: { record: DeliveryRecord<TBody>; firstAttempt: Promise<void>; done: Promise<void> }[] = [];
     for (let copy = 0; copy < Math.max(1, copies); copy++) {
       const delivery = this.start(plan, copy > 0);

@@ -58,7 +58,9 @@ export function sendHttp(attempt: HttpAttempt): Promise<HttpAttemptResult> {
           responseBody: Buffer.concat(chunks).toString('utf8'),
         });
       });
-      res.on('error', () => settle({ status, outcome: 'could_not_connect', latencyMs: elapsed(), responseBody: '' }));
+      res.on('error', () =>
+        settle({ status, outcome: 'could_not_connect', latencyMs: elapsed(), responseBody: '' }),
+      );
     });
     const timer = setTimeout(() => {
       settle({ status: null, outcome: 'request_timeout', latencyMs: elapsed(), responseBody: '' });
@@ -70,7 +72,9 @@ export function sendHttp(attempt: HttpAttempt): Promise<HttpAttemptResult> {
     };
     if (attempt.signal.aborted) onAbort();
     else attempt.signal.addEventListener('abort', onAbort);
-    req.on('error', () => settle({ status: null, outcome: 'could_not_connect', latencyMs: elapsed(), responseBody: '' }));
+    req.on('error', () =>
+      settle({ status: null, outcome: 'could_not_connect', latencyMs: elapsed(), responseBody: '' }),
+    );
     req.end(attempt.body);
   });
 }

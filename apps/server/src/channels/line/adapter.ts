@@ -11,7 +11,8 @@ const MESSAGES_PER_REQUEST = 5;
 export type LineAdapterOptions = { apiBaseUrl: string; dataApiBaseUrl: string };
 
 export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
-  const api = (token: string) => new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: opts.apiBaseUrl });
+  const api = (token: string) =>
+    new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: opts.apiBaseUrl });
   const blob = (token: string) =>
     new messagingApi.MessagingApiBlobClient({ channelAccessToken: token, baseURL: opts.dataApiBaseUrl });
 
@@ -22,7 +23,11 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
     async send(req: SendRequest) {
       const messages = req.messages.map(toLineMessage);
       if (messages.length === 0 || messages.length > MESSAGES_PER_REQUEST) {
-        throw new ChannelSendError('channel.invalid_message', `LINE takes 1 to ${MESSAGES_PER_REQUEST} messages`, false);
+        throw new ChannelSendError(
+          'channel.invalid_message',
+          `LINE takes 1 to ${MESSAGES_PER_REQUEST} messages`,
+          false,
+        );
       }
       const client = api(req.credentials.accessToken);
       if (req.replyToken) {
@@ -31,7 +36,12 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
           return { providerMessageIds: res.sentMessages.map((m) => m.id), via: 'reply' as const };
         } catch (err) {
           // An expired or used token falls back to push; anything else is a real failure.
-          if (!(err instanceof HTTPFetchError && err.status === 400 && err.body.includes('Invalid reply token'))) throw toSendError(err);
+          if (!(
+            err instanceof HTTPFetchError &&
+            err.status === 400 &&
+            err.body.includes('Invalid reply token')
+          ))
+            throw toSendError(err);
         }
       }
       try {
@@ -62,10 +72,12 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
         if (!res.ok || !res.body) return null;
         return { body: res.body, mimeType: res.headers.get('content-type') ?? 'application/octet-stream' };
       }
-      const res = await blob(credentials.accessToken).getMessageContentWithHttpInfo(media.ref).catch((err: unknown) => {
-        if (err instanceof HTTPFetchError && (err.status === 404 || err.status === 410)) return null;
-        throw err;
-      });
+      const res = await blob(credentials.accessToken)
+        .getMessageContentWithHttpInfo(media.ref)
+        .catch((err: unknown) => {
+          if (err instanceof HTTPFetchError && (err.status === 404 || err.status === 410)) return null;
+          throw err;
+        });
       if (!res) return null;
       if (res.httpResponse.status === 202) return 'pending';
       const { Readable } = await import('node:stream');

@@ -19,7 +19,10 @@ const EventSchema = z
   })
   .loose();
 
-export const LineWebhookSchema = z.object({ destination: z.string().optional(), events: z.array(z.unknown()) });
+export const LineWebhookSchema = z.object({
+  destination: z.string().optional(),
+  events: z.array(z.unknown()),
+});
 
 const MESSAGE_KINDS: Record<string, InboundKind> = {
   text: 'text',
@@ -92,7 +95,12 @@ function messageEvent(
   const id = typeof message.id === 'string' ? message.id : null;
   const kind = MESSAGE_KINDS[String(message.type)];
   if (!id || !kind) return null;
-  const text = kind === 'text' ? String(message.text ?? '') : kind === 'sticker' && typeof message.text === 'string' ? message.text : null;
+  const text =
+    kind === 'text'
+      ? String(message.text ?? '')
+      : kind === 'sticker' && typeof message.text === 'string'
+        ? message.text
+        : null;
   return {
     type: 'message',
     ...base,

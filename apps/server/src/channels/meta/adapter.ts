@@ -2,7 +2,13 @@
 // the customer's last message we send RESPONSE; up to 7 days MESSAGE_TAG + HUMAN_AGENT (the only tag
 // Instagram allows); past that the send is refused before it leaves.
 import { SOCIAL_REPLY_WINDOW_DAYS } from '@sabai/domain';
-import { ChannelSendError, type ChannelAdapter, type ChannelType, type OutboundMessage, type SendRequest } from '../types';
+import {
+  ChannelSendError,
+  type ChannelAdapter,
+  type ChannelType,
+  type OutboundMessage,
+  type SendRequest,
+} from '../types';
 import { characters, splitText, utf8Bytes } from '../split-text';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -20,7 +26,10 @@ export function metaMessagingType(lastInboundAt: Date | null, now: Date): 'RESPO
   return null;
 }
 
-export function createMetaAdapter(type: Extract<ChannelType, 'facebook' | 'instagram'>, opts: MetaAdapterOptions): ChannelAdapter {
+export function createMetaAdapter(
+  type: Extract<ChannelType, 'facebook' | 'instagram'>,
+  opts: MetaAdapterOptions,
+): ChannelAdapter {
   const graph = `${opts.graphBaseUrl.replace(/\/$/, '')}/${opts.graphVersion}`;
   const call = async (path: string, token: string, init?: RequestInit) => {
     const url = new URL(`${graph}/${path}`);
@@ -33,7 +42,8 @@ export function createMetaAdapter(type: Extract<ChannelType, 'facebook' | 'insta
   return {
     type,
     // Messenger: fewer than 2000 characters; Instagram: at most 1000 UTF-8 bytes.
-    splitText: (text) => (type === 'instagram' ? splitText(text, 1000, utf8Bytes) : splitText(text, 1999, characters)),
+    splitText: (text) =>
+      type === 'instagram' ? splitText(text, 1000, utf8Bytes) : splitText(text, 1999, characters),
 
     async send(req: SendRequest) {
       const messagingType = metaMessagingType(req.lastInboundAt, req.now);
@@ -63,13 +73,19 @@ export function createMetaAdapter(type: Extract<ChannelType, 'facebook' | 'insta
 
     async fetchProfile(credentials, userId) {
       const fields = type === 'instagram' ? 'name,username,profile_pic' : 'first_name,last_name,profile_pic';
-      const { res, body } = await call(`${encodeURIComponent(userId)}?fields=${fields}`, credentials.accessToken);
+      const { res, body } = await call(
+        `${encodeURIComponent(userId)}?fields=${fields}`,
+        credentials.accessToken,
+      );
       if (!res.ok) return null;
       const name =
         type === 'instagram'
           ? String(body.name ?? body.username ?? '')
           : [body.first_name, body.last_name].filter((p) => typeof p === 'string' && p).join(' ');
-      return { displayName: name, pictureUrl: typeof body.profile_pic === 'string' ? body.profile_pic : null };
+      return {
+        displayName: name,
+        pictureUrl: typeof body.profile_pic === 'string' ? body.profile_pic : null,
+      };
     },
 
     async fetchMedia(_credentials, media) {
@@ -90,9 +106,15 @@ function toSendError(status: number, body: GraphError): ChannelSendError {
   const code = body.error?.code;
   const subcode = body.error?.error_subcode;
   const message = body.error?.message ?? `Graph API answered ${status}`;
-  if (code === 10 && subcode === 2018278) return new ChannelSendError('channel.reply_window_closed', message, false, status);
+  if (code === 10 && subcode === 2018278)
+    return new ChannelSendError('channel.reply_window_closed', message, false, status);
   if (code === 190) return new ChannelSendError('channel.token_invalid', message, false, status);
   // Transient (1, 2) and rate limits (4, 17, 32, 613) are retried with backoff; the rest will not improve.
   const retryable = status >= 500 || [1, 2, 4, 17, 32, 613].includes(code ?? -1);
-  return new ChannelSendError(`meta.${code ?? status}${subcode ? `.${subcode}` : ''}`, message, retryable, status);
+  return new ChannelSendError(
+    `meta.${code ?? status}${subcode ? `.${subcode}` : ''}`,
+    message,
+    retryable,
+    status,
+  );
 }

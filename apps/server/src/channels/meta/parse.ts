@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import type { InboundEvent, InboundKind, MediaRef } from '../types';
 
-const AttachmentSchema = z.object({ type: z.string(), payload: z.record(z.string(), z.unknown()).nullish() }).loose();
+const AttachmentSchema = z
+  .object({ type: z.string(), payload: z.record(z.string(), z.unknown()).nullish() })
+  .loose();
 const MessagingSchema = z
   .object({
     sender: z.object({ id: z.string() }),
@@ -23,7 +25,10 @@ const MessagingSchema = z
       })
       .loose()
       .optional(),
-    postback: z.object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() }).loose().optional(),
+    postback: z
+      .object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() })
+      .loose()
+      .optional(),
     referral: z.record(z.string(), z.unknown()).optional(),
     read: z.object({ watermark: z.number().optional(), mid: z.string().optional() }).loose().optional(),
   })
@@ -31,7 +36,11 @@ const MessagingSchema = z
 
 export const MetaWebhookSchema = z.object({
   object: z.string(),
-  entry: z.array(z.object({ id: z.string(), time: z.number().optional(), messaging: z.array(z.unknown()).optional() }).loose()),
+  entry: z.array(
+    z
+      .object({ id: z.string(), time: z.number().optional(), messaging: z.array(z.unknown()).optional() })
+      .loose(),
+  ),
 });
 
 const ATTACHMENT_KINDS: Record<string, InboundKind> = {
@@ -69,7 +78,14 @@ function fromMessaging(accountId: string, m: Messaging): InboundEvent[] {
   const externalUserId = isEcho ? m.recipient.id : m.sender.id;
   const base = { accountId, externalUserId, timestamp };
   if (m.read) {
-    return [{ type: 'read', ...base, providerMessageId: m.read.mid ?? null, watermark: m.read.watermark ? new Date(m.read.watermark) : null }];
+    return [
+      {
+        type: 'read',
+        ...base,
+        providerMessageId: m.read.mid ?? null,
+        watermark: m.read.watermark ? new Date(m.read.watermark) : null,
+      },
+    ];
   }
   if (m.message?.is_deleted) return [{ type: 'unsend', ...base, providerMessageId: m.message.mid }];
   const adId = adIdOf(m.message?.referral ?? m.referral);

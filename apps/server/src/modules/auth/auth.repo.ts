@@ -72,7 +72,10 @@ export async function recordSuccessfulLogin(ex: Executor, userId: string, now: D
 }
 
 export async function setPasswordHash(ex: Executor, userId: string, passwordHash: string, now: Date) {
-  await ex.update(users).set({ passwordHash, updatedAt: now, failedLoginCount: 0 }).where(eq(users.id, userId));
+  await ex
+    .update(users)
+    .set({ passwordHash, updatedAt: now, failedLoginCount: 0 })
+    .where(eq(users.id, userId));
 }
 
 export type RoleGrant = { roleName: RoleName; permissions: PermissionMatrix };
@@ -84,7 +87,9 @@ export async function findMembershipRole(ex: Executor, userId: string, organizat
     .from(memberships)
     .innerJoin(roles, eq(roles.id, memberships.roleId))
     .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
-  return row ? ({ roleName: row.roleName, permissions: row.permissions as PermissionMatrix } as RoleGrant) : null;
+  return row
+    ? ({ roleName: row.roleName, permissions: row.permissions as PermissionMatrix } as RoleGrant)
+    : null;
 }
 
 /** An organisation's role by name (used when a SuperAdmin acts in an organisation they are not a member of). */
@@ -93,7 +98,9 @@ export async function findRoleByName(ex: Executor, organizationId: string, roleN
     .select({ roleName: roles.name, permissions: roles.permissions })
     .from(roles)
     .where(and(eq(roles.organizationId, organizationId), eq(roles.name, roleName)));
-  return row ? ({ roleName: row.roleName, permissions: row.permissions as PermissionMatrix } as RoleGrant) : null;
+  return row
+    ? ({ roleName: row.roleName, permissions: row.permissions as PermissionMatrix } as RoleGrant)
+    : null;
 }
 
 /** The organisation a user signs into by default: the one marked default, else the oldest membership. */
@@ -118,12 +125,18 @@ export async function isSuperAdminAnywhere(ex: Executor, userId: string) {
 }
 
 export async function organizationExists(ex: Executor, organizationId: string) {
-  const rows = await ex.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+  const rows = await ex
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return rows.length > 0;
 }
 
 export async function listOrganizations(ex: Executor) {
-  return ex.select({ id: organizations.id, name: organizations.name }).from(organizations).orderBy(organizations.name);
+  return ex
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .orderBy(organizations.name);
 }
 
 export async function insertRefreshToken(
@@ -157,12 +170,18 @@ export async function consumeRefreshToken(ex: Executor, tokenHash: string, now: 
   return row ?? null;
 }
 
-export async function findRefreshFamily(ex: Executor, tokenHash: string) {
+export async function findRefreshToken(ex: Executor, tokenHash: string) {
   const [row] = await ex
-    .select({ familyId: refreshTokens.familyId })
+    .select({
+      familyId: refreshTokens.familyId,
+      userId: refreshTokens.userId,
+      organizationId: refreshTokens.organizationId,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash));
-  return row?.familyId ?? null;
+  return row ?? null;
 }
 
 export async function revokeRefreshFamily(ex: Executor, familyId: string, now: Date) {
@@ -185,7 +204,11 @@ export async function consumePasswordToken(ex: Executor, tokenHash: string, now:
     .update(passwordTokens)
     .set({ usedAt: now })
     .where(
-      and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)),
+      and(
+        eq(passwordTokens.tokenHash, tokenHash),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+      ),
     )
     .returning({ userId: passwordTokens.userId });
   return row ?? null;

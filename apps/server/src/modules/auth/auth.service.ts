@@ -10,6 +10,9 @@ import { hashPassword, verifyPassword } from './passwords';
 import { hashToken, newOpaqueToken } from './tokens';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
+// A page reloaded while its refresh was in flight presents the token just spent: within this grace the
+// family lives on (a new pair is issued); later, a spent token is a theft signal.
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 // Per-account brute-force guard: after this many failures inside the window the account answers 429
 // until the window has passed since the last failure (per-IP limits are in the routes).
@@ -19,14 +22,20 @@ export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** The caller of a signed-in request, as read from a verified access token. */
 export type AuthContext = { userId: string; organizationId: string; roleName: RoleName; role: RoleEntry[] };
 
-export const profilePathOf = (avatarFileId: string | null) => (avatarFileId ? `/files/${avatarFileId}` : null);
+export const profilePathOf = (avatarFileId: string | null) =>
+  avatarFileId ? `/files/${avatarFileId}` : null;
 
 /** Verifies credentials and opens a session in the user's home organisation. */
 export async function login(deps: Deps, input: LoginRequest): Promise<LoginResponse> {
   const now = deps.clock.now();
   const user = await repo.findUserByLogin(deps.db.orm, input.email);
   const windowStart = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS);
-  if (user && user.failedLoginCount >= MAX_FAILED_LOGINS && user.failedLoginAt && user.failedLoginAt > windowStart) {
+  if (
+    user &&
+    user.failedLoginCount >= MAX_FAILED_LOGINS &&
+    user.failedLoginAt &&
+    user.failedLoginAt > windowStart
+  ) {
     throw tooManyRequests('auth.too_many_attempts');
   }
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -46,21 +55,22 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
   const now = deps.clock.now();
   const tokenHash = hashToken(refreshToken);
   const spent = await repo.consumeRefreshToken(deps.db.orm, tokenHash, now);
-  if (!spent) {
-    const familyId = await repo.findRefreshFamily(deps.db.orm, tokenHash);
-    if (familyId) {
-      await repo.revokeRefreshFamily(deps.db.orm, familyId, now);
-      deps.logger.warn({ familyId }, 'refresh token reused: session family revoked');
-    }
-    throw unauthorized('auth.invalid_refresh_token');
+  if (spent) return openSession(deps, spent.userId, spent.organizationId, spent.familyId);
+  const known = await repo.findRefreshToken(deps.db.orm, tokenHash);
+  if (known?.usedAt && !known.revokedAt && now.getTime() - known.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+    return openSession(deps, known.userId, known.organizationId, known.familyId);
   }
-  return openSession(deps, spent.userId, spent.organizationId, spent.familyId);
+  if (known?.usedAt) {
+    await repo.revokeRefreshFamily(deps.db.orm, known.familyId, now);
+    deps.logger.warn({ familyId: known.familyId }, 'refresh token reused: session family revoked');
+  }
+  throw unauthorized('auth.invalid_refresh_token');
 }
 
 /** Ends the session of a refresh token (its whole family). Unknown tokens are ignored. */
 export async function logout(deps: Deps, refreshToken: string) {
-  const familyId = await repo.findRefreshFamily(deps.db.orm, hashToken(refreshToken));
-  if (familyId) await repo.revokeRefreshFamily(deps.db.orm, familyId, deps.clock.now());
+  const known = await repo.findRefreshToken(deps.db.orm, hashToken(refreshToken));
+  if (known) await repo.revokeRefreshFamily(deps.db.orm, known.familyId, deps.clock.now());
 }
 
 /** Removes one of the caller's device (web push) tokens; other users' tokens are never touched. */
@@ -107,7 +117,12 @@ export async function resolveRole(deps: Deps, userId: string, organizationId: st
   return null;
 }
 
-async function openSession(deps: Deps, userId: string, organizationId: string, familyId: string): Promise<TokenPair> {
+async function openSession(
+  deps: Deps,
+  userId: string,
+  organizationId: string,
+  familyId: string,
+): Promise<TokenPair> {
   const grant = await resolveRole(deps, userId, organizationId);
   if (!grant) throw unauthorized('auth.unauthenticated');
   const accessToken = await deps.tokens.signAccess({
@@ -132,7 +147,12 @@ export async function authenticate(deps: Deps, authorization: string | undefined
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized();
   const claims = await deps.tokens.verifyAccess(match[1]);
-  return { userId: claims.sub, organizationId: claims.organizationId, roleName: claims.roleName, role: claims.role };
+  return {
+    userId: claims.sub,
+    organizationId: claims.organizationId,
+    roleName: claims.roleName,
+    role: claims.role,
+  };
 }
 
 /** Mails a single-use, time-limited reset link. Silent for unknown addresses (no account enumeration). */
@@ -178,7 +198,12 @@ export async function resetPassword(deps: Deps, token: string, password: string)
 }
 
 /** Changes the caller's password after checking the current one (spec §5). */
-export async function changePassword(deps: Deps, userId: string, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  deps: Deps,
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+) {
   const stored = await repo.findPasswordHash(deps.db.orm, userId);
   if (!(await verifyPassword(stored, currentPassword))) throw badRequest('auth.current_password_incorrect');
   assertPasswordRules(newPassword);

@@ -27,7 +27,11 @@ export function createTokenService(secret: string, clock: Clock) {
     /** A short-lived signed value carried through an external redirect (OAuth `state`). */
     async signState(data: Record<string, string>, ttlSeconds = 600): Promise<string> {
       const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ ...data, typ: 'state' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + ttlSeconds).sign(key);
+      return new SignJWT({ ...data, typ: 'state' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(key);
     },
     async verifyState(token: string): Promise<Record<string, unknown>> {
       try {

@@ -1,16 +1,34 @@
 import { and, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { ChannelType } from '@sabai/domain';
-import { channelHolidays, channelKeywords, channelShifts, channels, metaConnections, organizations, teams } from '../../db/schema';
+import {
+  channelHolidays,
+  channelKeywords,
+  channelShifts,
+  channels,
+  metaConnections,
+  organizations,
+  teams,
+} from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
 export type ChannelRow = typeof channels.$inferSelect;
 
 /** The active channel that owns a provider account (LINE channel id, Page id, Instagram account id). */
-export async function findActiveByExternalId(ex: Executor, types: readonly ChannelType[], externalId: string) {
+export async function findActiveByExternalId(
+  ex: Executor,
+  types: readonly ChannelType[],
+  externalId: string,
+) {
   const [row] = await ex
     .select()
     .from(channels)
-    .where(and(inArray(channels.type, [...types]), eq(channels.externalId, externalId), eq(channels.isActive, true)))
+    .where(
+      and(
+        inArray(channels.type, [...types]),
+        eq(channels.externalId, externalId),
+        eq(channels.isActive, true),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -26,15 +44,31 @@ export async function findChannel(ex: Executor, organizationId: string, id: stri
 /** Everything routing on arrival needs: keywords, working shifts and holidays of a channel. */
 export async function findRoutingRules(ex: Executor, channelId: string) {
   const [keywords, shifts, holidays] = await Promise.all([
-    ex.select({ keyword: channelKeywords.keyword, teamId: channelKeywords.teamId }).from(channelKeywords).where(eq(channelKeywords.channelId, channelId)),
-    ex.select({ weekday: channelShifts.weekday, startsAt: channelShifts.startsAt, endsAt: channelShifts.endsAt }).from(channelShifts).where(eq(channelShifts.channelId, channelId)),
-    ex.select({ date: channelHolidays.date, message: channelHolidays.autoResponseMessage }).from(channelHolidays).where(eq(channelHolidays.channelId, channelId)),
+    ex
+      .select({ keyword: channelKeywords.keyword, teamId: channelKeywords.teamId })
+      .from(channelKeywords)
+      .where(eq(channelKeywords.channelId, channelId)),
+    ex
+      .select({
+        weekday: channelShifts.weekday,
+        startsAt: channelShifts.startsAt,
+        endsAt: channelShifts.endsAt,
+      })
+      .from(channelShifts)
+      .where(eq(channelShifts.channelId, channelId)),
+    ex
+      .select({ date: channelHolidays.date, message: channelHolidays.autoResponseMessage })
+      .from(channelHolidays)
+      .where(eq(channelHolidays.channelId, channelId)),
   ]);
   return { keywords, shifts, holidays };
 }
 
 export async function findTeamAutoReply(ex: Executor, teamId: string) {
-  const [row] = await ex.select({ autoReplyMessage: teams.autoReplyMessage }).from(teams).where(eq(teams.id, teamId));
+  const [row] = await ex
+    .select({ autoReplyMessage: teams.autoReplyMessage })
+    .from(teams)
+    .where(eq(teams.id, teamId));
   return row?.autoReplyMessage ?? '';
 }
 
@@ -51,8 +85,16 @@ export async function childrenOf(ex: Executor, channelIds: string[]) {
   if (channelIds.length === 0) return { keywords: [], shifts: [], holidays: [] };
   const [keywords, shifts, holidays] = await Promise.all([
     ex.select().from(channelKeywords).where(inArray(channelKeywords.channelId, channelIds)),
-    ex.select().from(channelShifts).where(inArray(channelShifts.channelId, channelIds)).orderBy(channelShifts.weekday, channelShifts.startsAt),
-    ex.select().from(channelHolidays).where(inArray(channelHolidays.channelId, channelIds)).orderBy(channelHolidays.date),
+    ex
+      .select()
+      .from(channelShifts)
+      .where(inArray(channelShifts.channelId, channelIds))
+      .orderBy(channelShifts.weekday, channelShifts.startsAt),
+    ex
+      .select()
+      .from(channelHolidays)
+      .where(inArray(channelHolidays.channelId, channelIds))
+      .orderBy(channelHolidays.date),
   ]);
   return { keywords, shifts, holidays };
 }
@@ -66,14 +108,20 @@ export async function countActiveChannels(ex: Executor, organizationId: string) 
 }
 
 export async function planMaxChannels(ex: Executor, organizationId: string) {
-  const [row] = await ex.select({ max: organizations.planMaxChannels }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await ex
+    .select({ max: organizations.planMaxChannels })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row?.max ?? 0;
 }
 
 /** Teams of the organisation among `ids` (to refuse another organisation's team ids). */
 export async function teamsInOrganization(ex: Executor, organizationId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await ex.select({ id: teams.id }).from(teams).where(and(eq(teams.organizationId, organizationId), inArray(teams.id, ids)));
+  const rows = await ex
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, ids)));
   return rows.map((r) => r.id);
 }
 
@@ -105,13 +153,19 @@ export async function replaceChildren(
   },
 ) {
   await ex.delete(channelKeywords).where(eq(channelKeywords.channelId, channelId));
-  if (v.keywords.length) await ex.insert(channelKeywords).values(v.keywords.map((k) => ({ channelId, ...k })));
+  if (v.keywords.length)
+    await ex.insert(channelKeywords).values(v.keywords.map((k) => ({ channelId, ...k })));
   await ex.delete(channelShifts).where(eq(channelShifts.channelId, channelId));
   if (v.shifts.length) await ex.insert(channelShifts).values(v.shifts.map((s) => ({ channelId, ...s })));
   const keep = v.holidays.map((h) => h.id).filter((id): id is string => Boolean(id));
   await ex
     .delete(channelHolidays)
-    .where(and(eq(channelHolidays.channelId, channelId), keep.length ? notInArray(channelHolidays.id, keep) : undefined));
+    .where(
+      and(
+        eq(channelHolidays.channelId, channelId),
+        keep.length ? notInArray(channelHolidays.id, keep) : undefined,
+      ),
+    );
   for (const h of v.holidays) {
     if (h.id) {
       await ex
@@ -119,7 +173,9 @@ export async function replaceChildren(
         .set({ name: h.name, date: h.date, autoResponseMessage: h.autoResponseMessage })
         .where(and(eq(channelHolidays.id, h.id), eq(channelHolidays.channelId, channelId)));
     } else {
-      await ex.insert(channelHolidays).values({ channelId, name: h.name, date: h.date, autoResponseMessage: h.autoResponseMessage });
+      await ex
+        .insert(channelHolidays)
+        .values({ channelId, name: h.name, date: h.date, autoResponseMessage: h.autoResponseMessage });
     }
   }
 }
@@ -133,11 +189,20 @@ export async function findMetaConnection(ex: Executor, organizationId: string, i
   const [row] = await ex
     .select()
     .from(metaConnections)
-    .where(and(eq(metaConnections.id, id), eq(metaConnections.organizationId, organizationId), gt(metaConnections.expiresAt, now)));
+    .where(
+      and(
+        eq(metaConnections.id, id),
+        eq(metaConnections.organizationId, organizationId),
+        gt(metaConnections.expiresAt, now),
+      ),
+    );
   return row ?? null;
 }
 
 export async function organizationTimeZone(ex: Executor, organizationId: string) {
-  const [row] = await ex.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await ex
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row?.timeZone ?? null;
 }

@@ -34,7 +34,13 @@ describe('channel settings', () => {
     const res = await call(t.app, 'POST', '/api/v1/channels', { token: admin, body });
     expect(res.statusCode).toBe(201);
     const channel = res.json();
-    expect(channel).toMatchObject({ type: 'line', externalId: body.externalId, webhookUrl: `http://sabai.test/webhooks/line/${body.externalId}`, hasSecret: true, hasAccessToken: true });
+    expect(channel).toMatchObject({
+      type: 'line',
+      externalId: body.externalId,
+      webhookUrl: `http://sabai.test/webhooks/line/${body.externalId}`,
+      hasSecret: true,
+      hasAccessToken: true,
+    });
     expect(res.body).not.toContain('secret-0123456789abcdef');
     expect(res.body).not.toContain('access-token');
     const [row] = await t.db.orm.select().from(channels).where(eq(channels.id, channel.id));
@@ -57,24 +63,42 @@ describe('channel settings', () => {
   });
 
   it('refuses missing and duplicate keywords with the spec message', async () => {
-    const missing = await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: lineBody({ assignedMode: 'keyword', keywords: [] }) });
+    const missing = await call(t.app, 'POST', '/api/v1/channels', {
+      token: admin,
+      body: lineBody({ assignedMode: 'keyword', keywords: [] }),
+    });
     expect(missing.json().error.code).toBe('channel.keyword_required');
     const dup = await call(t.app, 'POST', '/api/v1/channels', {
       token: admin,
-      body: lineBody({ assignedMode: 'keyword', keywords: [{ keyword: 'Refund', teamId }, { keyword: 'refund', teamId }] }),
+      body: lineBody({
+        assignedMode: 'keyword',
+        keywords: [
+          { keyword: 'Refund', teamId },
+          { keyword: 'refund', teamId },
+        ],
+      }),
     });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().error).toMatchObject({ code: 'channel.keyword_exists', message: 'Keyword is already exists.' });
+    expect(dup.json().error).toMatchObject({
+      code: 'channel.keyword_exists',
+      message: 'Keyword is already exists.',
+    });
   });
 
   it('requires holiday name, date and message', async () => {
-    const res = await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: lineBody({ holidays: [{ name: 'Songkran', date: '2027-04-13', autoResponseMessage: '' }] }) });
+    const res = await call(t.app, 'POST', '/api/v1/channels', {
+      token: admin,
+      body: lineBody({ holidays: [{ name: 'Songkran', date: '2027-04-13', autoResponseMessage: '' }] }),
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('refuses a team of another organisation', async () => {
     const other = await buildTeam(t, await buildOrganization(t));
-    const res = await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: lineBody({ assignedTeamId: other.id }) });
+    const res = await call(t.app, 'POST', '/api/v1/channels', {
+      token: admin,
+      body: lineBody({ assignedTeamId: other.id }),
+    });
     expect(res.json().error.code).toBe('channel.team_not_found');
   });
 
@@ -83,12 +107,18 @@ describe('channel settings', () => {
     const otherAdmin = (await signIn(t, await buildUser(t, otherOrg, 'Admin'))).accessToken;
     const otherTeam = await buildTeam(t, otherOrg);
     const body = lineBody();
-    const first = await call(t.app, 'POST', '/api/v1/channels', { token: otherAdmin, body: { ...body, assignedTeamId: otherTeam.id } });
+    const first = await call(t.app, 'POST', '/api/v1/channels', {
+      token: otherAdmin,
+      body: { ...body, assignedTeamId: otherTeam.id },
+    });
     expect(first.statusCode).toBe(201);
     const refused = await call(t.app, 'POST', '/api/v1/channels', { token: admin, body });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('channel.used_by_other_organization');
-    const taken = await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: { ...body, takeOver: true } });
+    const taken = await call(t.app, 'POST', '/api/v1/channels', {
+      token: admin,
+      body: { ...body, takeOver: true },
+    });
     expect(taken.statusCode).toBe(201);
     const [old] = await t.db.orm.select().from(channels).where(eq(channels.id, first.json().id));
     expect(old!.isActive).toBe(false);
@@ -99,35 +129,64 @@ describe('channel settings', () => {
     await t.db.orm.update(organizations).set({ planMaxChannels: 1 }).where(eq(organizations.id, small.id));
     const token = (await signIn(t, await buildUser(t, small, 'Admin'))).accessToken;
     const team = await buildTeam(t, small);
-    expect((await call(t.app, 'POST', '/api/v1/channels', { token, body: lineBody({ assignedTeamId: team.id }) })).statusCode).toBe(201);
-    const res = await call(t.app, 'POST', '/api/v1/channels', { token, body: lineBody({ assignedTeamId: team.id }) });
+    expect(
+      (await call(t.app, 'POST', '/api/v1/channels', { token, body: lineBody({ assignedTeamId: team.id }) }))
+        .statusCode,
+    ).toBe(201);
+    const res = await call(t.app, 'POST', '/api/v1/channels', {
+      token,
+      body: lineBody({ assignedTeamId: team.id }),
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'channel.plan_limit', message: "Can't add channel, Please contact sale" });
+    expect(res.json().error).toMatchObject({
+      code: 'channel.plan_limit',
+      message: "Can't add channel, Please contact sale",
+    });
   });
 
   it('keeps secrets on edit unless new ones are given, and refuses removing a holiday that has started', async () => {
     const created = (
       await call(t.app, 'POST', '/api/v1/channels', {
         token: admin,
-        body: lineBody({ holidays: [{ name: 'Old', date: '2020-01-01', autoResponseMessage: 'Closed' }, { name: 'New Year', date: '2099-01-01', autoResponseMessage: 'Closed' }] }),
+        body: lineBody({
+          holidays: [
+            { name: 'Old', date: '2020-01-01', autoResponseMessage: 'Closed' },
+            { name: 'New Year', date: '2099-01-01', autoResponseMessage: 'Closed' },
+          ],
+        }),
       })
     ).json();
     const [past, future] = created.holidays;
     expect(past.canRemove).toBe(false);
     expect(future.canRemove).toBe(true);
     const base = { name: 'Renamed', assignedMode: 'normal', assignedTeamId: teamId };
-    const removeFuture = await call(t.app, 'PUT', `/api/v1/channels/${created.id}`, { token: admin, body: { ...base, holidays: [past] } });
+    const removeFuture = await call(t.app, 'PUT', `/api/v1/channels/${created.id}`, {
+      token: admin,
+      body: { ...base, holidays: [past] },
+    });
     expect(removeFuture.statusCode).toBe(200);
     expect(removeFuture.json()).toMatchObject({ name: 'Renamed', hasSecret: true });
-    const removePast = await call(t.app, 'PUT', `/api/v1/channels/${created.id}`, { token: admin, body: { ...base, holidays: [] } });
+    const removePast = await call(t.app, 'PUT', `/api/v1/channels/${created.id}`, {
+      token: admin,
+      body: { ...base, holidays: [] },
+    });
     expect(removePast.statusCode).toBe(409);
-    expect(removePast.json().error).toMatchObject({ code: 'channel.holiday_cannot_remove', message: 'This holiday cannot remove.' });
+    expect(removePast.json().error).toMatchObject({
+      code: 'channel.holiday_cannot_remove',
+      message: 'This holiday cannot remove.',
+    });
   });
 
   it('deletes a channel from settings but keeps it in the database', async () => {
-    const created = (await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: lineBody() })).json();
-    expect((await call(t.app, 'DELETE', `/api/v1/channels/${created.id}`, { token: admin })).statusCode).toBe(204);
-    expect((await call(t.app, 'GET', `/api/v1/channels/${created.id}`, { token: admin })).statusCode).toBe(404);
+    const created = (
+      await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: lineBody() })
+    ).json();
+    expect((await call(t.app, 'DELETE', `/api/v1/channels/${created.id}`, { token: admin })).statusCode).toBe(
+      204,
+    );
+    expect((await call(t.app, 'GET', `/api/v1/channels/${created.id}`, { token: admin })).statusCode).toBe(
+      404,
+    );
     const [row] = await t.db.orm.select().from(channels).where(eq(channels.id, created.id));
     expect(row).toMatchObject({ isActive: false });
   });
@@ -137,8 +196,19 @@ describe('channel settings', () => {
     expect((await call(t.app, 'GET', '/api/v1/channels', { token: manager })).statusCode).toBe(403);
     expect((await call(t.app, 'GET', '/api/v1/channels')).statusCode).toBe(401);
     const otherAdmin = (await signIn(t, await buildUser(t, await buildOrganization(t), 'Admin'))).accessToken;
-    const created = (await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: lineBody() })).json();
-    expect((await call(t.app, 'GET', `/api/v1/channels/${created.id}`, { token: otherAdmin })).statusCode).toBe(404);
-    expect((await call(t.app, 'PUT', `/api/v1/channels/${created.id}`, { token: otherAdmin, body: { name: 'x', assignedMode: 'normal', assignedTeamId: teamId } })).statusCode).toBe(404);
+    const created = (
+      await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: lineBody() })
+    ).json();
+    expect(
+      (await call(t.app, 'GET', `/api/v1/channels/${created.id}`, { token: otherAdmin })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(t.app, 'PUT', `/api/v1/channels/${created.id}`, {
+          token: otherAdmin,
+          body: { name: 'x', assignedMode: 'normal', assignedTeamId: teamId },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -27,9 +27,15 @@ export async function getChannel(deps: Deps, auth: AuthContext, id: string): Pro
 export async function createChannel(deps: Deps, auth: AuthContext, input: CreateChannel): Promise<Channel> {
   await assertValid(deps, auth.organizationId, input);
   const now = deps.clock.now();
-  const credentials = input.type === 'line' ? { secret: input.secret, accessToken: input.accessToken, pageId: null } : await pageCredentials(deps, auth, input);
+  const credentials =
+    input.type === 'line'
+      ? { secret: input.secret, accessToken: input.accessToken, pageId: null }
+      : await pageCredentials(deps, auth, input);
   const created = await deps.db.orm.transaction(async (tx) => {
-    if ((await repo.countActiveChannels(tx, auth.organizationId)) >= (await repo.planMaxChannels(tx, auth.organizationId))) {
+    if (
+      (await repo.countActiveChannels(tx, auth.organizationId)) >=
+      (await repo.planMaxChannels(tx, auth.organizationId))
+    ) {
       throw conflict('channel.plan_limit', "Can't add channel, Please contact sale");
     }
     const owner = await repo.findActiveByExternalId(tx, [input.type], input.externalId);
@@ -60,7 +66,12 @@ export async function createChannel(deps: Deps, auth: AuthContext, input: Create
   return getChannel(deps, auth, created.id);
 }
 
-export async function updateChannel(deps: Deps, auth: AuthContext, id: string, input: UpdateChannel): Promise<Channel> {
+export async function updateChannel(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  input: UpdateChannel,
+): Promise<Channel> {
   const row = await repo.findChannel(deps.db.orm, auth.organizationId, id);
   if (!row || row.deletedAt) throw notFound();
   await assertValid(deps, auth.organizationId, input);
@@ -104,17 +115,27 @@ async function timeZoneOf(deps: Deps, organizationId: string) {
 }
 
 async function assertValid(deps: Deps, organizationId: string, input: UpdateChannel) {
-  if (input.assignedMode === 'keyword' && input.keywords.length === 0) throw badRequest('channel.keyword_required');
+  if (input.assignedMode === 'keyword' && input.keywords.length === 0)
+    throw badRequest('channel.keyword_required');
   const seen = new Set<string>();
   for (const k of input.keywords) {
     const key = k.keyword.toLocaleLowerCase();
     if (!key) throw badRequest('channel.keyword_required');
-    if (seen.has(key)) throw badRequest('channel.keyword_exists', 'Keyword is already exists.', { keyword: k.keyword });
+    if (seen.has(key))
+      throw badRequest('channel.keyword_exists', 'Keyword is already exists.', { keyword: k.keyword });
     seen.add(key);
   }
-  if (input.businessHoursMode === 'custom' && input.shifts.length === 0) throw badRequest('channel.shift_required');
-  const teamIds = [...new Set([input.assignedTeamId, input.reservedTeamId, ...input.keywords.map((k) => k.teamId)].filter((t): t is string => Boolean(t)))];
-  if ((await repo.teamsInOrganization(deps.db.orm, organizationId, teamIds)).length !== teamIds.length) throw badRequest('channel.team_not_found');
+  if (input.businessHoursMode === 'custom' && input.shifts.length === 0)
+    throw badRequest('channel.shift_required');
+  const teamIds = [
+    ...new Set(
+      [input.assignedTeamId, input.reservedTeamId, ...input.keywords.map((k) => k.teamId)].filter(
+        (t): t is string => Boolean(t),
+      ),
+    ),
+  ];
+  if ((await repo.teamsInOrganization(deps.db.orm, organizationId, teamIds)).length !== teamIds.length)
+    throw badRequest('channel.team_not_found');
 }
 
 // --- Facebook Login ---------------------------------------------------------------------------------
@@ -142,7 +163,12 @@ export async function completeMetaLogin(deps: Deps, code: string, state: string)
   const id = await repo.insertMetaConnection(deps.db.orm, {
     organizationId: String(claims.organizationId),
     userId: String(claims.userId),
-    pages: pages.map((p) => ({ id: p.id, name: p.name, instagramAccountId: p.instagramAccountId, tokenEncrypted: deps.cipher.encrypt(p.accessToken) })),
+    pages: pages.map((p) => ({
+      id: p.id,
+      name: p.name,
+      instagramAccountId: p.instagramAccountId,
+      tokenEncrypted: deps.cipher.encrypt(p.accessToken),
+    })),
     expiresAt: new Date(deps.clock.now().getTime() + CONNECTION_TTL_MS),
   });
   return `/setting/channel?connection=${id}`;
@@ -153,13 +179,31 @@ type StoredPage = Omit<ConnectablePage, 'accessToken'> & { tokenEncrypted: strin
 export async function getMetaConnection(deps: Deps, auth: AuthContext, id: string) {
   const row = await repo.findMetaConnection(deps.db.orm, auth.organizationId, id, deps.clock.now());
   if (!row) throw notFound('channel.connection_expired');
-  return { id: row.id, pages: (row.pages as StoredPage[]).map(({ id: pageId, name, instagramAccountId }) => ({ id: pageId, name, instagramAccountId })) };
+  return {
+    id: row.id,
+    pages: (row.pages as StoredPage[]).map(({ id: pageId, name, instagramAccountId }) => ({
+      id: pageId,
+      name,
+      instagramAccountId,
+    })),
+  };
 }
 
-async function pageCredentials(deps: Deps, auth: AuthContext, input: Extract<CreateChannel, { connectionId: string }>) {
-  const row = await repo.findMetaConnection(deps.db.orm, auth.organizationId, input.connectionId, deps.clock.now());
+async function pageCredentials(
+  deps: Deps,
+  auth: AuthContext,
+  input: Extract<CreateChannel, { connectionId: string }>,
+) {
+  const row = await repo.findMetaConnection(
+    deps.db.orm,
+    auth.organizationId,
+    input.connectionId,
+    deps.clock.now(),
+  );
   if (!row) throw notFound('channel.connection_expired');
-  const page = (row.pages as StoredPage[]).find((p) => (input.type === 'facebook' ? p.id : p.instagramAccountId) === input.externalId);
+  const page = (row.pages as StoredPage[]).find(
+    (p) => (input.type === 'facebook' ? p.id : p.instagramAccountId) === input.externalId,
+  );
   if (!page) throw badRequest('channel.page_not_in_connection');
   return { secret: null, accessToken: deps.cipher.decrypt(page.tokenEncrypted), pageId: page.id };
 }
@@ -172,8 +216,16 @@ async function subscribePage(deps: Deps, pageId: string, token: string) {
 
 // --- presenting -------------------------------------------------------------------------------------
 
-async function present(deps: Deps, rows: repo.ChannelRow[], organizationId: string, ex: Executor = deps.db.orm): Promise<Channel[]> {
-  const { keywords, shifts, holidays } = await repo.childrenOf(ex, rows.map((r) => r.id));
+async function present(
+  deps: Deps,
+  rows: repo.ChannelRow[],
+  organizationId: string,
+  ex: Executor = deps.db.orm,
+): Promise<Channel[]> {
+  const { keywords, shifts, holidays } = await repo.childrenOf(
+    ex,
+    rows.map((r) => r.id),
+  );
   const today = localTime(deps.clock.now(), await timeZoneOf(deps, organizationId)).date;
   return rows.map((r) => ({
     id: r.id,
@@ -181,17 +233,30 @@ async function present(deps: Deps, rows: repo.ChannelRow[], organizationId: stri
     name: r.name,
     externalId: r.externalId,
     pageId: r.pageId,
-    webhookUrl: r.type === 'line' ? `${deps.config.PUBLIC_URL}/webhooks/line/${r.externalId}` : `${deps.config.PUBLIC_URL}/webhooks/meta`,
+    webhookUrl:
+      r.type === 'line'
+        ? `${deps.config.PUBLIC_URL}/webhooks/line/${r.externalId}`
+        : `${deps.config.PUBLIC_URL}/webhooks/meta`,
     assignedMode: r.assignedMode,
     assignedTeamId: r.assignedTeamId,
     reservedTeamId: r.reservedTeamId,
-    keywords: keywords.filter((k) => k.channelId === r.id).map((k) => ({ id: k.id, keyword: k.keyword, teamId: k.teamId })),
+    keywords: keywords
+      .filter((k) => k.channelId === r.id)
+      .map((k) => ({ id: k.id, keyword: k.keyword, teamId: k.teamId })),
     businessHoursMode: r.businessHoursMode,
-    shifts: shifts.filter((s) => s.channelId === r.id).map((s) => ({ weekday: s.weekday, startsAt: s.startsAt.slice(0, 5), endsAt: s.endsAt.slice(0, 5) })),
+    shifts: shifts
+      .filter((s) => s.channelId === r.id)
+      .map((s) => ({ weekday: s.weekday, startsAt: s.startsAt.slice(0, 5), endsAt: s.endsAt.slice(0, 5) })),
     offServiceResponse: r.offServiceResponse,
     holidays: holidays
       .filter((h) => h.channelId === r.id)
-      .map((h) => ({ id: h.id, name: h.name, date: h.date, autoResponseMessage: h.autoResponseMessage, canRemove: canRemoveHoliday(h.date, today) })),
+      .map((h) => ({
+        id: h.id,
+        name: h.name,
+        date: h.date,
+        autoResponseMessage: h.autoResponseMessage,
+        canRemove: canRemoveHoliday(h.date, today),
+      })),
     hasSecret: r.secretEncrypted !== null,
     hasAccessToken: r.accessTokenEncrypted !== null,
     createdAt: r.createdAt.toISOString(),

@@ -1,6 +1,12 @@
 // What other modules may use of channels.
 /** Channel lookups by provider account and the routing rules of a channel. */
-export { findActiveByExternalId, findChannel, findRoutingRules, findTeamAutoReply, type ChannelRow } from './channels.repo';
+export {
+  findActiveByExternalId,
+  findChannel,
+  findRoutingRules,
+  findTeamAutoReply,
+  type ChannelRow,
+} from './channels.repo';
 /** Decrypted credentials and the webhook secret cache. */
 export { credentialsOf, forgetLineSecret, lineWebhookSecret } from './credentials';
 /** Channel settings routes. */

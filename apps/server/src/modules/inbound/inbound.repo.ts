@@ -1,26 +1,57 @@
 // The ingest pipeline's SQL: identities, open issues and messages, written inside one transaction per event.
 import { and, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
-import { channels, contactIdentities, contacts, issues, messageAttachments, messages, organizations } from '../../db/schema';
+import {
+  channels,
+  contactIdentities,
+  contacts,
+  issues,
+  messageAttachments,
+  messages,
+  organizations,
+} from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
 export type Identity = { id: string; contactId: string; organizationId: string };
 
-export async function findIdentity(ex: Executor, channelId: string, externalUserId: string): Promise<Identity | null> {
+export async function findIdentity(
+  ex: Executor,
+  channelId: string,
+  externalUserId: string,
+): Promise<Identity | null> {
   const [row] = await ex
-    .select({ id: contactIdentities.id, contactId: contactIdentities.contactId, organizationId: contactIdentities.organizationId })
+    .select({
+      id: contactIdentities.id,
+      contactId: contactIdentities.contactId,
+      organizationId: contactIdentities.organizationId,
+    })
     .from(contactIdentities)
-    .where(and(eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalUserId, externalUserId)));
+    .where(
+      and(eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalUserId, externalUserId)),
+    );
   return row ?? null;
 }
 
 /** Creates the contact and its identity on this channel; a concurrent creator wins and is returned. */
 export async function createIdentity(
   ex: Executor,
-  v: { organizationId: string; channelId: string; externalUserId: string; displayName: string; pictureUrl: string | null; now: Date },
+  v: {
+    organizationId: string;
+    channelId: string;
+    externalUserId: string;
+    displayName: string;
+    pictureUrl: string | null;
+    now: Date;
+  },
 ): Promise<Identity> {
   const [contact] = await ex
     .insert(contacts)
-    .values({ organizationId: v.organizationId, displayName: v.displayName, pictureUrl: v.pictureUrl, createdAt: v.now, lastContactAt: v.now })
+    .values({
+      organizationId: v.organizationId,
+      displayName: v.displayName,
+      pictureUrl: v.pictureUrl,
+      createdAt: v.now,
+      lastContactAt: v.now,
+    })
     .returning({ id: contacts.id });
   const [identity] = await ex
     .insert(contactIdentities)
@@ -33,7 +64,11 @@ export async function createIdentity(
       pictureUrl: v.pictureUrl,
     })
     .onConflictDoNothing()
-    .returning({ id: contactIdentities.id, contactId: contactIdentities.contactId, organizationId: contactIdentities.organizationId });
+    .returning({
+      id: contactIdentities.id,
+      contactId: contactIdentities.contactId,
+      organizationId: contactIdentities.organizationId,
+    });
   if (identity) return identity;
   await ex.delete(contacts).where(eq(contacts.id, contact!.id));
   return (await findIdentity(ex, v.channelId, v.externalUserId))!;
@@ -53,7 +88,12 @@ const CLOSED = ['close', 'transferred'] as const;
 /** The identity's open issue (anything not closed or transferred), locked for this transaction. */
 export async function findOpenIssueForUpdate(ex: Executor, identityId: string) {
   const [row] = await ex
-    .select({ id: issues.id, status: issues.status, assigneeUserId: issues.assigneeUserId, teamId: issues.teamId })
+    .select({
+      id: issues.id,
+      status: issues.status,
+      assigneeUserId: issues.assigneeUserId,
+      teamId: issues.teamId,
+    })
     .from(issues)
     .where(and(eq(issues.contactIdentityId, identityId), notInArray(issues.status, [...CLOSED])))
     .orderBy(desc(issues.id))
@@ -64,13 +104,26 @@ export async function findOpenIssueForUpdate(ex: Executor, identityId: string) {
 
 /** The identity's latest issue whatever its status (where echoes of old conversations land). */
 export async function findLatestIssue(ex: Executor, identityId: string) {
-  const [row] = await ex.select({ id: issues.id }).from(issues).where(eq(issues.contactIdentityId, identityId)).orderBy(desc(issues.id)).limit(1);
+  const [row] = await ex
+    .select({ id: issues.id })
+    .from(issues)
+    .where(eq(issues.contactIdentityId, identityId))
+    .orderBy(desc(issues.id))
+    .limit(1);
   return row ?? null;
 }
 
 export async function createIssue(
   ex: Executor,
-  v: { organizationId: string; channelId: string; contactId: string; identityId: string; teamId: string | null; adId: string | null; at: Date },
+  v: {
+    organizationId: string;
+    channelId: string;
+    contactId: string;
+    identityId: string;
+    teamId: string | null;
+    adId: string | null;
+    at: Date;
+  },
 ) {
   const [row] = await ex
     .insert(issues)
@@ -120,11 +173,23 @@ export async function touchIssueForCustomer(ex: Executor, issueId: number, at: D
 export async function touchIssueForAgent(ex: Executor, issueId: number, at: Date) {
   await ex
     .update(issues)
-    .set({ lastResponseAt: at, lastAgentMessageAt: at, firstResponseAt: sql`COALESCE(${issues.firstResponseAt}, ${at})`, updatedAt: at })
+    .set({
+      lastResponseAt: at,
+      lastAgentMessageAt: at,
+      firstResponseAt: sql`COALESCE(${issues.firstResponseAt}, ${at})`,
+      updatedAt: at,
+    })
     .where(eq(issues.id, issueId));
 }
 
-export async function touchIdentity(ex: Executor, identityId: string, contactId: string, at: Date, replyToken: string | null, replyTokenExpiresAt: Date) {
+export async function touchIdentity(
+  ex: Executor,
+  identityId: string,
+  contactId: string,
+  at: Date,
+  replyToken: string | null,
+  replyTokenExpiresAt: Date,
+) {
   await ex
     .update(contactIdentities)
     .set({
@@ -145,13 +210,22 @@ export async function markUnsent(ex: Executor, channelId: string, providerMessag
   const [row] = await ex
     .update(messages)
     .set({ text: null, payload: { unsent: true }, kind: 'unsent' })
-    .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId), eq(messages.direction, 'inbound')))
+    .where(
+      and(
+        eq(messages.channelId, channelId),
+        eq(messages.providerMessageId, providerMessageId),
+        eq(messages.direction, 'inbound'),
+      ),
+    )
     .returning({ id: messages.id, issueId: messages.issueId, organizationId: messages.organizationId });
   return row ?? null;
 }
 
 /** Read receipts: outgoing messages up to the watermark (Messenger) or the one read (Instagram) become read. */
-export async function markRead(ex: Executor, v: { channelId: string; issueIds: number[]; upTo: Date | null; providerMessageId: string | null }) {
+export async function markRead(
+  ex: Executor,
+  v: { channelId: string; issueIds: number[]; upTo: Date | null; providerMessageId: string | null },
+) {
   if (v.issueIds.length === 0) return;
   const target = v.providerMessageId
     ? eq(messages.providerMessageId, v.providerMessageId)
@@ -162,16 +236,30 @@ export async function markRead(ex: Executor, v: { channelId: string; issueIds: n
   await ex
     .update(messages)
     .set({ deliveryStatus: 'read' })
-    .where(and(eq(messages.channelId, v.channelId), inArray(messages.issueId, v.issueIds), eq(messages.direction, 'outbound'), ne(messages.deliveryStatus, 'failed'), target));
+    .where(
+      and(
+        eq(messages.channelId, v.channelId),
+        inArray(messages.issueId, v.issueIds),
+        eq(messages.direction, 'outbound'),
+        ne(messages.deliveryStatus, 'failed'),
+        target,
+      ),
+    );
 }
 
 export async function issueIdsOfIdentity(ex: Executor, identityId: string) {
-  const rows = await ex.select({ id: issues.id }).from(issues).where(and(eq(issues.contactIdentityId, identityId), isNull(issues.closedAt)));
+  const rows = await ex
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(eq(issues.contactIdentityId, identityId), isNull(issues.closedAt)));
   return rows.map((r) => r.id);
 }
 
 export async function organizationTimeZone(ex: Executor, organizationId: string) {
-  const [row] = await ex.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await ex
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row?.timeZone ?? 'Asia/Bangkok';
 }
 
@@ -185,7 +273,12 @@ export async function findMessageWithChannel(ex: Executor, messageId: number) {
 }
 
 /** Records the outcome of a media download on the message (and links the stored file). */
-export async function setMediaResult(ex: Executor, messageId: number, payload: Record<string, unknown>, fileId: string | null) {
+export async function setMediaResult(
+  ex: Executor,
+  messageId: number,
+  payload: Record<string, unknown>,
+  fileId: string | null,
+) {
   await ex.update(messages).set({ payload }).where(eq(messages.id, messageId));
   if (fileId) await ex.insert(messageAttachments).values({ messageId, fileId });
 }

@@ -7,7 +7,13 @@ import { parseLineWebhook, parseMetaWebhook, type InboundEvent } from '../../cha
 import type { Deps } from '../../deps';
 import { completeInbound, type InboundRow } from '../../platform/ingest-queue';
 import { publishEvent } from '../../platform/events';
-import { credentialsOf, findActiveByExternalId, findRoutingRules, findTeamAutoReply, type ChannelRow } from '../channels';
+import {
+  credentialsOf,
+  findActiveByExternalId,
+  findRoutingRules,
+  findTeamAutoReply,
+  type ChannelRow,
+} from '../channels';
 import { queueSystemMessage } from '../messages';
 import * as repo from './inbound.repo';
 
@@ -18,12 +24,14 @@ const REPLY_TOKEN_TTL_MS = 50_000;
 /** Applies one stored delivery, then marks it processed. */
 export async function processInbound(deps: Deps, row: InboundRow) {
   const body: unknown = JSON.parse(row.body);
-  const events = row.provider === 'line' ? parseLineWebhook(body, row.channelKey ?? '') : parseMetaWebhook(body);
+  const events =
+    row.provider === 'line' ? parseLineWebhook(body, row.channelKey ?? '') : parseMetaWebhook(body);
   const metaObject = row.provider === 'meta' ? (body as { object?: string }).object : null;
   // LINE may deliver out of order: apply in event time.
   events.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   for (const event of events) {
-    const types: ChannelType[] = row.provider === 'line' ? ['line'] : metaObject === 'instagram' ? ['instagram'] : ['facebook'];
+    const types: ChannelType[] =
+      row.provider === 'line' ? ['line'] : metaObject === 'instagram' ? ['instagram'] : ['facebook'];
     const channel = await findActiveByExternalId(deps.db.orm, types, event.accountId);
     if (!channel) {
       deps.logger.warn({ accountId: event.accountId }, 'inbound event for an unknown or inactive channel');
@@ -45,14 +53,24 @@ async function applyEvent(deps: Deps, channel: ChannelRow, event: InboundEvent) 
     }
     case 'unsend': {
       const row = await repo.markUnsent(deps.db.orm, channel.id, event.providerMessageId);
-      if (row) await publishEvent(deps.db.orm, { name: 'message.updated', organizationId: row.organizationId, data: { issueId: row.issueId, messageId: row.id } });
+      if (row)
+        await publishEvent(deps.db.orm, {
+          name: 'message.updated',
+          organizationId: row.organizationId,
+          data: { issueId: row.issueId, messageId: row.id },
+        });
       return;
     }
     case 'read': {
       const identity = await repo.findIdentity(deps.db.orm, channel.id, event.externalUserId);
       if (!identity) return;
       const issueIds = await repo.issueIdsOfIdentity(deps.db.orm, identity.id);
-      await repo.markRead(deps.db.orm, { channelId: channel.id, issueIds, upTo: event.watermark, providerMessageId: event.providerMessageId });
+      await repo.markRead(deps.db.orm, {
+        channelId: channel.id,
+        issueIds,
+        upTo: event.watermark,
+        providerMessageId: event.providerMessageId,
+      });
       return;
     }
   }
@@ -67,56 +85,90 @@ async function applyCustomerMessage(deps: Deps, channel: ChannelRow, event: Mess
   const timeZone = await repo.organizationTimeZone(deps.db.orm, channel.organizationId);
   const now = deps.clock.now();
 
-  await deps.db.orm.transaction(async (tx) => {
-    let issue = await repo.findOpenIssueForUpdate(tx, identity.id);
-    let isNew = false;
-    let routing: ReturnType<typeof routeNewIssue> | null = null;
-    if (!issue) {
-      routing = routeNewIssue(channel, rules, event.text, event.timestamp, timeZone);
-      const id = await repo.createIssue(tx, {
-        organizationId: channel.organizationId,
-        channelId: channel.id,
-        contactId: identity.contactId,
-        identityId: identity.id,
-        teamId: routing.teamId,
-        adId: event.adId,
-        at: event.timestamp,
-      });
-      issue = { id, status: 'un-assigned', assigneeUserId: null, teamId: routing.teamId };
-      isNew = true;
-    }
-    const messageId = await repo.insertMessage(tx, {
-      organizationId: channel.organizationId,
-      issueId: issue.id,
-      channelId: channel.id,
-      direction: 'inbound',
-      senderType: 'customer',
-      kind: event.kind,
-      text: event.text,
-      payload: { ...event.payload, ...(event.media ? { media: { status: 'pending' } } : {}) },
-      deliveryStatus: 'received',
-      providerMessageId: event.providerMessageId,
-      createdAt: event.timestamp,
-    });
-    // A concurrent worker stored it first: undo this transaction (and a new issue with it).
-    if (messageId === null) throw new DuplicateEvent();
-    await repo.touchIssueForCustomer(tx, issue.id, event.timestamp, event.adId);
-    await repo.touchIdentity(tx, identity.id, identity.contactId, event.timestamp, event.replyToken, new Date(now.getTime() + REPLY_TOKEN_TTL_MS));
-    if (event.media) await deps.jobs.sendInTransaction(tx, MEDIA_JOB, { messageId, media: event.media }, { retryLimit: 5, retryDelay: 2, retryBackoff: true });
-    if (isNew) {
-      await publishEvent(tx, { name: 'issue.created', organizationId: channel.organizationId, data: { issueId: issue.id, teamId: issue.teamId, channelId: channel.id } });
-      for (const text of await automaticReplies(deps, tx, routing!, issue.teamId)) {
-        await queueSystemMessage(deps, tx, { organizationId: channel.organizationId, issueId: issue.id, channelId: channel.id, text, at: now });
+  await deps.db.orm
+    .transaction(async (tx) => {
+      let issue = await repo.findOpenIssueForUpdate(tx, identity.id);
+      let isNew = false;
+      let routing: ReturnType<typeof routeNewIssue> | null = null;
+      if (!issue) {
+        routing = routeNewIssue(channel, rules, event.text, event.timestamp, timeZone);
+        const id = await repo.createIssue(tx, {
+          organizationId: channel.organizationId,
+          channelId: channel.id,
+          contactId: identity.contactId,
+          identityId: identity.id,
+          teamId: routing.teamId,
+          adId: event.adId,
+          at: event.timestamp,
+        });
+        issue = { id, status: 'un-assigned', assigneeUserId: null, teamId: routing.teamId };
+        isNew = true;
       }
-    }
-    await publishEvent(tx, { name: 'message.created', organizationId: channel.organizationId, data: { issueId: issue.id, messageId, direction: 'inbound' } });
-  }).catch((err: unknown) => {
-    if (!(err instanceof DuplicateEvent)) throw err;
-  });
+      const messageId = await repo.insertMessage(tx, {
+        organizationId: channel.organizationId,
+        issueId: issue.id,
+        channelId: channel.id,
+        direction: 'inbound',
+        senderType: 'customer',
+        kind: event.kind,
+        text: event.text,
+        payload: { ...event.payload, ...(event.media ? { media: { status: 'pending' } } : {}) },
+        deliveryStatus: 'received',
+        providerMessageId: event.providerMessageId,
+        createdAt: event.timestamp,
+      });
+      // A concurrent worker stored it first: undo this transaction (and a new issue with it).
+      if (messageId === null) throw new DuplicateEvent();
+      await repo.touchIssueForCustomer(tx, issue.id, event.timestamp, event.adId);
+      await repo.touchIdentity(
+        tx,
+        identity.id,
+        identity.contactId,
+        event.timestamp,
+        event.replyToken,
+        new Date(now.getTime() + REPLY_TOKEN_TTL_MS),
+      );
+      if (event.media)
+        await deps.jobs.sendInTransaction(
+          tx,
+          MEDIA_JOB,
+          { messageId, media: event.media },
+          { retryLimit: 5, retryDelay: 2, retryBackoff: true },
+        );
+      if (isNew) {
+        await publishEvent(tx, {
+          name: 'issue.created',
+          organizationId: channel.organizationId,
+          data: { issueId: issue.id, teamId: issue.teamId, channelId: channel.id },
+        });
+        for (const text of await automaticReplies(deps, tx, routing!, issue.teamId)) {
+          await queueSystemMessage(deps, tx, {
+            organizationId: channel.organizationId,
+            issueId: issue.id,
+            channelId: channel.id,
+            text,
+            at: now,
+          });
+        }
+      }
+      await publishEvent(tx, {
+        name: 'message.created',
+        organizationId: channel.organizationId,
+        data: { issueId: issue.id, messageId, direction: 'inbound' },
+      });
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof DuplicateEvent)) throw err;
+    });
 }
 
 /** The customer's automatic answers for a new issue: the off-hours or holiday message, else the team's auto-reply. */
-async function automaticReplies(deps: Deps, tx: Parameters<typeof findTeamAutoReply>[0], routing: ReturnType<typeof routeNewIssue>, teamId: string | null) {
+async function automaticReplies(
+  deps: Deps,
+  tx: Parameters<typeof findTeamAutoReply>[0],
+  routing: ReturnType<typeof routeNewIssue>,
+  teamId: string | null,
+) {
   if (routing.service !== 'open') return routing.serviceMessage ? [routing.serviceMessage] : [];
   if (!teamId) return [];
   const autoReply = (await findTeamAutoReply(tx, teamId)).trim();
@@ -129,7 +181,8 @@ async function applyEcho(deps: Deps, channel: ChannelRow, event: MessageEvent) {
   const identity = await repo.findIdentity(deps.db.orm, channel.id, event.externalUserId);
   if (!identity) return;
   await deps.db.orm.transaction(async (tx) => {
-    const issue = (await repo.findOpenIssueForUpdate(tx, identity.id)) ?? (await repo.findLatestIssue(tx, identity.id));
+    const issue =
+      (await repo.findOpenIssueForUpdate(tx, identity.id)) ?? (await repo.findLatestIssue(tx, identity.id));
     if (!issue) return;
     const messageId = await repo.insertMessage(tx, {
       organizationId: channel.organizationId,
@@ -146,7 +199,11 @@ async function applyEcho(deps: Deps, channel: ChannelRow, event: MessageEvent) {
     });
     if (messageId === null) return;
     await repo.touchIssueForAgent(tx, issue.id, event.timestamp);
-    await publishEvent(tx, { name: 'message.created', organizationId: channel.organizationId, data: { issueId: issue.id, messageId, direction: 'outbound' } });
+    await publishEvent(tx, {
+      name: 'message.created',
+      organizationId: channel.organizationId,
+      data: { issueId: issue.id, messageId, direction: 'outbound' },
+    });
   });
 }
 

@@ -12,7 +12,14 @@ import type { Job } from '../../platform/jobs';
 import { credentialsOf } from '../channels';
 import * as repo from './inbound.repo';
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'video/mp4': 'mp4', 'audio/m4a': 'm4a', 'audio/mpeg': 'mp3' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'video/mp4': 'mp4',
+  'audio/m4a': 'm4a',
+  'audio/mpeg': 'mp3',
+};
 
 export async function downloadMedia(deps: Deps, job: Job<{ messageId: number; media: MediaRef }>) {
   const found = await repo.findMessageWithChannel(deps.db.orm, job.data.messageId);
@@ -21,16 +28,23 @@ export async function downloadMedia(deps: Deps, job: Job<{ messageId: number; me
   const payload = (message.payload ?? {}) as Record<string, unknown>;
   const finish = async (media: Record<string, unknown>, fileId: string | null) => {
     await repo.setMediaResult(deps.db.orm, message.id, { ...payload, media }, fileId);
-    await publishEvent(deps.db.orm, { name: 'message.updated', organizationId: message.organizationId, data: { issueId: message.issueId, messageId: message.id } });
+    await publishEvent(deps.db.orm, {
+      name: 'message.updated',
+      organizationId: message.organizationId,
+      data: { issueId: message.issueId, messageId: message.id },
+    });
   };
-  const result = await deps.channels.get(channel.type).fetchMedia(credentialsOf(deps, channel), job.data.media);
+  const result = await deps.channels
+    .get(channel.type)
+    .fetchMedia(credentialsOf(deps, channel), job.data.media);
   if (result === 'pending') {
     if (job.retryCount < job.retryLimit) throw new Error('media still being prepared');
     return finish({ status: 'unavailable' }, null);
   }
   if (!result) return finish({ status: 'unavailable' }, null);
   const mimeType = result.mimeType.split(';')[0]!.trim();
-  const filename = job.data.media.fileName ?? `${message.kind}-${message.id}.${EXTENSIONS[mimeType] ?? 'bin'}`;
+  const filename =
+    job.data.media.fileName ?? `${message.kind}-${message.id}.${EXTENSIONS[mimeType] ?? 'bin'}`;
   try {
     const file = await deps.storage.put({
       organizationId: message.organizationId,

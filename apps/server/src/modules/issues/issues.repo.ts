@@ -32,7 +32,13 @@ export function issueScopeCondition(organizationId: string, userId: string, scop
 export type ScopedIssue = typeof issues.$inferSelect;
 
 /** One issue the caller may see; null for another organisation's or an out-of-scope issue (a 404). */
-export async function findIssueInScope(ex: Executor, organizationId: string, userId: string, scope: Scope, issueId: number) {
+export async function findIssueInScope(
+  ex: Executor,
+  organizationId: string,
+  userId: string,
+  scope: Scope,
+  issueId: number,
+) {
   const [row] = await ex
     .select()
     .from(issues)

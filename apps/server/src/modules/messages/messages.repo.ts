@@ -1,5 +1,13 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { channels, contactIdentities, files, issues, messageAttachments, messages, users } from '../../db/schema';
+import {
+  channels,
+  contactIdentities,
+  files,
+  issues,
+  messageAttachments,
+  messages,
+  users,
+} from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
 export type NewMessage = typeof messages.$inferInsert;
@@ -10,7 +18,8 @@ export async function insertMessage(ex: Executor, v: NewMessage) {
 }
 
 export async function attachFiles(ex: Executor, messageId: number, fileIds: string[]) {
-  if (fileIds.length > 0) await ex.insert(messageAttachments).values(fileIds.map((fileId) => ({ messageId, fileId })));
+  if (fileIds.length > 0)
+    await ex.insert(messageAttachments).values(fileIds.map((fileId) => ({ messageId, fileId })));
 }
 
 /** Everything the delivery job needs about one outgoing message. */
@@ -58,7 +67,12 @@ export async function recordAttempt(ex: Executor, messageId: number) {
     .where(eq(messages.id, messageId));
 }
 
-export async function markSent(ex: Executor, messageId: number, providerMessageId: string | null, via: string) {
+export async function markSent(
+  ex: Executor,
+  messageId: number,
+  providerMessageId: string | null,
+  via: string,
+) {
   const [row] = await ex
     .update(messages)
     .set({ deliveryStatus: 'sent', providerMessageId, deliveredVia: via, providerError: null })
@@ -80,7 +94,13 @@ export async function markPendingAgain(ex: Executor, organizationId: string, mes
   const [row] = await ex
     .update(messages)
     .set({ deliveryStatus: 'pending', providerError: null })
-    .where(and(eq(messages.id, messageId), eq(messages.organizationId, organizationId), eq(messages.deliveryStatus, 'failed')))
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.organizationId, organizationId),
+        eq(messages.deliveryStatus, 'failed'),
+      ),
+    )
     .returning({ id: messages.id, issueId: messages.issueId });
   return row ?? null;
 }
@@ -120,7 +140,13 @@ export async function listMessages(ex: Executor, issueId: number, beforeId: numb
 export async function attachmentsOfMany(ex: Executor, messageIds: number[]) {
   if (messageIds.length === 0) return [];
   return ex
-    .select({ messageId: messageAttachments.messageId, id: files.id, filename: files.filename, mimeType: files.mimeType, size: files.size })
+    .select({
+      messageId: messageAttachments.messageId,
+      id: files.id,
+      filename: files.filename,
+      mimeType: files.mimeType,
+      size: files.size,
+    })
     .from(messageAttachments)
     .innerJoin(files, eq(files.id, messageAttachments.fileId))
     .where(inArray(messageAttachments.messageId, messageIds));
@@ -146,9 +172,17 @@ export async function findFiles(ex: Executor, organizationId: string, ids: strin
 /** The channel type and the customer's last message time, for the Meta reply window. */
 export async function findChannelWindow(ex: Executor, channelId: string, identityId: string | null) {
   const [row] = await ex
-    .select({ type: channels.type, pageId: channels.pageId, externalId: channels.externalId, lastInboundAt: contactIdentities.lastInboundAt })
+    .select({
+      type: channels.type,
+      pageId: channels.pageId,
+      externalId: channels.externalId,
+      lastInboundAt: contactIdentities.lastInboundAt,
+    })
     .from(channels)
-    .leftJoin(contactIdentities, eq(contactIdentities.id, identityId ?? '00000000-0000-0000-0000-000000000000'))
+    .leftJoin(
+      contactIdentities,
+      eq(contactIdentities.id, identityId ?? '00000000-0000-0000-0000-000000000000'),
+    )
     .where(eq(channels.id, channelId));
   return row ?? null;
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AttachmentSchema, MessagePageSchema, MessageSchema, SendMessageRequestSchema } from '@sabai/contracts';
+import {
+  AttachmentSchema,
+  MessagePageSchema,
+  MessageSchema,
+  SendMessageRequestSchema,
+} from '@sabai/contracts';
 import { isAllowedAttachment, maxAttachmentBytes, type Scope } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { authOf } from '../../http/access';
@@ -22,18 +27,35 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         params: IssueParams,
-        querystring: z.object({ before: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) }),
+        querystring: z.object({
+          before: z.coerce.number().int().positive().optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+        }),
         response: { 200: MessagePageSchema },
       },
       config: viewIssues,
     },
-    async (req) => service.listIssueMessages(deps, authOf(req), req.scope as Scope, req.params.id, req.query.before ?? null, req.query.limit),
+    async (req) =>
+      service.listIssueMessages(
+        deps,
+        authOf(req),
+        req.scope as Scope,
+        req.params.id,
+        req.query.before ?? null,
+        req.query.limit,
+      ),
   );
 
   r.post(
     '/issues/:id/messages',
-    { schema: { tags, params: IssueParams, body: SendMessageRequestSchema, response: { 201: MessageSchema } }, config: updateIssues },
-    async (req, reply) => reply.status(201).send(await service.sendAgentMessage(deps, authOf(req), req.scope as Scope, req.params.id, req.body)),
+    {
+      schema: { tags, params: IssueParams, body: SendMessageRequestSchema, response: { 201: MessageSchema } },
+      config: updateIssues,
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await service.sendAgentMessage(deps, authOf(req), req.scope as Scope, req.params.id, req.body)),
   );
 
   r.post(
@@ -45,7 +67,10 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
   // Attachments are uploaded first (streamed, type and size checked while streaming), then sent by id.
   r.post(
     '/attachments',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: AttachmentSchema } }, config: updateIssues },
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: AttachmentSchema } },
+      config: updateIssues,
+    },
     async (req, reply) => {
       const file = await req.file();
       if (!file) throw badRequest('file.missing');
@@ -60,7 +85,13 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
         stream: file.file,
         maxBytes: maxAttachmentBytes(file.mimetype),
       });
-      return reply.status(201).send({ id: stored.id, url: `/files/${stored.id}`, filename: stored.filename, mimeType: stored.mimeType, size: stored.size });
+      return reply.status(201).send({
+        id: stored.id,
+        url: `/files/${stored.id}`,
+        filename: stored.filename,
+        mimeType: stored.mimeType,
+        size: stored.size,
+      });
     },
   );
 }

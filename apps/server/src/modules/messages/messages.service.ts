@@ -19,7 +19,13 @@ export const DELIVERY_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true
 const LINE_MESSAGES_PER_REQUEST = 5;
 
 /** An agent's reply or private note on an issue the caller may update. */
-export async function sendAgentMessage(deps: Deps, auth: AuthContext, scope: Scope, issueId: number, input: SendMessageRequest): Promise<Message> {
+export async function sendAgentMessage(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+  input: SendMessageRequest,
+): Promise<Message> {
   const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!issue) throw notFound();
   if (isFinalStatus(issue.status)) throw conflict('issue.closed');
@@ -45,19 +51,31 @@ export async function sendAgentMessage(deps: Deps, auth: AuthContext, scope: Sco
       retryKey: randomUUID(),
       createdAt: now,
     });
-    await repo.attachFiles(tx, row.id, files.map((f) => f.id));
+    await repo.attachFiles(
+      tx,
+      row.id,
+      files.map((f) => f.id),
+    );
     if (!input.isPrivateNote) {
       await repo.touchIssueForReply(tx, issueId, now, true);
       await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, DELIVERY_RETRY);
     }
-    await publishEvent(tx, { name: 'message.created', organizationId: auth.organizationId, data: { issueId, messageId: row.id } });
+    await publishEvent(tx, {
+      name: 'message.created',
+      organizationId: auth.organizationId,
+      data: { issueId, messageId: row.id },
+    });
     return row;
   });
   return presentOne(deps, message.id);
 }
 
 /** Queues an automatic reply (off-service, holiday, team auto-reply) inside the caller's transaction. */
-export async function queueSystemMessage(deps: Deps, tx: Executor, v: { organizationId: string; issueId: number; channelId: string; text: string; at: Date }) {
+export async function queueSystemMessage(
+  deps: Deps,
+  tx: Executor,
+  v: { organizationId: string; issueId: number; channelId: string; text: string; at: Date },
+) {
   const row = await repo.insertMessage(tx, {
     organizationId: v.organizationId,
     issueId: v.issueId,
@@ -72,21 +90,40 @@ export async function queueSystemMessage(deps: Deps, tx: Executor, v: { organiza
   });
   await repo.touchIssueForReply(tx, v.issueId, v.at, false);
   await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, DELIVERY_RETRY);
-  await publishEvent(tx, { name: 'message.created', organizationId: v.organizationId, data: { issueId: v.issueId, messageId: row.id } });
+  await publishEvent(tx, {
+    name: 'message.created',
+    organizationId: v.organizationId,
+    data: { issueId: v.issueId, messageId: row.id },
+  });
 }
 
 /** Puts a failed message back in the delivery queue, with the same retry key (no double send on LINE). */
-export async function retryMessage(deps: Deps, auth: AuthContext, scope: Scope, messageId: number): Promise<Message> {
+export async function retryMessage(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  messageId: number,
+): Promise<Message> {
   const found = await repo.findForDelivery(deps.db.orm, messageId);
   if (!found || found.message.organizationId !== auth.organizationId) throw notFound();
-  const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, found.message.issueId);
+  const issue = await findIssueInScope(
+    deps.db.orm,
+    auth.organizationId,
+    auth.userId,
+    scope,
+    found.message.issueId,
+  );
   if (!issue) throw notFound();
   await assertReplyWindowOpen(deps, issue.channelId, issue.contactIdentityId, deps.clock.now());
   const updated = await deps.db.orm.transaction(async (tx) => {
     const row = await repo.markPendingAgain(tx, auth.organizationId, messageId);
     if (!row) return null;
     await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId }, DELIVERY_RETRY);
-    await publishEvent(tx, { name: 'message.updated', organizationId: auth.organizationId, data: { issueId: row.issueId, messageId } });
+    await publishEvent(tx, {
+      name: 'message.updated',
+      organizationId: auth.organizationId,
+      data: { issueId: row.issueId, messageId },
+    });
     return row;
   });
   if (!updated) throw conflict('message.not_failed');
@@ -118,7 +155,10 @@ export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>
     let firstId: string | null = null;
     let via = '';
     for (const [i, group] of groups.entries()) {
-      const replyToken = channel.type === 'line' && i === 0 ? await repo.claimReplyToken(deps.db.orm, found.identityId, now) : null;
+      const replyToken =
+        channel.type === 'line' && i === 0
+          ? await repo.claimReplyToken(deps.db.orm, found.identityId, now)
+          : null;
       const result = await adapter.send({
         credentials: credentialsOf(deps, channel),
         recipient: found.externalUserId,
@@ -132,26 +172,53 @@ export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>
       via = result.via;
     }
     const row = await repo.markSent(deps.db.orm, message.id, firstId, via);
-    if (row) await publishEvent(deps.db.orm, { name: 'message.updated', organizationId: row.organizationId, data: { issueId: row.issueId, messageId: message.id } });
+    if (row)
+      await publishEvent(deps.db.orm, {
+        name: 'message.updated',
+        organizationId: row.organizationId,
+        data: { issueId: row.issueId, messageId: message.id },
+      });
   } catch (err) {
     const retryable = !(err instanceof ChannelSendError) || err.retryable;
     if (retryable && job.retryCount < job.retryLimit) throw err;
     const text = err instanceof ChannelSendError ? `${err.code}: ${err.message}` : String(err);
     const row = await repo.markFailed(deps.db.orm, message.id, text);
-    if (row) await publishEvent(deps.db.orm, { name: 'message.updated', organizationId: row.organizationId, data: { issueId: row.issueId, messageId: message.id } });
+    if (row)
+      await publishEvent(deps.db.orm, {
+        name: 'message.updated',
+        organizationId: row.organizationId,
+        data: { issueId: row.issueId, messageId: message.id },
+      });
   }
 }
 
-async function outboundParts(deps: Deps, messageId: number, text: string | null, split: (t: string) => string[]): Promise<OutboundMessage[]> {
+async function outboundParts(
+  deps: Deps,
+  messageId: number,
+  text: string | null,
+  split: (t: string) => string[],
+): Promise<OutboundMessage[]> {
   const parts: OutboundMessage[] = text ? split(text).map((t) => ({ kind: 'text' as const, text: t })) : [];
   for (const f of await repo.attachmentsOf(deps.db.orm, messageId)) {
-    const kind = f.mimeType.startsWith('image/') ? 'image' : f.mimeType.startsWith('video/') ? 'video' : f.mimeType.startsWith('audio/') ? 'audio' : 'file';
-    parts.push({ kind, url: `${deps.config.PUBLIC_URL}/files/${f.id}`, fileName: f.filename, mimeType: f.mimeType });
+    const kind = f.mimeType.startsWith('image/')
+      ? 'image'
+      : f.mimeType.startsWith('video/')
+        ? 'video'
+        : f.mimeType.startsWith('audio/')
+          ? 'audio'
+          : 'file';
+    parts.push({
+      kind,
+      url: `${deps.config.PUBLIC_URL}/files/${f.id}`,
+      fileName: f.filename,
+      mimeType: f.mimeType,
+    });
   }
   return parts;
 }
 
-const chunk = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+const chunk = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
 /** A stable UUID per (message, request group): the first group uses the message's own key. */
 function derivedRetryKey(base: string, index: number) {
@@ -161,14 +228,29 @@ function derivedRetryKey(base: string, index: number) {
 }
 
 /** Messages of an issue the caller may see, newest first. */
-export async function listIssueMessages(deps: Deps, auth: AuthContext, scope: Scope, issueId: number, beforeId: number | null, limit: number) {
+export async function listIssueMessages(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+  beforeId: number | null,
+  limit: number,
+) {
   const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!issue) throw notFound();
   const rows = await repo.listMessages(deps.db.orm, issueId, beforeId, limit + 1);
   const page = rows.slice(0, limit);
-  const attachments = await repo.attachmentsOfMany(deps.db.orm, page.map((r) => r.message.id));
+  const attachments = await repo.attachmentsOfMany(
+    deps.db.orm,
+    page.map((r) => r.message.id),
+  );
   return {
-    items: page.map((r) => present(r, attachments.filter((a) => a.messageId === r.message.id))),
+    items: page.map((r) =>
+      present(
+        r,
+        attachments.filter((a) => a.messageId === r.message.id),
+      ),
+    ),
     nextCursor: rows.length > limit ? (page.at(-1)?.message.id ?? null) : null,
   };
 }
@@ -179,7 +261,10 @@ async function presentOne(deps: Deps, messageId: number): Promise<Message> {
   return present(row, await repo.attachmentsOfMany(deps.db.orm, [messageId]));
 }
 
-function present(row: repo.MessageListRow, attachments: Array<{ id: string; filename: string; mimeType: string; size: number }>): Message {
+function present(
+  row: repo.MessageListRow,
+  attachments: Array<{ id: string; filename: string; mimeType: string; size: number }>,
+): Message {
   const m = row.message;
   const senderName = [row.senderFirstName, row.senderLastName].filter(Boolean).join(' ') || null;
   return {
@@ -195,7 +280,13 @@ function present(row: repo.MessageListRow, attachments: Array<{ id: string; file
     deliveryStatus: m.deliveryStatus,
     providerError: m.providerError,
     clientId: m.clientId,
-    attachments: attachments.map((a) => ({ id: a.id, url: `/files/${a.id}`, filename: a.filename, mimeType: a.mimeType, size: a.size })),
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      url: `/files/${a.id}`,
+      filename: a.filename,
+      mimeType: a.mimeType,
+      size: a.size,
+    })),
     createdAt: m.createdAt.toISOString(),
   };
 }

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { roles } from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
-const columns = { id: roles.id, name: roles.name, permissions: roles.permissions, updatedAt: roles.updatedAt };
+const columns = {
+  id: roles.id,
+  name: roles.name,
+  permissions: roles.permissions,
+  updatedAt: roles.updatedAt,
+};
 
 /** The organisation's roles; organizationId is always part of the filter. */
 export async function listRoles(ex: Executor, organizationId: string) {

@@ -17,7 +17,10 @@ export async function roleRoutes(app: FastifyInstance, deps: Deps) {
   );
   r.get(
     '/roles/:id',
-    { schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: RoleSchema } }, config: viewUsers },
+    {
+      schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: RoleSchema } },
+      config: viewUsers,
+    },
     async (req) => service.getRole(deps, authOf(req), req.params.id),
   );
 }

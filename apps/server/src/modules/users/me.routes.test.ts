@@ -48,7 +48,10 @@ describe('GET /me', () => {
 describe('PUT /me', () => {
   it('updates the names and username', async () => {
     const { token } = await signedInUser();
-    const res = await call(t.app, 'PUT', '/api/v1/me', { token, body: { username: 'kanya.d', firstName: 'กัญญา', lastName: 'ดี' } });
+    const res = await call(t.app, 'PUT', '/api/v1/me', {
+      token,
+      body: { username: 'kanya.d', firstName: 'กัญญา', lastName: 'ดี' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: 'kanya.d', displayName: 'กัญญา ดี' });
   });
@@ -65,7 +68,10 @@ describe('PUT /me', () => {
   it('refuses a username someone else has', async () => {
     const { token } = await signedInUser();
     const other = await buildUser(t, org, 'Staff');
-    const res = await call(t.app, 'PUT', '/api/v1/me', { token, body: { username: other.username.toUpperCase(), firstName: 'A', lastName: 'B' } });
+    const res = await call(t.app, 'PUT', '/api/v1/me', {
+      token,
+      body: { username: other.username.toUpperCase(), firstName: 'A', lastName: 'B' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('user.username_taken');
   });
@@ -113,7 +119,9 @@ describe('PUT /me/avatar', () => {
   const upload = (token: string, filename: string, type: string, data: Buffer) => {
     const boundary = '----sabai';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -160,7 +168,10 @@ describe('notification settings', () => {
     const { token } = await signedInUser();
     const initial = await call(t.app, 'GET', '/api/v1/me/notification-settings', { token });
     expect(initial.json()).toEqual({ web: true, sound: true, line: false, lineLinked: false });
-    const res = await call(t.app, 'PUT', '/api/v1/me/notification-settings', { token, body: { web: false, sound: false, line: true } });
+    const res = await call(t.app, 'PUT', '/api/v1/me/notification-settings', {
+      token,
+      body: { web: false, sound: false, line: true },
+    });
     expect(res.json()).toEqual({ web: false, sound: false, line: true, lineLinked: false });
   });
 });

@@ -36,14 +36,22 @@ export async function meRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } });
       if (!file) throw badRequest('file.missing');
-      return service.updateAvatar(deps, authOf(req), { filename: file.filename, mimetype: file.mimetype, stream: file.file });
+      return service.updateAvatar(deps, authOf(req), {
+        filename: file.filename,
+        mimetype: file.mimetype,
+        stream: file.file,
+      });
     },
   );
 
-  r.put('/me/password', { schema: { tags, body: ChangePasswordRequestSchema }, config: signedIn }, async (req, reply) => {
-    await changePassword(deps, authOf(req).userId, req.body.currentPassword, req.body.newPassword);
-    return reply.status(204).send();
-  });
+  r.put(
+    '/me/password',
+    { schema: { tags, body: ChangePasswordRequestSchema }, config: signedIn },
+    async (req, reply) => {
+      await changePassword(deps, authOf(req).userId, req.body.currentPassword, req.body.newPassword);
+      return reply.status(204).send();
+    },
+  );
 
   r.get(
     '/me/notification-settings',

@@ -42,14 +42,22 @@ export async function updateProfile(
 
 /** Points the user at a new avatar and returns the previous file id (to delete it). */
 export async function replaceAvatar(ex: Executor, userId: string, fileId: string, now: Date) {
-  const [before] = await ex.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, userId));
+  const [before] = await ex
+    .select({ avatarFileId: users.avatarFileId })
+    .from(users)
+    .where(eq(users.id, userId));
   await ex.update(users).set({ avatarFileId: fileId, updatedAt: now }).where(eq(users.id, userId));
   return before?.avatarFileId ?? null;
 }
 
 export async function findNotificationSettings(ex: Executor, userId: string) {
   const [row] = await ex
-    .select({ web: users.notifyWeb, sound: users.notifySound, line: users.notifyLine, lineUserId: users.lineUserId })
+    .select({
+      web: users.notifyWeb,
+      sound: users.notifySound,
+      line: users.notifyLine,
+      lineUserId: users.lineUserId,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

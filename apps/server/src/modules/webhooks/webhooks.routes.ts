@@ -15,7 +15,9 @@ const tags = ['webhooks'];
 export async function webhookRoutes(app: FastifyInstance, deps: Deps) {
   // Signatures are computed over the exact bytes: keep the body raw in this plugin.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -30,7 +32,8 @@ export async function webhookRoutes(app: FastifyInstance, deps: Deps) {
         throw unauthorized('webhook.invalid_signature');
       }
       // The console's "Verify" and connectivity checks carry no events: nothing to store.
-      if (!isEmptyLineDelivery(raw)) await enqueueInbound(deps.db, 'line', req.params.channelId, raw.toString('utf8'));
+      if (!isEmptyLineDelivery(raw))
+        await enqueueInbound(deps.db, 'line', req.params.channelId, raw.toString('utf8'));
       return reply.status(200).send({ ok: true });
     },
   );
@@ -50,7 +53,11 @@ export async function webhookRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const q = req.query;
-      if (q['hub.mode'] !== 'subscribe' || q['hub.verify_token'] !== deps.config.META_VERIFY_TOKEN || !q['hub.challenge']) {
+      if (
+        q['hub.mode'] !== 'subscribe' ||
+        q['hub.verify_token'] !== deps.config.META_VERIFY_TOKEN ||
+        !q['hub.challenge']
+      ) {
         throw forbidden('webhook.verify_token_mismatch');
       }
       return reply.type('text/plain').send(q['hub.challenge']);

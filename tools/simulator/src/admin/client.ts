@@ -1,0 +1,115 @@
+// A typed client of the admin API, for the CLI and for tools that drive a simulator in another process.
+import type { z } from 'zod';
+import type { ApiCall, DeliveryRecord, OutboxEntry, Platform } from '../core/records';
+import type { LineWebhookBody } from '../line/types';
+import type { MetaWebhookBody } from '../meta/types';
+import type { SimulatorSummary } from '../simulator';
+import type { DeliveryWait } from '../webhook/deliverer';
+import type {
+  InstagramAccountConfigSchema,
+  InstagramActionSchema,
+  LineActionSchema,
+  LineChannelConfigSchema,
+  LineUserConfigSchema,
+  MessengerActionSchema,
+  MetaAppConfigSchema,
+  MetaUserConfigSchema,
+  PageConfigSchema,
+} from './schemas';
+
+/** Actions as the admin API takes them: attachment `content` is base64. */
+export type AdminLineAction = z.input<typeof LineActionSchema>;
+export type AdminMessengerAction = z.input<typeof MessengerActionSchema>;
+export type AdminInstagramAction = z.input<typeof InstagramActionSchema>;
+
+/** The admin API answered with an error, or could not be reached. */
+export class AdminRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'AdminRequestError';
+  }
+}
+
+/** Talks to `/__admin` of a running simulator. */
+export class AdminClient {
+  constructor(readonly baseUrl: string) {}
+
+  describe = () => this.request<SimulatorSummary>('GET', '');
+  reset = (keepConfig = false) => this.request('POST', '/reset', { keepConfig });
+  advance = (ms: number) => this.request<{ now: number }>('POST', '/advance', { ms });
+
+  addLineChannel = (config: z.input<typeof LineChannelConfigSchema>) =>
+    this.request('POST', '/line/channels', config);
+  addLineUser = (channelId: string, user: z.input<typeof LineUserConfigSchema>) =>
+    this.request('POST', `/line/channels/${encodeURIComponent(channelId)}/users`, user);
+  lineEvents = (
+    channelId: string,
+    events: AdminLineAction[],
+    options: { reorder?: boolean; wait?: DeliveryWait } = {},
+  ) =>
+    this.request<DeliveryRecord<LineWebhookBody>>(
+      'POST',
+      `/line/channels/${encodeURIComponent(channelId)}/events${options.wait === 'first' ? '?wait=first' : ''}`,
+      { events, reorder: options.reorder ?? false },
+    );
+  lineVerify = (channelId: string) =>
+    this.request<DeliveryRecord<LineWebhookBody>>(
+      'POST',
+      `/line/channels/${encodeURIComponent(channelId)}/verify`,
+    );
+
+  addMetaApp = (config: z.input<typeof MetaAppConfigSchema>) => this.request('POST', '/meta/app', config);
+  addPage = (page: z.input<typeof PageConfigSchema>) => this.request('POST', '/meta/pages', page);
+  addInstagramAccount = (account: z.input<typeof InstagramAccountConfigSchema>) =>
+    this.request('POST', '/meta/instagram-accounts', account);
+  addMetaUser = (user: z.input<typeof MetaUserConfigSchema>) => this.request('POST', '/meta/users', user);
+  metaVerifyWebhook = async () => (await this.request<{ ok: boolean }>('POST', '/meta/verify-webhook')).ok;
+  messengerEvents = (events: AdminMessengerAction[], options: { wait?: DeliveryWait } = {}) =>
+    this.request<DeliveryRecord<MetaWebhookBody>>(
+      'POST',
+      `/meta/messenger/events${options.wait === 'first' ? '?wait=first' : ''}`,
+      { events },
+    );
+  instagramEvents = (events: AdminInstagramAction[], options: { wait?: DeliveryWait } = {}) =>
+    this.request<DeliveryRecord<MetaWebhookBody>>(
+      'POST',
+      `/meta/instagram/events${options.wait === 'first' ? '?wait=first' : ''}`,
+      { events },
+    );
+
+  calls = (filter: { platform?: Platform; path?: string } = {}) =>
+    this.request<ApiCall[]>('GET', `/calls?${new URLSearchParams(filter)}`);
+  deliveries = (filter: { platform?: Platform } = {}) =>
+    this.request<DeliveryRecord[]>('GET', `/deliveries?${new URLSearchParams(filter)}`);
+  outbox = (accountId?: string) =>
+    this.request<OutboxEntry[]>(
+      'GET',
+      `/outbox${accountId ? `?accountId=${encodeURIComponent(accountId)}` : ''}`,
+    );
+
+  private async request<T = { ok: true }>(method: string, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}/__admin${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new AdminRequestError(
+        `Cannot reach the simulator at ${this.baseUrl}. Start it with \`npm run simulate serve\`.`,
+        null,
+      );
+    }
+    const payload = (await response.json()) as unknown;
+    if (!response.ok) {
+      const error = (payload as { error?: { message?: string; issues?: unknown } }).error;
+      const issues = error?.issues ? ` ${JSON.stringify(error.issues)}` : '';
+      throw new AdminRequestError(`${error?.message ?? `HTTP ${response.status}`}${issues}`, response.status);
+    }
+    return payload as T;
+  }
+}

@@ -1,0 +1,213 @@
+// The admin API under `/__admin`: JSON mirrors of the programmatic API, so the CLI (or any tool) can configure
+// a running simulator, play customers, inject faults and read what happened (channels.md F, "Admin API").
+import type { z } from 'zod';
+import { SimulatorError } from '../core/errors';
+import type { Platform } from '../core/records';
+import { json, route } from '../http/router';
+import type { Route, SimRequest, SimResponse } from '../http/router';
+import type { AreaBehaviour } from '../http/server';
+import type { Simulator } from '../simulator';
+import type { DeliveryWait } from '../webhook/deliverer';
+import {
+  AdvanceBodySchema,
+  CopiesBodySchema,
+  FaultBodySchema,
+  HumanAgentBodySchema,
+  InstagramAccountConfigSchema,
+  InstagramEventsBodySchema,
+  LineChannelConfigSchema,
+  LineEventsBodySchema,
+  LineUserConfigSchema,
+  MessengerEventsBodySchema,
+  MetaAppConfigSchema,
+  MetaUserConfigSchema,
+  PageConfigSchema,
+  QuotaBodySchema,
+  ResetBodySchema,
+} from './schemas';
+
+/** Admin errors: `{error:{code,message,issues?}}`. */
+function adminError(status: number, code: string, message: string, issues?: unknown): SimResponse {
+  return json(status, { error: issues === undefined ? { code, message } : { code, message, issues } });
+}
+
+/** How the admin area (and the CDN) answer what the dispatcher handles itself. */
+export const adminArea: AreaBehaviour = {
+  maxBodyBytes: 50 * 1024 * 1024,
+  notFound: () => adminError(404, 'not_found', 'No such admin route; see tools/simulator/README.md'),
+  tooLarge: () => adminError(413, 'too_large', 'Body too large'),
+  internalError: (error) => {
+    if (error instanceof SimulatorError) {
+      const isMissing =
+        error.code === 'unknown_channel' || error.code === 'unknown_account' || error.code === 'unknown_user';
+      return adminError(isMissing ? 404 : 400, error.code, error.message);
+    }
+    return adminError(500, 'internal', String(error));
+  },
+  fault: (status) => adminError(status, 'fault', 'Simulated fault'),
+  headers: () => ({}),
+};
+
+function parse<S extends z.ZodType>(schema: S, req: SimRequest): z.output<S> {
+  const value = req.body.kind === 'json' ? req.body.value : req.body.kind === 'empty' ? {} : undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AdminInputError(result.error.issues);
+  return result.data;
+}
+
+class AdminInputError extends SimulatorError {
+  constructor(readonly issues: unknown) {
+    super('invalid_argument', 'Invalid body');
+  }
+}
+
+/** `?wait=first` answers after the first attempt while retries go on. */
+function waitOf(req: SimRequest): DeliveryWait {
+  return req.query.get('wait') === 'first' ? 'first' : 'final';
+}
+
+function platformOf(value: string | null): Platform | undefined {
+  return value === 'line' || value === 'meta' ? value : undefined;
+}
+
+/** All admin routes, bound to a simulator. */
+export function adminRoutes(sim: Simulator): Route[] {
+  const admin = (
+    method: string,
+    path: string,
+    handle: (req: SimRequest) => SimResponse | Promise<SimResponse>,
+  ) =>
+    route(method, 'admin', `/__admin${path}`, async (req) => {
+      try {
+        return await handle(req);
+      } catch (error) {
+        if (error instanceof AdminInputError)
+          return adminError(400, 'invalid_argument', error.message, error.issues);
+        throw error;
+      }
+    });
+  const ok = () => json(200, { ok: true });
+  const channelId = (req: SimRequest) => req.params.channelId ?? '';
+
+  return [
+    admin('GET', '', () => json(200, sim.describe())),
+    admin('POST', '/reset', (req) => {
+      sim.reset(parse(ResetBodySchema, req));
+      return ok();
+    }),
+    admin('POST', '/advance', (req) => json(200, { now: sim.advance(parse(AdvanceBodySchema, req).ms) })),
+
+    admin('POST', '/line/channels', (req) => {
+      sim.addLineChannel(parse(LineChannelConfigSchema, req));
+      return ok();
+    }),
+    admin('POST', '/line/channels/:channelId/users', (req) => {
+      sim.addLineUser(channelId(req), parse(LineUserConfigSchema, req));
+      return ok();
+    }),
+    admin('POST', '/line/channels/:channelId/events', async (req) => {
+      const body = parse(LineEventsBodySchema, req);
+      return json(
+        200,
+        await sim.line.events(channelId(req), body.events, {
+          reorder: body.reorder ?? false,
+          wait: waitOf(req),
+        }),
+      );
+    }),
+    admin('POST', '/line/channels/:channelId/verify', async (req) =>
+      json(200, await sim.line.verify(channelId(req))),
+    ),
+    admin('PUT', '/line/channels/:channelId/duplicate-deliveries', (req) => {
+      sim.line.duplicateDeliveries(channelId(req), parse(CopiesBodySchema, req).copies);
+      return ok();
+    }),
+    admin('PUT', '/line/channels/:channelId/monthly-quota', (req) => {
+      sim.line.setMonthlyQuota(channelId(req), parse(QuotaBodySchema, req).limit);
+      return ok();
+    }),
+    admin('POST', '/line/fail-next', (req) => {
+      const body = parse(FaultBodySchema, req);
+      sim.line.failNext(
+        body.count,
+        body.fault,
+        body.pathIncludes === undefined ? {} : { pathIncludes: body.pathIncludes },
+      );
+      return ok();
+    }),
+
+    admin('POST', '/meta/app', (req) => {
+      sim.addMetaApp(parse(MetaAppConfigSchema, req));
+      return ok();
+    }),
+    admin('POST', '/meta/pages', (req) => {
+      sim.addPage(parse(PageConfigSchema, req));
+      return ok();
+    }),
+    admin('POST', '/meta/instagram-accounts', (req) => {
+      sim.addInstagramAccount(parse(InstagramAccountConfigSchema, req));
+      return ok();
+    }),
+    admin('POST', '/meta/users', (req) => {
+      sim.addMetaUser(parse(MetaUserConfigSchema, req));
+      return ok();
+    }),
+    admin('POST', '/meta/verify-webhook', async () => json(200, { ok: await sim.meta.verifyWebhook() })),
+    admin('POST', '/meta/messenger/events', async (req) => {
+      const { events, ...options } = parse(MessengerEventsBodySchema, req);
+      return json(200, await sim.messenger.events(events, { ...options, wait: waitOf(req) }));
+    }),
+    admin('POST', '/meta/instagram/events', async (req) => {
+      const { events, ...options } = parse(InstagramEventsBodySchema, req);
+      return json(200, await sim.instagram.events(events, { ...options, wait: waitOf(req) }));
+    }),
+    admin('PUT', '/meta/duplicate-deliveries', (req) => {
+      sim.meta.duplicateDeliveries(parse(CopiesBodySchema, req).copies);
+      return ok();
+    }),
+    admin('PUT', '/meta/human-agent', (req) => {
+      sim.meta.setHumanAgentApproved(parse(HumanAgentBodySchema, req).approved);
+      return ok();
+    }),
+    admin('POST', '/meta/fail-next', (req) => {
+      const body = parse(FaultBodySchema, req);
+      sim.meta.failNext(
+        body.count,
+        body.fault,
+        body.pathIncludes === undefined ? {} : { pathIncludes: body.pathIncludes },
+      );
+      return ok();
+    }),
+
+    admin('GET', '/calls', (req) => {
+      const q = req.query;
+      const platform = platformOf(q.get('platform'));
+      return json(
+        200,
+        sim.calls({
+          ...(platform ? { platform } : {}),
+          ...(q.get('method') ? { method: q.get('method') ?? '' } : {}),
+          ...(q.get('path') ? { path: q.get('path') ?? '' } : {}),
+          ...(q.get('since') ? { since: Number(q.get('since')) } : {}),
+        }),
+      );
+    }),
+    admin('GET', '/deliveries', (req) => {
+      const q = req.query;
+      const platform = platformOf(q.get('platform'));
+      const kind = q.get('kind');
+      const isKind = kind === 'events' || kind === 'verification' || kind === 'echo' || kind === 'handshake';
+      return json(
+        200,
+        sim.deliveries({
+          ...(platform ? { platform } : {}),
+          ...(isKind ? { kind } : {}),
+          ...(q.get('accountId') ? { accountId: q.get('accountId') ?? '' } : {}),
+        }),
+      );
+    }),
+    admin('GET', '/outbox', (req) =>
+      json(200, sim.outbox(req.query.get('accountId') ?? undefined, req.query.get('userId') ?? undefined)),
+    ),
+  ];
+}

@@ -1,0 +1,43 @@
+// Public entry of @sabai/simulator: start a faithful loopback fake of LINE and Meta (Messenger, Instagram).
+export { startSimulator, SimulatorError } from './simulator';
+export type { Simulator, SimulatorOptions, SimulatorSummary, LineUserSummary } from './simulator';
+export type {
+  ApiCall,
+  CallFilter,
+  DeliveryAttempt,
+  DeliveryFilter,
+  DeliveryKind,
+  DeliveryOutcome,
+  DeliveryRecord,
+  OutboxEntry,
+} from './core/records';
+export type { ApiFault } from './core/faults';
+export type { LineControls, LineDelivery, LineBatchOptions } from './line/controls';
+export type {
+  LineAction,
+  LineChannelConfig,
+  LineUserConfig,
+  LineWebhookBody,
+  LineWebhookEvent,
+  LineEventMessage,
+} from './line/types';
+export type {
+  MessengerCustomer,
+  InstagramCustomer,
+  MetaControls,
+  MetaDelivery,
+  MetaBatchOptions,
+} from './meta/controls';
+export type {
+  InstagramAccountConfig,
+  InstagramAction,
+  MessengerAction,
+  MetaAppConfig,
+  MetaMessagingEvent,
+  MetaUserConfig,
+  MetaWebhookBody,
+  PageConfig,
+} from './meta/types';
+export { lineSignature, metaSignature256, verifyLineSignature, verifyMetaSignature } from './core/signatures';
+export { AdminClient, AdminRequestError } from './admin/client';
+export type { AdminLineAction, AdminMessengerAction, AdminInstagramAction } from './admin/client';

@@ -1,0 +1,270 @@
+// Assembles the simulator: shared clock, records and faults, the LINE and Meta fakes, the admin API, and the
+// one loopback HTTP server that serves them all.
+import { CdnStore } from './core/cdn';
+import { cdnRoutes } from './core/cdn-routes';
+import { Clock } from './core/clock';
+import { SimulatorError } from './core/errors';
+import { FaultQueue } from './core/faults';
+import { Recorder, waitFor } from './core/records';
+import type { ApiCall, CallFilter, DeliveryFilter, DeliveryRecord, OutboxEntry } from './core/records';
+import { adminArea, adminRoutes } from './admin/routes';
+import { json, route } from './http/router';
+import type { Area } from './http/router';
+import { startHttpServer } from './http/server';
+import type { RunningServer } from './http/server';
+import { lineApiRoutes } from './line/api-routes';
+import { lineArea } from './line/area';
+import { createLineControls } from './line/controls';
+import type { LineControls } from './line/controls';
+import { LineState } from './line/state';
+import type { LineChannelConfig, LineUserConfig } from './line/types';
+import { metaArea } from './meta/area';
+import { createMetaControls } from './meta/controls';
+import type { InstagramCustomer, MessengerCustomer, MetaControls } from './meta/controls';
+import { graphRoutes } from './meta/graph-routes';
+import { loginRoutes } from './meta/login-routes';
+import { sendApiRoutes } from './meta/send-api';
+import { MetaState } from './meta/state';
+import type { InstagramAccountConfig, MetaAppConfig, MetaUserConfig, PageConfig } from './meta/types';
+import { WebhookDeliverer } from './webhook/deliverer';
+
+/** Options of `startSimulator`. */
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: '127.0.0.1';
+  /** A webhook attempt fails when no full response arrives in time (LINE: 2 s, A.2). */
+  webhookTimeoutMs?: number;
+  /** Base clock; `advance(ms)` adds to it. */
+  now?: () => number;
+}
+
+/** A summary of what the simulator is configured with (also `GET /__admin`). */
+export interface SimulatorSummary {
+  url: string;
+  now: number;
+  offsetMs: number;
+  line: {
+    channels: (Omit<LineChannelConfig, 'webhookUrl'> & {
+      webhookUrl: string | null;
+      users: LineUserSummary[];
+    })[];
+  };
+  meta: {
+    app: {
+      appId: string;
+      webhookUrl: string | null;
+      verifyToken: string;
+      humanAgentApproved: boolean;
+      echoes: boolean;
+    } | null;
+    pages: {
+      pageId: string;
+      name: string;
+      pageToken: string;
+      subscribedFields: string[];
+      instagramId: string | null;
+    }[];
+    instagramAccounts: { igId: string; username: string; pageId: string | null; token: string }[];
+  };
+}
+
+export interface LineUserSummary {
+  userId: string;
+  displayName: string;
+  isFriend: boolean;
+  hasBlocked: boolean;
+}
+
+/** A running simulator (see README). */
+export interface Simulator {
+  /** Origin of every fake API: LINE base URL (both hosts), Graph base URL, admin API. */
+  readonly url: string;
+  /** Stops the server and pending webhook retries. */
+  close(): Promise<void>;
+  /** Simulated milliseconds since the epoch. */
+  now(): number;
+  /** Moves simulated time forward (reply-token expiry, messaging windows, CDN expiry); returns the new now. */
+  advance(ms: number): number;
+  /** Forgets everything; with `keepConfig`, channels, apps, pages and users are set up again as first added. */
+  reset(options?: { keepConfig?: boolean }): void;
+  /** What is configured. */
+  describe(): SimulatorSummary;
+  /** Adds (or replaces) a LINE channel. */
+  addLineChannel(config: LineChannelConfig): void;
+  /** Adds (or replaces) a LINE user of a channel. */
+  addLineUser(channelId: string, user: LineUserConfig): void;
+  /** Sets the one Meta app. */
+  addMetaApp(config: MetaAppConfig): void;
+  /** Adds a Facebook Page managed by the login user. */
+  addPage(page: PageConfig): void;
+  /** Adds an Instagram professional account (linked to a Page when `pageId` is given). */
+  addInstagramAccount(account: InstagramAccountConfig): void;
+  /** Adds a Messenger or Instagram user. */
+  addMetaUser(user: MetaUserConfig): void;
+  readonly line: LineControls;
+  readonly meta: MetaControls;
+  readonly messenger: MessengerCustomer;
+  readonly instagram: InstagramCustomer;
+  /** API calls received. */
+  calls(filter?: CallFilter): ApiCall[];
+  /** Webhooks sent. */
+  deliveries(filter?: DeliveryFilter): DeliveryRecord[];
+  /** Messages sent to customers of an account (LINE channel id, Page id or Instagram id), optionally one user. */
+  outbox(accountId?: string, userId?: string): OutboxEntry[];
+  /** Resolves with the first truthy value of `probe`, polling; rejects after `timeoutMs` (default 5000). */
+  waitFor<T>(probe: () => T | null | undefined | false, timeoutMs?: number): Promise<T>;
+}
+
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 2000;
+
+/** Starts a simulator on loopback. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const clock = new Clock(options.now ?? Date.now);
+  const recorder = new Recorder();
+  const faults = new FaultQueue();
+  const cdn = new CdnStore();
+  const timeoutMs = options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  const deliverer = new WebhookDeliverer({ clock, recorder, timeoutMs });
+  const lineState = new LineState();
+  const metaState = new MetaState();
+  let server: RunningServer | null = null;
+  const origin = () => server?.url ?? '';
+
+  const line = createLineControls({ state: lineState, clock, deliverer, faults });
+  const metaDeps = { state: metaState, clock, cdn, recorder, deliverer, faults, origin, timeoutMs };
+  const { messenger, instagram, meta } = createMetaControls(metaDeps);
+
+  // Replayed by reset({ keepConfig: true }).
+  let configLog: (() => void)[] = [];
+  const configure = (apply: () => void) => {
+    apply();
+    configLog.push(apply);
+  };
+
+  const simulator: Simulator = {
+    get url() {
+      return origin();
+    },
+    close: async () => {
+      deliverer.abortAll();
+      await server?.close();
+    },
+    now: () => clock.now(),
+    advance: (ms) => clock.advance(ms),
+    reset: (resetOptions = {}) => {
+      const replay = resetOptions.keepConfig ? configLog : [];
+      deliverer.abortAll();
+      lineState.clear();
+      metaState.clear();
+      recorder.clear();
+      faults.clear();
+      cdn.clear();
+      clock.rewind();
+      configLog = [];
+      for (const apply of replay) configure(apply);
+    },
+    describe: () => describe(origin(), clock, lineState, metaState),
+    addLineChannel: (config) => configure(() => void lineState.addChannel(config)),
+    addLineUser: (channelId, user) => configure(() => void lineState.addUser(channelId, user)),
+    addMetaApp: (config) => configure(() => void metaState.setApp(config)),
+    addPage: (page) => configure(() => void metaState.addPage(page)),
+    addInstagramAccount: (account) => configure(() => void metaState.addInstagramAccount(account)),
+    addMetaUser: (user) => configure(() => void metaState.addUser(user)),
+    line,
+    meta,
+    messenger,
+    instagram,
+    calls: (filter) => recorder.calls(filter),
+    deliveries: (filter) => recorder.deliveries(filter),
+    outbox: (accountId, userId) => recorder.outbox(accountId, userId),
+    waitFor: (probe, waitTimeoutMs) => waitFor(probe, waitTimeoutMs),
+  };
+
+  const lineDeps = { state: lineState, clock, recorder, deliverer };
+  const graphDeps = { state: metaState, clock, recorder, deliverer, cdn, origin };
+  const routes = [
+    route('GET', 'admin', '/', () =>
+      json(200, { name: 'Sabai channel simulator', admin: '/__admin', readme: 'tools/simulator/README.md' }),
+    ),
+    ...adminRoutes(simulator),
+    ...cdnRoutes(cdn, clock),
+    ...lineApiRoutes(lineDeps),
+    ...loginRoutes(graphDeps),
+    ...sendApiRoutes(graphDeps),
+    ...graphRoutes(graphDeps),
+  ];
+  server = await startHttpServer({
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    routes,
+    areaOf,
+    behaviours: { line: lineArea, meta: metaArea, admin: adminArea, cdn: adminArea },
+    recorder,
+    faults,
+    clock,
+    holdMs: 60_000,
+  });
+  return simulator;
+}
+
+/** LINE owns `/v2/…`; Graph owns `/v{major}.{minor}/…` and the login dialog; the rest is admin and CDN. */
+function areaOf(path: string): Area {
+  if (path.startsWith('/v2/')) return 'line';
+  if (/^\/v\d+\.\d+(\/|$)/.test(path) || path.startsWith('/dialog/')) return 'meta';
+  if (path.startsWith('/__cdn/')) return 'cdn';
+  return 'admin';
+}
+
+function describe(url: string, clock: Clock, line: LineState, meta: MetaState): SimulatorSummary {
+  return {
+    url,
+    now: clock.now(),
+    offsetMs: clock.offset,
+    line: {
+      channels: [...line.channels.values()].map((c) => ({
+        channelId: c.channelId,
+        channelSecret: c.channelSecret,
+        accessToken: c.accessToken,
+        botUserId: c.botUserId,
+        webhookUrl: c.webhookUrl,
+        ...(c.redelivery ? { redelivery: c.redelivery } : {}),
+        monthlyQuota: c.monthlyQuota,
+        displayName: c.displayName,
+        basicId: c.basicId,
+        users: line.usersOf(c.channelId).map((u) => ({
+          userId: u.userId,
+          displayName: u.displayName,
+          isFriend: u.isFriend,
+          hasBlocked: u.hasBlocked,
+        })),
+      })),
+    },
+    meta: {
+      app: meta.app
+        ? {
+            appId: meta.app.appId,
+            webhookUrl: meta.app.webhookUrl,
+            verifyToken: meta.app.verifyToken,
+            humanAgentApproved: meta.app.humanAgentApproved,
+            echoes: meta.app.echoes,
+          }
+        : null,
+      pages: [...meta.pages.values()].map((p) => ({
+        pageId: p.pageId,
+        name: p.name,
+        pageToken: p.pageToken,
+        subscribedFields: p.subscribedFields,
+        instagramId: meta.instagramOfPage(p.pageId)?.igId ?? null,
+      })),
+      instagramAccounts: [...meta.instagramAccounts.values()].map((a) => ({
+        igId: a.igId,
+        username: a.username,
+        pageId: a.pageId,
+        token: a.token,
+      })),
+    },
+  };
+}
+
+export { SimulatorError };
