@@ -23,6 +23,7 @@ import { roleRoutes } from './modules/roles';
 import { meRoutes } from './modules/users';
 import { messageRoutes } from './modules/messages';
 import { channelRoutes } from './modules/channels';
+import { teamRoutes } from './modules/teams';
 import { webhookRoutes } from './modules/webhooks';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(roleRoutes, deps);
       await api.register(messageRoutes, deps);
       await api.register(channelRoutes, deps);
+      await api.register(teamRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

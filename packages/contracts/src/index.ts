@@ -7,3 +7,4 @@ export * from './organizations';
 export * from './roles';
 export * from './messages';
 export * from './channels';
+export * from './teams';

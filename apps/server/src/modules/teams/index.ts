@@ -1,0 +1,3 @@
+// What other modules may use of teams.
+/** Team routes. */
+export { teamRoutes } from './teams.routes';
