@@ -47,8 +47,14 @@ describe('catalogues', () => {
     const sameAsEnglish = enKeys.filter(
       (key) => valueAt(en, key) === valueAt(th, key) && /[a-z]{4,}/i.test(String(valueAt(en, key))),
     );
-    // Proper names and language names stay as they are.
-    expect(sameAsEnglish).toEqual(['app.name', 'languages.en']);
+    // Proper names (the product, the channel brands) and language names stay as they are.
+    expect(sameAsEnglish).toEqual([
+      'app.name',
+      'languages.en',
+      'channels.types.line',
+      'channels.types.facebook',
+      'channels.types.instagram',
+    ]);
   });
 });
 
@@ -57,5 +63,11 @@ describe('spec texts', () => {
     expect(en.password.mismatch).toBe('The two passwords that you entered do not match!');
     expect(en.auth.invalid_credentials).toBe('Invalid email address or password');
     expect(en.auth.current_password_incorrect).toBe('Current password incorrect');
+    expect(en.errors.channel.keyword_exists).toBe('Keyword is already exists.');
+    expect(en.errors.channel.plan_limit).toBe("Can't add channel, Please contact sale");
+    expect(en.errors.channel.holiday_cannot_remove).toBe('This holiday cannot remove.');
+    expect(en.channels.form.takeover.text).toBe(
+      'This channel is used in another organisation. Take it over? The other organisation will stop receiving its messages.',
+    );
   });
 });

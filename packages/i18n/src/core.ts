@@ -1,6 +1,6 @@
 // The light part of the package: English (the source and fallback), the language list and helpers.
 // The web app imports this entry ('@sabai/i18n/core') so Thai and the policy stay out of its first load.
-export type { Catalogue, FullCatalogue, PolicyCatalogue, TranslationKey } from './types';
+export type { Catalogue, ChannelsCatalogue, FullCatalogue, PolicyCatalogue, TranslationKey } from './types';
 export { en } from './en';
 
 /** The languages the product ships; the spec's default is en. */

@@ -181,6 +181,7 @@ export const en = {
   },
   nav: {
     dashboard: 'Dashboard',
+    channels: 'Channels',
     profile: 'Edit profile',
   },
   header: {

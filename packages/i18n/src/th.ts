@@ -180,6 +180,7 @@ export const th: Catalogue = {
   },
   nav: {
     dashboard: 'แดชบอร์ด',
+    channels: 'ช่องทาง',
     profile: 'แก้ไขโปรไฟล์',
   },
   header: {

@@ -1,3 +1,4 @@
+import type { channelsEn } from './channels.en';
 import type { en } from './en';
 import type { policyEn } from './policy.en';
 
@@ -9,8 +10,11 @@ export type Catalogue = Widen<typeof en>;
 /** The shape of the privacy-policy texts, loaded only by /policy. */
 export type PolicyCatalogue = Widen<typeof policyEn>;
 
-/** Everything a language provides: the main catalogue and the policy under `policy`. */
-export type FullCatalogue = Catalogue & { policy: PolicyCatalogue };
+/** The texts of the channel settings screen (`channels.*` and `errors.channel.*`), loaded with it. */
+export type ChannelsCatalogue = Widen<typeof channelsEn>;
+
+/** Everything a language provides: the main catalogue, the policy under `policy`, the channel screen's texts. */
+export type FullCatalogue = Catalogue & { policy: PolicyCatalogue } & ChannelsCatalogue;
 
 type LeafPaths<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafPaths<T[K], `${Prefix}${K}.`>;

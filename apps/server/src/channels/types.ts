@@ -58,6 +58,7 @@ export type InboundEvent =
       isFollowing: boolean;
       replyToken: string | null;
     }
+  | { type: 'referral'; accountId: string; externalUserId: string; timestamp: Date; adId: string }
   | { type: 'unsend'; accountId: string; externalUserId: string; providerMessageId: string; timestamp: Date }
   | {
       type: 'read';

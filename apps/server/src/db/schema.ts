@@ -386,6 +386,8 @@ export const contactIdentities = pgTable(
     // LINE: the latest live reply token, claimed (set to null) atomically by the first send that uses it.
     replyToken: text('reply_token'),
     replyTokenExpiresAt: ts('reply_token_expires_at'),
+    // Meta: the ad a customer came from before writing (a referral event); applied to their next issue.
+    referralAdId: text('referral_ad_id'),
     createdAt: createdAt(),
   },
   (t) => [

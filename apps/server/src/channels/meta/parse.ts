@@ -116,6 +116,7 @@ function fromMessaging(accountId: string, m: Messaging): InboundEvent[] {
       },
     ];
   }
+  if (!m.message && !m.postback && adId) return [{ type: 'referral', ...base, adId }];
   if (m.postback) {
     const key = m.postback.mid ?? `postback:${m.sender.id}:${m.timestamp}`;
     return [

@@ -282,3 +282,37 @@ export async function setMediaResult(
   await ex.update(messages).set({ payload }).where(eq(messages.id, messageId));
   if (fileId) await ex.insert(messageAttachments).values({ messageId, fileId });
 }
+
+/** Remembers the ad a customer came from; an open issue takes it at once, otherwise their next issue does. */
+export async function recordReferral(ex: Executor, identityId: string, adId: string) {
+  const updated = await ex
+    .update(issues)
+    .set({ adId })
+    .where(
+      and(
+        eq(issues.contactIdentityId, identityId),
+        notInArray(issues.status, [...CLOSED]),
+        isNull(issues.adId),
+      ),
+    )
+    .returning({ id: issues.id });
+  if (updated.length === 0)
+    await ex
+      .update(contactIdentities)
+      .set({ referralAdId: adId })
+      .where(eq(contactIdentities.id, identityId));
+}
+
+/** The pending referral ad id of an identity, cleared as it is taken. */
+export async function takeReferralAdId(ex: Executor, identityId: string) {
+  const [row] = await ex
+    .select({ adId: contactIdentities.referralAdId })
+    .from(contactIdentities)
+    .where(eq(contactIdentities.id, identityId));
+  if (row?.adId)
+    await ex
+      .update(contactIdentities)
+      .set({ referralAdId: null })
+      .where(eq(contactIdentities.id, identityId));
+  return row?.adId ?? null;
+}

@@ -51,6 +51,11 @@ async function applyEvent(deps: Deps, channel: ChannelRow, event: InboundEvent) 
       await repo.setFollowing(deps.db.orm, identity.id, event.isFollowing);
       return;
     }
+    case 'referral': {
+      const identity = await ensureIdentity(deps, channel, event.externalUserId, event.timestamp);
+      await repo.recordReferral(deps.db.orm, identity.id, event.adId);
+      return;
+    }
     case 'unsend': {
       const row = await repo.markUnsent(deps.db.orm, channel.id, event.providerMessageId);
       if (row)
@@ -98,7 +103,7 @@ async function applyCustomerMessage(deps: Deps, channel: ChannelRow, event: Mess
           contactId: identity.contactId,
           identityId: identity.id,
           teamId: routing.teamId,
-          adId: event.adId,
+          adId: event.adId ?? (await repo.takeReferralAdId(tx, identity.id)),
           at: event.timestamp,
         });
         issue = { id, status: 'un-assigned', assigneeUserId: null, teamId: routing.teamId };

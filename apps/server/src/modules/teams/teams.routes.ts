@@ -12,7 +12,11 @@ export async function teamRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/teams',
-    { schema: { tags, response: { 200: TeamSummaryListSchema } }, config: { access: { resource: 'team', action: 'view' } } },
-    async (req) => repo.listTeams(deps.db.orm, authOf(req).organizationId, authOf(req).userId, req.scope as Scope),
+    {
+      schema: { tags, response: { 200: TeamSummaryListSchema } },
+      config: { access: { resource: 'team', action: 'view' } },
+    },
+    async (req) =>
+      repo.listTeams(deps.db.orm, authOf(req).organizationId, authOf(req).userId, req.scope as Scope),
   );
 }

@@ -1,0 +1,146 @@
+// A listening app wired to the LINE/Meta simulator, with helpers to connect channels the way an admin
+// does (settings API, Facebook Login) and to wait for the asynchronous pipeline (ingest, delivery jobs).
+import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
+import { startSimulator, type Simulator } from '@sabai/simulator';
+import { call, startTestApp, type TestApp } from './app';
+import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg } from './factories';
+
+export const META_SECRET = 'test-meta-app-secret';
+export const META_VERIFY = 'test-verify-token';
+
+export type ChannelHarness = {
+  t: TestApp;
+  sim: Simulator;
+  url: string;
+  org: TestOrg;
+  teamId: string;
+  admin: string;
+  createLineChannel(
+    overrides?: Record<string, unknown>,
+  ): Promise<{ id: string; externalId: string; secret: string }>;
+  connectMeta(
+    type: 'facebook' | 'instagram',
+    overrides?: Record<string, unknown>,
+  ): Promise<{ id: string; pageId: string; accountId: string }>;
+};
+
+let seq = 0;
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+/** Starts the simulator and a listening app that talks to it; both close after the file's tests. */
+export async function startChannelHarness(env: Record<string, string> = {}): Promise<ChannelHarness> {
+  const sim = await startSimulator();
+  afterAll(() => sim.close());
+  const t = await startTestApp({
+    PROVIDER_BASE_URL: sim.url,
+    META_APP_SECRET: META_SECRET,
+    META_VERIFY_TOKEN: META_VERIFY,
+    ...env,
+  });
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  sim.addMetaApp({
+    appId: '100000000000000',
+    appSecret: META_SECRET,
+    verifyToken: META_VERIFY,
+    webhookUrl: `${url}/webhooks/meta`,
+    humanAgentApproved: true,
+  });
+  const org = await buildOrganization(t);
+  const teamId = (await buildTeam(t, org)).id;
+  const admin = (await signIn(t, await buildUser(t, org, 'Admin'))).accessToken;
+
+  return {
+    t,
+    sim,
+    url,
+    org,
+    teamId,
+    admin,
+    async createLineChannel(overrides = {}) {
+      const externalId = String(1_800_000_000 + ++seq * 7 + Number(digits(3)));
+      const secret = randomBytes(16).toString('hex');
+      const accessToken = `line-token-${externalId}`;
+      const res = await call(t.app, 'POST', '/api/v1/channels', {
+        token: admin,
+        body: {
+          type: 'line',
+          name: `LINE ${externalId}`,
+          externalId,
+          secret,
+          accessToken,
+          assignedMode: 'normal',
+          assignedTeamId: teamId,
+          ...overrides,
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(`channel creation failed: ${res.body}`);
+      sim.addLineChannel({
+        channelId: externalId,
+        channelSecret: secret,
+        accessToken,
+        botUserId: `U${randomBytes(16).toString('hex')}`,
+        webhookUrl: `${url}/webhooks/line/${externalId}`,
+      });
+      return { id: res.json().id, externalId, secret };
+    },
+    async connectMeta(type, overrides = {}) {
+      const pageId = `1000${digits(11)}`;
+      const igId = `1784${digits(13)}`;
+      sim.addPage({ pageId, name: `Page ${pageId}`, pageToken: `page-token-${pageId}` });
+      sim.addInstagramAccount({
+        igId,
+        pageId,
+        username: `shop${pageId.slice(-4)}`,
+        token: `page-token-${pageId}`,
+      });
+      const connectionId = await facebookLogin(t, sim, admin);
+      const accountId = type === 'facebook' ? pageId : igId;
+      const res = await call(t.app, 'POST', '/api/v1/channels', {
+        token: admin,
+        body: {
+          type,
+          name: `${type} ${pageId}`,
+          connectionId,
+          externalId: accountId,
+          assignedMode: 'normal',
+          assignedTeamId: teamId,
+          ...overrides,
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(`channel creation failed: ${res.body}`);
+      return { id: res.json().id, pageId, accountId };
+    },
+  };
+}
+
+/** Runs the Facebook Login round trip as a browser would; resolves to the connection id. */
+export async function facebookLogin(t: TestApp, sim: Simulator, token: string) {
+  const { url } = (await call(t.app, 'GET', '/api/v1/channels/meta/login-url', { token })).json<{
+    url: string;
+  }>();
+  if (!url.startsWith(sim.url)) throw new Error(`login dialog not on the simulator: ${url}`);
+  const dialog = await fetch(url, { redirect: 'manual' });
+  if (dialog.status !== 302)
+    throw new Error(`login dialog answered ${dialog.status}: ${await dialog.text()}`);
+  const back = new URL(dialog.headers.get('location') ?? '');
+  const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  const location = String(callback.headers.location ?? '');
+  const id = new URL(location, 'http://x').searchParams.get('connection');
+  if (!id) throw new Error(`no connection in ${location}: ${callback.body}`);
+  return id;
+}
+
+/** Polls `probe` until it returns a truthy value (the pipeline is asynchronous). */
+export async function eventually<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
