@@ -1,34 +1,10 @@
 // One lint config for the workspace. The import rules encode architecture.md's one-way imports:
 // apps → packages; packages/domain imports nothing; contracts → domain; web features never import each other.
 import tseslint from 'typescript-eslint';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
-import { existsSync, readdirSync } from 'node:fs';
-
-const foldersIn = (dir) =>
-  existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => d.name)
-    : [];
-
-// A server module uses another only through its index.ts; a web feature never imports another feature.
-const serverModules = foldersIn('apps/server/src/modules');
-const moduleZones = serverModules.map((name) => ({
-  target: `./apps/server/src/modules/${name}`,
-  from: './apps/server/src/modules',
-  except: [`./${name}`, ...serverModules.filter((m) => m !== name).map((m) => `./${m}/index.ts`)],
-  message: 'A module uses another only through its index.ts.',
-}));
-const webFeatures = foldersIn('apps/web/src/features');
-const featureZones = webFeatures.map((name) => ({
-  target: `./apps/web/src/features/${name}`,
-  from: './apps/web/src/features',
-  except: [`./${name}`],
-  message: 'A web feature never imports another feature.',
-}));
+import boundaries from './tools/eslint/boundaries.js';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -36,24 +12,12 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', '**/*.d.ts'] },
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { boundaries },
     languageOptions: { globals: { ...globals.node } },
-    // Never parse dependencies (no-cycle would otherwise read PGlite's 400 KB bundle).
-    settings: {
-      'import-x/ignore': ['node_modules'],
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
-          conditionNames: ['import', 'module', 'default'],
-        }),
-      ],
-    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': ['error', { maxDepth: 4 }],
-      'import-x/no-self-import': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -79,7 +43,25 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones] }] },
+    rules: {
+      'boundaries/unit-boundaries': [
+        'error',
+        {
+          zones: [
+            {
+              root: 'apps/server/src/modules',
+              entry: ['index.ts'],
+              message: 'A module uses another only through its index.ts.',
+            },
+            {
+              root: 'apps/web/src/features',
+              entry: [],
+              message: 'A web feature never imports another feature.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['bench/**', 'tools/scripts/**', 'tools/simulator/src/cli.ts', 'apps/server/src/db/cli.ts'],

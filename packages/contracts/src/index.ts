@@ -8,3 +8,8 @@ export * from './roles';
 export * from './messages';
 export * from './channels';
 export * from './teams';
+export * from './lists';
+export * from './users';
+export * from './assignment';
+export * from './canned-responses';
+export * from './tags';

@@ -11,3 +11,9 @@ export const RoleSchema = z.object({
 });
 export type Role = z.infer<typeof RoleSchema>;
 export const RoleListSchema = z.array(RoleSchema);
+
+/** An Admin's change to the Manager or Staff role of their organisation: the whole matrix. */
+export const UpdateRoleSchema = z.object({
+  permissions: z.record(z.string(), z.record(z.string(), z.string())),
+});
+export type UpdateRole = z.infer<typeof UpdateRoleSchema>;

@@ -13,3 +13,7 @@ export * from './permissions';
 export * from './route-permissions';
 export * from './routing';
 export * from './meta-inbox-link';
+export * from './assignment';
+export * from './role-editing';
+export * from './settings-text';
+export * from './team-shifts';

@@ -239,22 +239,30 @@ export const teamMembers = pgTable(
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
 );
 
-export const timeOffRequests = pgTable('time_off_requests', {
-  id: id(),
-  organizationId: orgId(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
-  startsAt: ts('starts_at').notNull(),
-  endsAt: ts('ends_at').notNull(),
-  reason: text('reason').notNull().default(''),
-  status: text('status', { enum: ['pending', 'approved', 'declined'] })
-    .notNull()
-    .default('pending'),
-  decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const timeOffRequests = pgTable(
+  'time_off_requests',
+  {
+    id: id(),
+    organizationId: orgId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('time_off_requests_org_idx').on(t.organizationId, t.status),
+    index('time_off_requests_user_idx').on(t.userId, t.status, t.endsAt),
+  ],
+);
 
 export const channels = pgTable(
   'channels',
@@ -435,6 +443,8 @@ export const issues = pgTable(
     lastAgentMessageAt: ts('last_agent_message_at'),
     // Facts the reports aggregate (issue 9), written in the same transaction as the change.
     firstResponseAt: ts('first_response_at'),
+    // When an agent was first given the issue (assignment latency, reports).
+    assignedAt: ts('assigned_at'),
     resolvedAt: ts('resolved_at'),
     closedAt: ts('closed_at'),
     unreadCount: integer('unread_count').notNull().default(0),
@@ -447,6 +457,10 @@ export const issues = pgTable(
     index('issues_org_assignee_idx').on(t.organizationId, t.assigneeUserId, t.status),
     index('issues_org_team_idx').on(t.organizationId, t.teamId, t.status),
     index('issues_contact_idx').on(t.contactId),
+    // The auto-assignment backlog of a team, oldest first.
+    index('issues_unassigned_idx')
+      .on(t.teamId, t.id)
+      .where(sql`${t.assigneeUserId} is null and ${t.status} = 'un-assigned'`),
   ],
 );
 
@@ -508,7 +522,15 @@ export const cannedCategories = pgTable(
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('canned_categories_org_idx').on(t.organizationId)],
+  (t) => [
+    index('canned_categories_org_idx').on(t.organizationId),
+    // One name per owner (null owner: shared with the organisation), case-insensitive (spec §8 duplicates).
+    uniqueIndex('canned_categories_owner_name_key').on(
+      t.organizationId,
+      sql`coalesce(${t.ownerUserId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
 );
 
 export const cannedResponses = pgTable(
@@ -524,7 +546,25 @@ export const cannedResponses = pgTable(
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('canned_responses_org_idx').on(t.organizationId)],
+  (t) => [
+    index('canned_responses_org_idx').on(t.organizationId),
+    uniqueIndex('canned_responses_category_name_key').on(t.categoryId, sql`lower(${t.name})`),
+  ],
+);
+
+/** Images or files sent with a canned response (uploaded first, like a message's attachments). */
+export const cannedResponseAttachments = pgTable(
+  'canned_response_attachments',
+  {
+    cannedResponseId: uuid('canned_response_id')
+      .notNull()
+      .references(() => cannedResponses.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cannedResponseId, t.fileId] })],
 );
 
 export const tags = pgTable(

@@ -27,7 +27,8 @@ export function languageFromSearch(search: string): Language {
 const antdLocales: Partial<Record<Language, Locale>> = { en: enUS };
 
 async function ensureCatalogue(language: Language): Promise<void> {
-  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  // Probe a main-catalogue key, not the bundle: the policy and channel texts may have added one already.
+  if (language === 'en' || i18next.getResource(language, 'translation', 'app.name') !== undefined) return;
   const [{ th }, { default: thTH }] = await Promise.all([
     import('@sabai/i18n/th'),
     import('antd/es/locale/th_TH'),
@@ -47,6 +48,16 @@ export async function ensurePolicyTexts(): Promise<void> {
   const { policy } = await import('@sabai/i18n/policy');
   for (const language of ['en', 'th'] as const) {
     i18next.addResourceBundle(language, 'translation', { policy: policy[language] }, true, true);
+  }
+}
+
+/** Loads the channel settings texts of both languages (only /setting/channel needs them). */
+export async function ensureChannelTexts(): Promise<void> {
+  if (i18next.exists('channels.title', { lng: 'en' })) return;
+  const { channelTexts } = await import('@sabai/i18n/channels');
+  for (const language of ['en', 'th'] as const) {
+    // Deep merge: `errors.channel` joins the errors already loaded.
+    i18next.addResourceBundle(language, 'translation', channelTexts[language], true, false);
   }
 }
 

@@ -1,0 +1,37 @@
+// Small SQL helpers shared by the settings lists (search, sort, page) and by writes that race on a unique
+// index.
+import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/** An ILIKE pattern matching `search` anywhere, with LIKE's wildcards in the input taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `column ILIKE %search%` (Thai text has no case; ILIKE still matches it as typed). */
+export function ilikeAny(search: string, ...columns: Array<AnyColumn | SQLWrapper>): SQL {
+  const pattern = containsPattern(search);
+  return sql.join(
+    columns.map((c) => sql`${c} ILIKE ${pattern}`),
+    sql` OR `,
+  );
+}
+
+/** ORDER BY term for a whitelisted sort column; rows with equal values keep a stable order by `tieBreaker`. */
+export function orderTerms(
+  order: 'asc' | 'desc',
+  column: AnyColumn | SQLWrapper,
+  tieBreaker: AnyColumn | SQLWrapper,
+): SQL[] {
+  const dir = order === 'asc' ? asc : desc;
+  return [dir(column as AnyColumn), asc(tieBreaker as AnyColumn)];
+}
+
+export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+
+/** Whether a database error is a unique-index violation (two writers raced past the duplicate check). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

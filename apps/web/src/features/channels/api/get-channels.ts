@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Channel } from '@sabai/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { Channel };
+
+export const channelsQueryKey = ['channels'] as const;
+
+/** GET /channels: the organisation's channels, oldest first (secrets never included). */
+export function getChannels(signal?: AbortSignal): Promise<Channel[]> {
+  return apiRequest<Channel[]>('GET', '/channels', { signal });
+}
+
+export function useChannels() {
+  return useQuery({ queryKey: channelsQueryKey, queryFn: ({ signal }) => getChannels(signal) });
+}

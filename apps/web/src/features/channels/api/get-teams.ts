@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TeamSummary } from '@sabai/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { TeamSummary };
+
+export const teamsQueryKey = ['teams'] as const;
+
+/** GET /teams: the teams a channel can be assigned to (id, name, manager). */
+export function getTeams(signal?: AbortSignal): Promise<TeamSummary[]> {
+  return apiRequest<TeamSummary[]>('GET', '/teams', { signal });
+}
+
+export function useTeams() {
+  return useQuery({ queryKey: teamsQueryKey, queryFn: ({ signal }) => getTeams(signal) });
+}

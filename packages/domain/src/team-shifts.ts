@@ -1,0 +1,93 @@
+// Team members' working shifts (spec §3 Team, §5 Team validations) and who may receive issues now
+// (spec §4 auto-assignment). Times are 'HH:mm' in the organisation's time zone; a shift never crosses
+// midnight because the spec requires the start before the stop.
+import { localTime } from './routing';
+
+export type MemberShift = {
+  workStart: string;
+  workStop: string;
+  breakStart: string;
+  breakStop: string;
+  /** ISO weekdays 1 (Monday) … 7 (Sunday). */
+  workingDays: readonly number[];
+};
+
+export const MANAGER_WORKING_TYPES = ['working_hours', 'always', 'never'] as const;
+/** Whether a team's manager receives issues: in their working hours, always, or never. */
+export type ManagerWorkingType = (typeof MANAGER_WORKING_TYPES)[number];
+
+export const AVAILABILITIES = ['online', 'offline'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** The shift a member gets when added from the user screen (editable in the team screen). */
+export const DEFAULT_SHIFT: MemberShift = {
+  workStart: '09:00',
+  workStop: '18:00',
+  breakStart: '12:00',
+  breakStop: '13:00',
+  workingDays: [1, 2, 3, 4, 5],
+};
+
+export type ShiftProblem = {
+  code: 'team.work_start_after_stop';
+  field: 'workStart' | 'breakStart';
+};
+
+/** Minutes since midnight of 'HH:mm' (or 'HH:mm:ss'). */
+export function timeToMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+/**
+ * Spec §5: 'The working start time must begin before the stop time.' Checked for the work shift and for
+ * the break, which must also lie inside the shift.
+ */
+export function validateShift(shift: MemberShift): ShiftProblem[] {
+  const problems: ShiftProblem[] = [];
+  const [ws, we, bs, be] = [shift.workStart, shift.workStop, shift.breakStart, shift.breakStop].map(
+    timeToMinutes,
+  ) as [number, number, number, number];
+  if (ws >= we) problems.push({ code: 'team.work_start_after_stop', field: 'workStart' });
+  if (bs >= be || bs < ws || be > we) problems.push({ code: 'team.work_start_after_stop', field: 'breakStart' });
+  return problems;
+}
+
+/** Whether `at` is a working day of the shift, inside work hours and outside the break. */
+export function isOnShift(shift: MemberShift, at: Date, timeZone: string): boolean {
+  const now = localTime(at, timeZone);
+  if (!shift.workingDays.includes(now.weekday)) return false;
+  const m = now.minutes;
+  const inWork = m >= timeToMinutes(shift.workStart) && m < timeToMinutes(shift.workStop);
+  const inBreak = m >= timeToMinutes(shift.breakStart) && m < timeToMinutes(shift.breakStop);
+  return inWork && !inBreak;
+}
+
+export type AgentState = {
+  availability: Availability | 'time_off';
+  /** An approved time-off request covers now. */
+  isOnLeave: boolean;
+  isActive: boolean;
+  /** The member's shift in this team; null for a manager who is not a member. */
+  shift: MemberShift | null;
+  /** This agent is the team's manager: the manager working type decides. */
+  isManager: boolean;
+};
+
+/**
+ * Spec §4: only members who are online, on shift (outside their break) and not on time off receive issues;
+ * the manager only as the team's manager working type says (`always` ignores the shift).
+ */
+export function isEligibleAgent(
+  agent: AgentState,
+  managerWorkingType: ManagerWorkingType,
+  at: Date,
+  timeZone: string,
+): boolean {
+  if (!agent.isActive || agent.availability !== 'online' || agent.isOnLeave) return false;
+  if (agent.isManager) {
+    if (managerWorkingType === 'never') return false;
+    if (managerWorkingType === 'always') return true;
+  }
+  return agent.shift !== null && isOnShift(agent.shift, at, timeZone);
+}
