@@ -16,7 +16,8 @@ export type TestApp = {
   deps: Deps;
   db: Db;
   mails: SentMail[];
-  clock: { now(): Date; set(d: Date): void; advance(ms: number): void };
+  /** The app's clock: `set(null)` returns to real time. */
+  clock: { now(): Date; set(d: Date | null): void; advance(ms: number): void };
   close(): Promise<void>;
 };
 
@@ -28,6 +29,7 @@ function testClock(): TestApp['clock'] & Clock {
     now: () => (fixed ? new Date(fixed) : new Date(Date.now() + offset)),
     set: (d) => {
       fixed = d;
+      if (!d) offset = 0;
     },
     advance: (ms) => {
       if (fixed) fixed = new Date(fixed.getTime() + ms);

@@ -16,6 +16,8 @@ export type ChannelHarness = {
   org: TestOrg;
   teamId: string;
   admin: string;
+  /** A fresh admin token (after moving the test clock, older tokens have expired). */
+  signInAdmin(): Promise<string>;
   createLineChannel(
     overrides?: Record<string, unknown>,
   ): Promise<{ id: string; externalId: string; secret: string }>;
@@ -48,7 +50,8 @@ export async function startChannelHarness(env: Record<string, string> = {}): Pro
   });
   const org = await buildOrganization(t);
   const teamId = (await buildTeam(t, org)).id;
-  const admin = (await signIn(t, await buildUser(t, org, 'Admin'))).accessToken;
+  const adminUser = await buildUser(t, org, 'Admin');
+  const admin = (await signIn(t, adminUser)).accessToken;
 
   return {
     t,
@@ -57,6 +60,7 @@ export async function startChannelHarness(env: Record<string, string> = {}): Pro
     org,
     teamId,
     admin,
+    signInAdmin: async () => (await signIn(t, adminUser)).accessToken,
     async createLineChannel(overrides = {}) {
       const externalId = String(1_800_000_000 + ++seq * 7 + Number(digits(3)));
       const secret = randomBytes(16).toString('hex');

@@ -7,7 +7,8 @@ export const channelsEn = {
       'Connect your LINE Official Accounts, Facebook Pages and Instagram accounts, and choose which team answers each of them.',
     add: 'Add channel',
     search: 'Search by name, ID or team',
-    empty: 'No channels yet. Add a LINE Official Account, a Facebook Page or an Instagram account to start receiving messages.',
+    empty:
+      'No channels yet. Add a LINE Official Account, a Facebook Page or an Instagram account to start receiving messages.',
     noMatch: 'No channel matches your search.',
     types: {
       line: 'LINE',
@@ -61,10 +62,12 @@ export const channelsEn = {
       failed: 'Could not open Facebook Login. Please try again.',
       connected:
         'Signed in with Facebook (Pages found: {{count}}). For the next 30 minutes you can add their Messenger and Instagram channels without signing in again.',
+      addFacebook: 'Add a Messenger channel',
+      addInstagram: 'Add an Instagram channel',
       done: 'Done',
     },
     form: {
-      createTitle: 'Add a {{type}} channel',
+      createTitle: 'New {{type}} channel',
       editTitle: 'Edit {{name}}',
       sections: {
         account: 'Account',
@@ -104,7 +107,8 @@ export const channelsEn = {
       copyManually: 'Select the address and copy it with Ctrl+C (⌘+C on a Mac).',
       webhookSteps:
         'In the LINE Developers console, open the Messaging API tab of this channel, paste this address into Webhook URL, click Verify, then turn on “Use webhook”.',
-      webhookAfterCreate: 'The webhook URL to paste into the LINE Developers console appears here once the channel is added.',
+      webhookAfterCreate:
+        'The webhook URL to paste into the LINE Developers console appears here once the channel is added.',
       metaWebhook:
         'Messages of this account arrive through the Sabai Inbox Facebook app: there is nothing to set up.',
       assignedMode: 'Assigned mode',

@@ -5,8 +5,7 @@ import type { ChannelsCatalogue } from './types';
 export const channelsTh: ChannelsCatalogue = {
   channels: {
     title: 'ช่องทาง',
-    subtitle:
-      'เชื่อมต่อ LINE Official Account เพจ Facebook และบัญชี Instagram ของคุณ แล้วเลือกทีมที่ดูแลแต่ละช่องทาง',
+    subtitle: 'เชื่อมต่อ LINE Official Account เพจ Facebook และบัญชี Instagram ของคุณ แล้วเลือกทีมที่ดูแลแต่ละช่องทาง',
     add: 'เพิ่มช่องทาง',
     search: 'ค้นหาด้วยชื่อ รหัส หรือทีม',
     empty: 'ยังไม่มีช่องทาง เพิ่ม LINE Official Account เพจ Facebook หรือบัญชี Instagram เพื่อเริ่มรับข้อความ',
@@ -62,6 +61,8 @@ export const channelsTh: ChannelsCatalogue = {
       failed: 'เปิดหน้าเข้าสู่ระบบ Facebook ไม่สำเร็จ กรุณาลองอีกครั้ง',
       connected:
         'เข้าสู่ระบบด้วย Facebook แล้ว (พบเพจ: {{count}}) ภายใน 30 นาทีนี้ คุณเพิ่มช่องทาง Messenger และ Instagram ของเพจเหล่านี้ได้โดยไม่ต้องเข้าสู่ระบบอีก',
+      addFacebook: 'เพิ่มช่องทาง Messenger',
+      addInstagram: 'เพิ่มช่องทาง Instagram',
       done: 'เสร็จสิ้น',
     },
     form: {
@@ -110,8 +111,7 @@ export const channelsTh: ChannelsCatalogue = {
       assignedMode: 'รูปแบบการมอบหมาย',
       modeHints: {
         normal: 'เคสใหม่ทุกเคสจะส่งไปยังทีมที่รับผิดชอบ',
-        keyword:
-          'คีย์เวิร์ดแรกที่พบในข้อความแรกของลูกค้าจะเป็นตัวเลือกทีม หากไม่พบคีย์เวิร์ด เคสจะส่งไปยังทีมที่รับผิดชอบ',
+        keyword: 'คีย์เวิร์ดแรกที่พบในข้อความแรกของลูกค้าจะเป็นตัวเลือกทีม หากไม่พบคีย์เวิร์ด เคสจะส่งไปยังทีมที่รับผิดชอบ',
       },
       assignedTeam: 'ทีมที่รับผิดชอบ',
       assignedTeamRequired: 'กรุณาเลือกทีมที่รับผิดชอบ',

@@ -26,6 +26,11 @@ const screenRoutes: RouteObject[] = [
   { path: '*', lazy: () => import('./shell/not-found-page') },
 ];
 
+// Settings are desktop only (spec §2 lists no mobile settings route): they live in the desktop shell alone.
+const desktopRoutes: RouteObject[] = [
+  { path: 'setting/channel', lazy: () => import('../features/channels/components/channels-page') },
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -57,7 +62,7 @@ export const routes: RouteObject[] = [
         id: 'desktop-shell',
         loader: requireSessionLoader,
         lazy: () => import('./shell/desktop-shell'),
-        children: screenRoutes,
+        children: [...desktopRoutes, ...screenRoutes],
       },
     ],
   },

@@ -1,6 +1,6 @@
 // The signed-in screens that exist, in menu order. A screen is listed only once it is built (no
 // placeholders); whether a user sees it is decided by packages/domain's canViewRoute.
-import { DashboardOutlined } from '@ant-design/icons';
+import { ApiOutlined, DashboardOutlined } from '@ant-design/icons';
 import { canViewRoute } from '@sabai/domain';
 import type { RoleEntry } from '@sabai/domain';
 import type { ScreenLink } from '../lib/shell-context';
@@ -17,6 +17,13 @@ export const SCREENS: readonly Screen[] = [
     labelKey: 'nav.dashboard',
     icon: DashboardOutlined,
     isOnMobile: true,
+  },
+  {
+    key: 'channels',
+    path: '/setting/channel',
+    labelKey: 'nav.channels',
+    icon: ApiOutlined,
+    isOnMobile: false,
   },
 ];
 

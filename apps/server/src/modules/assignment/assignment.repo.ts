@@ -2,8 +2,8 @@
 // assignment safe with several workers: an issue row is claimed with FOR UPDATE SKIP LOCKED (a second
 // worker skips it instead of waiting), and the team row is locked for the rotation so two issues of one
 // team never read the same "last assigned" agent.
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ManagerWorkingType, MemberShift } from '@sabai/domain';
+import { and, asc, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { MemberShift } from '@sabai/domain';
 import {
   channels,
   issues,
@@ -92,7 +92,10 @@ export async function agentsOf(ex: Executor, teamIds: string[], now: Date): Prom
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .innerJoin(
       memberships,
-      and(eq(memberships.userId, teamMembers.userId), eq(memberships.organizationId, teamMembers.organizationId)),
+      and(
+        eq(memberships.userId, teamMembers.userId),
+        eq(memberships.organizationId, teamMembers.organizationId),
+      ),
     )
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(inArray(teamMembers.teamId, teamIds));
@@ -198,24 +201,6 @@ export async function teamsWithBacklog(ex: Executor) {
   return rows.map((r) => r.teamId!);
 }
 
-/** Auto-assigned teams a user is a member or the manager of. */
-export async function autoTeamsOfUser(ex: Executor, organizationId: string, userId: string) {
-  const rows = await ex
-    .select({ id: teams.id })
-    .from(teams)
-    .where(
-      and(
-        eq(teams.organizationId, organizationId),
-        eq(teams.assignmentMode, 'auto'),
-        or(
-          eq(teams.managerUserId, userId),
-          sql`${teams.id} in (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${userId})`,
-        ),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 // --- settings ---------------------------------------------------------------------------------------------
 
 /** Teams the caller manages or belongs to (scope myTeam). */
@@ -248,7 +233,13 @@ const settingsColumns = (userId: string) => ({
 export async function listSettings(
   ex: Executor,
   f: SettingsFilter,
-  q: { search?: string | undefined; sort: 'teamName' | 'mode'; order: 'asc' | 'desc'; page: number; pageSize: number },
+  q: {
+    search?: string | undefined;
+    sort: 'teamName' | 'mode';
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ) {
   const where = and(
     eq(teams.organizationId, f.organizationId),
@@ -296,6 +287,3 @@ export async function updateSettings(
     .set({ assignmentMode: v.mode, assignmentMethod: v.method, updatedAt: now })
     .where(eq(teams.id, teamId));
 }
-
-export type { ManagerWorkingType };
-export { lte };

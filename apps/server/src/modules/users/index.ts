@@ -1,3 +1,5 @@
 // What other modules may use of users.
 /** Routes of the signed-in user's own profile (/me). */
 export { meRoutes } from './me.routes';
+/** How lists present a user (display name, profile path). */
+export { displayNameOf, presentPerson } from './present-person';

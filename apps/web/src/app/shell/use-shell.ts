@@ -25,9 +25,14 @@ export function useShell() {
   const stored = getProfile();
   const roleNames: RoleName[] = me ? roleNamesOf(me.roles) : sessionRoleNames();
   const screens = useMemo(() => allowedScreens(permissions), [permissions]);
-  // Links offered on the dashboard and the not-found page: the menu's screens and the profile.
-  const links = useMemo<ScreenLink[]>(() => [...screens, PROFILE_LINK], [screens]);
-  const landing = landingPath({ roleNames, isMobile: isMobileDevice() });
+  const isMobile = isMobileDevice();
+  // Links offered on the dashboard and the not-found page: the screens this layout has (settings are
+  // desktop only) and the profile.
+  const links = useMemo<ScreenLink[]>(
+    () => [...screens.filter((screen) => !isMobile || screen.isOnMobile), PROFILE_LINK],
+    [screens, isMobile],
+  );
+  const landing = landingPath({ roleNames, isMobile });
   return {
     me,
     isMeLoading: meQuery.isLoading,

@@ -10,7 +10,9 @@ export const metaConnectionQueryKey = (id: string) => ['meta-connections', id] a
 
 /** GET /channels/meta/connections/:id: the Pages a Facebook Login found (404 channel.connection_expired after 30 min). */
 export function getMetaConnection(id: string, signal?: AbortSignal): Promise<MetaConnection> {
-  return apiRequest<MetaConnection>('GET', `/channels/meta/connections/${encodeURIComponent(id)}`, { signal });
+  return apiRequest<MetaConnection>('GET', `/channels/meta/connections/${encodeURIComponent(id)}`, {
+    signal,
+  });
 }
 
 export function useMetaConnection(id: string | null) {

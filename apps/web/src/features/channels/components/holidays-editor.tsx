@@ -100,7 +100,11 @@ export function HolidaysEditor() {
                     { max: LIMITS.message, message: t('channels.form.tooLong', { max: LIMITS.message }) },
                   ]}
                 >
-                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={LIMITS.message} disabled={isLocked} />
+                  <Input.TextArea
+                    autoSize={{ minRows: 2, maxRows: 6 }}
+                    maxLength={LIMITS.message}
+                    disabled={isLocked}
+                  />
                 </Form.Item>
                 {isLocked && <p className="channel-form__hint">{t('channels.form.holidayLockedReason')}</p>}
               </div>

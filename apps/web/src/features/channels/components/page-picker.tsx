@@ -43,7 +43,9 @@ export function PagePicker({ type, connectionId, channels, onReconnect }: PagePi
     );
   }
 
-  const added = new Set(channels.filter((channel) => channel.type === type).map((channel) => channel.externalId));
+  const added = new Set(
+    channels.filter((channel) => channel.type === type).map((channel) => channel.externalId),
+  );
   const accountOf = (page: ConnectablePage) => (type === 'facebook' ? page.id : page.instagramAccountId);
   const pages = connectionQuery.data.pages.filter((page) => accountOf(page) !== null);
   const options = pages.map((page) => {
@@ -53,19 +55,29 @@ export function PagePicker({ type, connectionId, channels, onReconnect }: PagePi
         ? t('channels.form.pageOption', { name: page.name, id })
         : t('channels.form.instagramOption', { name: page.name, id });
     const isAdded = added.has(id);
-    return { value: id, label: isAdded ? t('channels.form.alreadyAdded', { label }) : label, disabled: isAdded };
+    return {
+      value: id,
+      label: isAdded ? t('channels.form.alreadyAdded', { label }) : label,
+      disabled: isAdded,
+    };
   });
 
   function handleChange(id: string) {
     const page = pages.find((candidate) => accountOf(candidate) === id);
     // The Page's name is a good default channel name.
-    if (page && !(form.getFieldValue('name') as string | undefined)?.trim()) form.setFieldValue('name', page.name);
+    if (page && !(form.getFieldValue('name') as string | undefined)?.trim())
+      form.setFieldValue('name', page.name);
   }
 
   return (
     <>
       {type === 'instagram' && pages.length === 0 && (
-        <Alert type="warning" showIcon title={t('channels.form.noInstagram')} className="channel-form__alert" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('channels.form.noInstagram')}
+          className="channel-form__alert"
+        />
       )}
       <Form.Item
         name="externalId"
@@ -73,7 +85,8 @@ export function PagePicker({ type, connectionId, channels, onReconnect }: PagePi
         rules={[
           {
             required: true,
-            message: type === 'facebook' ? t('channels.form.pageRequired') : t('channels.form.instagramRequired'),
+            message:
+              type === 'facebook' ? t('channels.form.pageRequired') : t('channels.form.instagramRequired'),
           },
         ]}
       >

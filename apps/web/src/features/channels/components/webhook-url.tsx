@@ -28,7 +28,13 @@ export function WebhookUrl({ url }: { url: string }) {
         {t('channels.form.webhookUrl')}
       </label>
       <Space.Compact className="webhook-url__field">
-        <Input id="channel-webhook-url" ref={inputRef} value={url} readOnly onFocus={(e) => e.target.select()} />
+        <Input
+          id="channel-webhook-url"
+          ref={inputRef}
+          value={url}
+          readOnly
+          onFocus={(e) => e.target.select()}
+        />
         <Button icon={<CopyOutlined />} onClick={() => void handleCopy()} data-testid="copy-webhook-url">
           {t('channels.form.copy')}
         </Button>

@@ -181,7 +181,13 @@ export function toCreateRequest(
       takeOver: options.takeOver,
     };
   }
-  return { ...fields, type, externalId, connectionId: options.connectionId ?? '', takeOver: options.takeOver };
+  return {
+    ...fields,
+    type,
+    externalId,
+    connectionId: options.connectionId ?? '',
+    takeOver: options.takeOver,
+  };
 }
 
 /** PUT /channels/:id body: empty secret fields keep the saved ones. */

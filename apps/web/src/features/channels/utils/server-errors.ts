@@ -1,11 +1,12 @@
 // Where a refused save shows its reason: server error codes (and validation details) onto the form's
 // fields, the rest as a notice. The takeover question is asked before this (channel-form.tsx).
+import type { NamePath } from 'antd/es/form/interface';
 import type { TranslationKey } from '@sabai/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { duplicateKeywordRows } from './channel-form';
 import type { ChannelFormValues } from './channel-form';
 
-export type FieldName = Array<string | number>;
+export type FieldName = NamePath<ChannelFormValues>;
 export type FieldFeedback = { name: FieldName; message: TranslationKey };
 
 export type SaveFeedback = {
@@ -38,7 +39,8 @@ export function fieldOfPath(path: string): FieldName | null {
     .filter(Boolean)
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   const [first] = parts;
-  return typeof first === 'string' && FORM_FIELDS.has(first) ? parts : null;
+  // The server validated the same fields the form has, so a path under a known field names one of them.
+  return typeof first === 'string' && FORM_FIELDS.has(first) ? (parts as FieldName) : null;
 }
 
 function validationFields(details: unknown): FieldFeedback[] {
@@ -54,10 +56,14 @@ function duplicateKeywordFields(values: ChannelFormValues, details: unknown): Fi
   const keyword = (details as { keyword?: unknown } | null)?.keyword;
   const wanted = typeof keyword === 'string' ? keyword.trim().toLocaleLowerCase() : null;
   const rows = duplicateKeywordRows(values.keywords).filter(
-    (index) => wanted === null || (values.keywords[index]?.keyword ?? '').trim().toLocaleLowerCase() === wanted,
+    (index) =>
+      wanted === null || (values.keywords[index]?.keyword ?? '').trim().toLocaleLowerCase() === wanted,
   );
   if (rows.length === 0) return [{ name: ['keywords'], message: 'errors.channel.keyword_exists' }];
-  return rows.map((index) => ({ name: ['keywords', index, 'keyword'], message: 'errors.channel.keyword_exists' }));
+  return rows.map((index) => ({
+    name: ['keywords', index, 'keyword'],
+    message: 'errors.channel.keyword_exists',
+  }));
 }
 
 /** Maps a failed create or update onto the form. */
@@ -80,7 +86,10 @@ export function saveFeedback(error: unknown, values: ChannelFormValues): SaveFee
     case 'channel.shift_required':
       return onField(['shifts'], 'errors.channel.shift_required');
     case 'channel.team_not_found':
-      return { ...onField(['assignedTeamId'], 'errors.channel.team_not_found'), message: 'errors.channel.team_not_found' };
+      return {
+        ...onField(['assignedTeamId'], 'errors.channel.team_not_found'),
+        message: 'errors.channel.team_not_found',
+      };
     case 'channel.duplicate':
       return onField(['externalId'], 'errors.channel.duplicate');
     case 'channel.page_not_in_connection':

@@ -1,0 +1,17 @@
+// What other modules may use of assignment.
+/** Job names, their handlers and retry policy (registered in workers.ts). */
+export {
+  ASSIGN_JOB,
+  ASSIGN_RETRY,
+  BACKLOG_JOB,
+  SWEEP_JOB,
+  runAssignJob,
+  runBacklogJob,
+  sweepBacklogs,
+} from './assignment.service';
+/** Enqueue an issue's assignment (new issue, transfer) or a team's backlog hand-out, inside a transaction. */
+export { requestAssignment, requestBacklogHandOut } from './assignment.service';
+/** Assign one issue now, or hand out a team's waiting issues now (tests, tools). */
+export { assignIssue, handOutBacklog, type AssignResult } from './assignment.service';
+/** Auto-assignment settings routes. */
+export { assignmentRoutes } from './assignment.routes';

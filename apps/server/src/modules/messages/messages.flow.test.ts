@@ -1,0 +1,266 @@
+// Outbound end to end through the simulator: reply tokens, push with retry keys, Meta windows and tags,
+// echoes, failures and retry by hand, private notes.
+import { createHmac } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app';
+import { eventually, META_SECRET, startChannelHarness, type ChannelHarness } from '../../../test/channels';
+import { messages } from '../../db/schema';
+
+let h: ChannelHarness;
+let line: { id: string; externalId: string };
+let seq = 0;
+const lineUser = () => `U${(++seq + Date.now()).toString(16).padStart(32, 'b')}`;
+const DAY = 24 * 3600 * 1000;
+
+beforeAll(async () => {
+  h = await startChannelHarness();
+  line = await h.createLineChannel();
+});
+
+/** The customer writes; resolves to the issue id once stored. */
+async function customerWrites(channelId: string, providerMessageId: string) {
+  const row = await eventually(
+    async () =>
+      (
+        await h.t.db.orm
+          .select()
+          .from(messages)
+          .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId)))
+      )[0],
+  );
+  return row.issueId;
+}
+
+const reply = (issueId: number, body: Record<string, unknown>, token = h.admin) =>
+  call(h.t.app, 'POST', `/api/v1/issues/${issueId}/messages`, { token, body });
+
+async function delivered(messageId: number) {
+  return eventually(async () => {
+    const [row] = await h.t.db.orm.select().from(messages).where(eq(messages.id, messageId));
+    return row && row.deliveryStatus !== 'pending' ? row : null;
+  });
+}
+
+describe('LINE outbound', () => {
+  it('uses the reply token once, then pushes with a retry key', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'hi');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    const first = await reply(issueId, { text: 'สวัสดีค่ะ ยินดีให้บริการ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ deliveryStatus: 'pending', senderType: 'agent' });
+    expect((await delivered(first.json().id)).deliveredVia).toBe('reply');
+    const second = await reply(issueId, { text: 'มีอะไรให้ช่วยไหมคะ' });
+    const sent = await delivered(second.json().id);
+    expect(sent).toMatchObject({ deliveryStatus: 'sent', deliveredVia: 'push' });
+    const push = h.sim.calls({ path: '/v2/bot/message/push' }).at(-1)!;
+    expect(push.headers['x-line-retry-key']).toBe(sent.retryKey);
+    expect(h.sim.outbox(line.externalId, userId).filter((o) => o.delivered)).toHaveLength(2);
+  });
+
+  it('retries a failed push with the same retry key, and the customer gets it once', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'hello');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    await reply(issueId, { text: 'first answer uses the reply token' });
+    await eventually(async () => h.sim.calls({ path: '/v2/bot/message/reply' }).length > 0);
+    h.sim.line.failNext(1, { status: 500 }, { pathIncludes: '/message/push' });
+    const res = await reply(issueId, { text: 'this one is retried' });
+    const sent = await delivered(res.json().id);
+    expect(sent.deliveryStatus).toBe('sent');
+    const pushes = h.sim
+      .calls({ path: '/v2/bot/message/push' })
+      .filter((c) => JSON.stringify(c.body).includes('this one is retried'));
+    expect(pushes.map((c) => c.status)).toEqual([500, 200]);
+    expect(new Set(pushes.map((c) => c.headers['x-line-retry-key']))).toEqual(new Set([sent.retryKey]));
+    expect(
+      h.sim.outbox(line.externalId, userId).filter((o) => JSON.stringify(o).includes('this one is retried')),
+    ).toHaveLength(1);
+  });
+
+  it('splits long text within the 5,000-unit limit and keeps private notes inside the product', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'long please');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    const long = 'ก'.repeat(7000);
+    expect((await delivered((await reply(issueId, { text: long })).json().id)).deliveryStatus).toBe('sent');
+    const note = await reply(issueId, { text: 'customer is a VIP', isPrivateNote: true });
+    expect(note.json()).toMatchObject({ isPrivateNote: true, deliveryStatus: 'sent' });
+    await new Promise((r) => setTimeout(r, 800));
+    const seen = JSON.stringify(h.sim.outbox(line.externalId, userId));
+    expect(seen).not.toContain('customer is a VIP');
+    const texts = h.sim
+      .outbox(line.externalId, userId)
+      .map((o) => (o.message as { text?: string }).text ?? '');
+    expect(texts.filter((text) => text.startsWith('ก')).map((text) => text.length)).toEqual([5000, 2000]);
+  });
+
+  it('marks a refused message failed with the provider error, and retries it by hand', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'x');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    await reply(issueId, { text: 'uses the token' });
+    await eventually(async () =>
+      h.sim
+        .calls({ path: '/v2/bot/message/reply' })
+        .some((c) => JSON.stringify(c.body).includes('uses the token')),
+    );
+    h.sim.line.failNext(1, { status: 400 }, { pathIncludes: '/message/push' });
+    const res = await reply(issueId, { text: 'refused once' });
+    const failed = await delivered(res.json().id);
+    expect(failed.deliveryStatus).toBe('failed');
+    expect(failed.providerError).toContain('line.400');
+    const retried = await call(h.t.app, 'POST', `/api/v1/messages/${failed.id}/retry`, { token: h.admin });
+    expect(retried.statusCode).toBe(200);
+    expect((await delivered(failed.id)).deliveryStatus).toBe('sent');
+  });
+});
+
+describe('Messenger and Instagram outbound', () => {
+  const midOf = (d: { body: unknown }) =>
+    (d.body as { entry: Array<{ messaging: Array<{ message: { mid: string } }> }> }).entry[0]!.messaging[0]!
+      .message.mid;
+
+  it('answers with RESPONSE inside 24 hours, HUMAN_AGENT up to 7 days, and refuses after that with the inbox link', async () => {
+    const page = await h.connectMeta('facebook');
+    try {
+      await windowJourney(page);
+    } finally {
+      h.t.clock.set(null);
+    }
+  });
+
+  async function windowJourney(page: { id: string; pageId: string }) {
+    const psid = `24${Date.now()}`;
+    const issueId = await customerWrites(
+      page.id,
+      midOf(await h.sim.messenger.text(page.pageId, psid, 'hello page')),
+    );
+    const now = await reply(issueId, { text: 'within a day' });
+    expect((await delivered(now.json().id)).deliveredVia).toBe('RESPONSE');
+    expect(h.sim.calls({ path: /\/messages$/ }).at(-1)!.body).toMatchObject({ messaging_type: 'RESPONSE' });
+
+    h.sim.advance(3 * DAY);
+    h.t.clock.advance(3 * DAY);
+    const later = await reply(issueId, { text: 'three days later' }, await h.signInAdmin());
+    expect((await delivered(later.json().id)).deliveredVia).toBe('HUMAN_AGENT');
+    expect(h.sim.calls({ path: /\/messages$/ }).at(-1)!.body).toMatchObject({
+      messaging_type: 'MESSAGE_TAG',
+      tag: 'HUMAN_AGENT',
+    });
+
+    h.sim.advance(5 * DAY);
+    h.t.clock.advance(5 * DAY);
+    const token = await h.signInAdmin();
+    const refused = await reply(issueId, { text: 'eight days later' }, token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'message.reply_window_closed',
+      details: { inboxUrl: `https://business.facebook.com/latest/inbox/messenger?asset_id=${page.pageId}` },
+    });
+    // A private note is still allowed: it never leaves the product.
+    expect(
+      (await reply(issueId, { text: 'follow up by phone', isPrivateNote: true }, token)).statusCode,
+    ).toBe(201);
+  }
+
+  it('replies on Instagram and ignores the echo of its own message', async () => {
+    const ig = await h.connectMeta('instagram');
+    const igsid = `35${Date.now()}`;
+    const issueId = await customerWrites(
+      ig.id,
+      midOf(await h.sim.instagram.text(ig.accountId, igsid, 'ราคาเท่าไหร่คะ')),
+    );
+    const sent = await delivered((await reply(issueId, { text: '590 บาทค่ะ' })).json().id);
+    expect(sent.deliveryStatus).toBe('sent');
+    await new Promise((r) => setTimeout(r, 800));
+    const rows = await h.t.db.orm.select().from(messages).where(eq(messages.issueId, issueId));
+    expect(rows.filter((m) => m.text === '590 บาทค่ะ')).toHaveLength(1);
+  });
+
+  it('stores a reply typed in Meta’s own inbox (an echo) as an outgoing message', async () => {
+    const page = await h.connectMeta('facebook');
+    const psid = `24${Date.now() + 1}`;
+    const issueId = await customerWrites(page.id, midOf(await h.sim.messenger.text(page.pageId, psid, 'hi')));
+    const body = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: page.pageId,
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: page.pageId },
+              recipient: { id: psid },
+              timestamp: Date.now(),
+              message: {
+                mid: `m_echo_${Date.now()}`,
+                is_echo: true,
+                app_id: 263902037430900,
+                text: 'Typed in Business Suite',
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const res = await fetch(`${h.url}/webhooks/meta`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', META_SECRET).update(body).digest('hex')}`,
+      },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const echo = await eventually(
+      async () =>
+        (
+          await h.t.db.orm
+            .select()
+            .from(messages)
+            .where(and(eq(messages.issueId, issueId), eq(messages.text, 'Typed in Business Suite')))
+        )[0],
+    );
+    expect(echo).toMatchObject({ direction: 'outbound', senderType: 'agent', deliveryStatus: 'sent' });
+  });
+});
+
+describe('guards', () => {
+  it('refuses replies outside the caller’s scope and on closed issues', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'scope check');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    const { buildUser, signIn, buildOrganization } = await import('../../../test/factories');
+    const staff = (await signIn(h.t, await buildUser(h.t, h.org, 'Staff'))).accessToken;
+    expect(
+      (
+        await call(h.t.app, 'POST', `/api/v1/issues/${issueId}/messages`, {
+          token: staff,
+          body: { text: 'not mine' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const outsider = (await signIn(h.t, await buildUser(h.t, await buildOrganization(h.t), 'Admin')))
+      .accessToken;
+    expect(
+      (
+        await call(h.t.app, 'POST', `/api/v1/issues/${issueId}/messages`, {
+          token: outsider,
+          body: { text: 'other org' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(h.t.app, 'POST', `/api/v1/issues/${issueId}/messages`, {
+          token: h.admin,
+          body: { text: '' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const list = await call(h.t.app, 'GET', `/api/v1/issues/${issueId}/messages`, { token: h.admin });
+    expect(list.json().items[0]).toMatchObject({ text: 'scope check', direction: 'inbound' });
+  });
+});

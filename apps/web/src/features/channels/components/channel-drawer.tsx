@@ -1,0 +1,81 @@
+import { Drawer, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Channel } from '@sabai/contracts';
+import type { ChannelType } from '@sabai/domain';
+import { RetryNotice } from '../../../components/retry-notice';
+import { useRetrievalNotice } from '../../../lib/notices';
+import { useChannel } from '../api/get-channel';
+import type { TeamSummary } from '../api/get-teams';
+import { TYPE_LABELS } from '../utils/channel-form';
+import { ChannelForm } from './channel-form';
+
+export type DrawerState =
+  { mode: 'create'; type: ChannelType; connectionId: string | null } | { mode: 'edit'; id: string };
+
+type ChannelDrawerProps = {
+  state: DrawerState | null;
+  teams: readonly TeamSummary[];
+  isTeamsLoading: boolean;
+  channels: readonly Channel[];
+  onClose: () => void;
+  onSaved: (channel: Channel, isNew: boolean) => void;
+  onReconnect: (type: ChannelType) => void;
+};
+
+/** Adding or editing a channel, beside the list. Editing starts from a fresh GET of the channel. */
+export function ChannelDrawer({
+  state,
+  teams,
+  isTeamsLoading,
+  channels,
+  onClose,
+  onSaved,
+  onReconnect,
+}: ChannelDrawerProps) {
+  const { t } = useTranslation();
+  const channelQuery = useChannel(state?.mode === 'edit' ? state.id : null);
+  useRetrievalNotice(state?.mode === 'edit' && channelQuery.isError, 'channels');
+  const channel = state?.mode === 'edit' ? (channelQuery.data ?? null) : null;
+  const type = state?.mode === 'create' ? state.type : channel?.type;
+  const title =
+    state?.mode === 'create'
+      ? t('channels.form.createTitle', { type: t(TYPE_LABELS[state.type]) })
+      : channel
+        ? t('channels.form.editTitle', { name: channel.name })
+        : t('common.loading');
+
+  return (
+    <Drawer
+      open={state !== null}
+      onClose={onClose}
+      size={760}
+      title={title}
+      destroyOnHidden
+      rootClassName="channel-drawer"
+    >
+      {state?.mode === 'edit' &&
+        !channel &&
+        (channelQuery.isError ? (
+          <RetryNotice onRetry={() => void channelQuery.refetch()} />
+        ) : (
+          <Skeleton active paragraph={{ rows: 10 }} />
+        ))}
+      {state && type && (state.mode === 'create' || channel) && (
+        <ChannelForm
+          key={
+            state.mode === 'edit' ? `edit-${state.id}` : `create-${state.type}-${state.connectionId ?? ''}`
+          }
+          type={type}
+          channel={channel}
+          connectionId={state.mode === 'create' ? state.connectionId : null}
+          teams={teams}
+          isTeamsLoading={isTeamsLoading}
+          channels={channels}
+          onSaved={onSaved}
+          onCancel={onClose}
+          onReconnect={() => onReconnect(type)}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,122 @@
+import { Button, Empty, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Channel } from '@sabai/contracts';
+import { MODE_LABELS, TYPE_LABELS } from '../utils/channel-form';
+import { ChannelIcon } from './channel-icon';
+
+type ChannelTableProps = {
+  channels: readonly Channel[];
+  /** Whether the organisation has any channel at all (the table may show a search's result). */
+  hasAny: boolean;
+  teamNames: ReadonlyMap<string, string>;
+  isLoading: boolean;
+  onAdd: () => void;
+  onEdit: (channel: Channel) => void;
+  onDelete: (channel: Channel) => void;
+};
+
+/** The channels with their brand, ids, team, assigned mode and business hours; sortable. */
+export function ChannelTable({
+  channels,
+  hasAny,
+  teamNames,
+  isLoading,
+  onAdd,
+  onEdit,
+  onDelete,
+}: ChannelTableProps) {
+  const { t, i18n } = useTranslation();
+  const compare = (a: string, b: string) => a.localeCompare(b, i18n.language);
+  const teamOf = (channel: Channel) =>
+    channel.assignedTeamId ? teamNames.get(channel.assignedTeamId) : undefined;
+
+  const columns: TableColumnsType<Channel> = [
+    {
+      key: 'name',
+      title: t('channels.columns.name'),
+      sorter: (a, b) => compare(a.name, b.name),
+      render: (_, channel) => (
+        <span className="channel-cell">
+          <ChannelIcon type={channel.type} size={28} />
+          <Button type="link" className="channel-cell__name" onClick={() => onEdit(channel)}>
+            {channel.name}
+          </Button>
+        </span>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('channels.columns.type'),
+      sorter: (a, b) => compare(t(TYPE_LABELS[a.type]), t(TYPE_LABELS[b.type])),
+      render: (_, channel) => t(TYPE_LABELS[channel.type]),
+    },
+    {
+      key: 'externalId',
+      title: t('channels.columns.externalId'),
+      render: (_, channel) => <span className="channel-id">{channel.externalId}</span>,
+    },
+    {
+      key: 'team',
+      title: t('channels.columns.team'),
+      sorter: (a, b) => compare(teamOf(a) ?? '', teamOf(b) ?? ''),
+      render: (_, channel) => teamOf(channel) ?? <span className="muted-text">{t('channels.noTeam')}</span>,
+    },
+    {
+      key: 'mode',
+      title: t('channels.columns.mode'),
+      sorter: (a, b) => compare(a.assignedMode, b.assignedMode),
+      render: (_, channel) =>
+        channel.assignedMode === 'keyword'
+          ? t('channels.keywordCount', { count: channel.keywords.length })
+          : t(MODE_LABELS[channel.assignedMode]),
+    },
+    {
+      key: 'hours',
+      title: t('channels.columns.hours'),
+      render: (_, channel) =>
+        channel.businessHoursMode === '24x7'
+          ? t('channels.hours.always')
+          : t('channels.hours.custom', { count: channel.shifts.length }),
+    },
+    {
+      key: 'actions',
+      title: t('channels.columns.actions'),
+      align: 'end',
+      render: (_, channel) => (
+        <Space size={4}>
+          <Button type="text" icon={<EditOutlined />} onClick={() => onEdit(channel)}>
+            {t('channels.edit')}
+          </Button>
+          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onDelete(channel)}>
+            {t('channels.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const emptyText = hasAny ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('channels.noMatch')} />
+  ) : (
+    <Empty description={t('channels.empty')}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+        {t('channels.add')}
+      </Button>
+    </Empty>
+  );
+
+  return (
+    <Table<Channel>
+      rowKey="id"
+      columns={columns}
+      dataSource={[...channels]}
+      loading={isLoading}
+      locale={{ emptyText: isLoading ? null : emptyText }}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+      data-testid="channel-table"
+    />
+  );
+}

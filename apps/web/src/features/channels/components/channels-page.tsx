@@ -1,0 +1,235 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Input, Typography } from 'antd';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Channel } from '@sabai/contracts';
+import type { ChannelType } from '@sabai/domain';
+import { RetryNotice } from '../../../components/retry-notice';
+import { ensureChannelTexts } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/navigation';
+import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { useDeleteChannel } from '../api/delete-channel';
+import { useChannels } from '../api/get-channels';
+import { useMetaConnection } from '../api/get-meta-connection';
+import { useMetaLoginUrl } from '../api/get-meta-login-url';
+import { useTeams } from '../api/get-teams';
+import { TYPE_LABELS } from '../utils/channel-form';
+import { rememberFacebookLogin, takeFacebookLogin } from '../utils/facebook-login';
+import type { MetaChannelType } from '../utils/facebook-login';
+import { useConfirm } from '../utils/use-confirm';
+import { AddChannelModal } from './add-channel-modal';
+import { ChannelDrawer } from './channel-drawer';
+import type { DrawerState } from './channel-drawer';
+import { ChannelTable } from './channel-table';
+import { ConnectionBanner } from './connection-banner';
+import '../channels.css';
+
+/** /setting/channel (desktop only): the organisation's LINE, Messenger and Instagram channels. */
+export function ChannelsPage() {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const language = useLanguage();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const connectionId = searchParams.get('connection');
+  const channelsQuery = useChannels();
+  const teamsQuery = useTeams();
+  const connectionQuery = useMetaConnection(connectionId);
+  const deleteMutation = useDeleteChannel();
+  const loginMutation = useMetaLoginUrl();
+  const [confirm, confirmHolder] = useConfirm();
+  const [search, setSearch] = useState('');
+  const [isChoosing, setIsChoosing] = useState(false);
+  const [drawer, setDrawer] = useState<DrawerState | null>(null);
+  useRetrievalNotice(channelsQuery.isError, 'channels');
+  useRetrievalNotice(teamsQuery.isError, 'teams');
+
+  const channels = useMemo(() => channelsQuery.data ?? [], [channelsQuery.data]);
+  const teams = useMemo(() => teamsQuery.data ?? [], [teamsQuery.data]);
+  const teamNames = useMemo(() => new Map(teams.map((team) => [team.id, team.name])), [teams]);
+  const shown = useMemo(() => {
+    const query = search.trim().toLocaleLowerCase();
+    if (!query) return channels;
+    return channels.filter((channel) =>
+      [
+        channel.name,
+        channel.externalId,
+        t(TYPE_LABELS[channel.type]),
+        channel.assignedTeamId ? (teamNames.get(channel.assignedTeamId) ?? '') : '',
+      ].some((text) => text.toLocaleLowerCase().includes(query)),
+    );
+  }, [channels, search, teamNames, t]);
+
+  // Back from Facebook Login (?connection=<id>): open the form the admin started, in their language.
+  useEffect(() => {
+    if (!connectionId) return;
+    const pending = takeFacebookLogin();
+    if (!pending) return;
+    setDrawer({ mode: 'create', type: pending.type, connectionId });
+    if (pending.language !== language) {
+      setSearchParams(
+        (params) => {
+          params.set('lang', pending.language);
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  }, [connectionId, language, setSearchParams]);
+
+  const isConnectionFailed = connectionQuery.isError;
+  useEffect(() => {
+    if (!isConnectionFailed) return;
+    notice.error(null, 'errors.channel.connection_expired');
+    setSearchParams(
+      (params) => {
+        params.delete('connection');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [isConnectionFailed, notice, setSearchParams]);
+
+  function handleDoneWithConnection() {
+    setSearchParams(
+      (params) => {
+        params.delete('connection');
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
+  async function handleFacebookLogin(type: MetaChannelType) {
+    try {
+      const url = await loginMutation.mutateAsync();
+      rememberFacebookLogin({ type, language });
+      // Facebook Login is a full-page visit; the server's callback brings the browser back here.
+      window.location.assign(url);
+    } catch (error) {
+      notice.error(error, 'channels.facebookLogin.failed');
+    }
+  }
+
+  function handleReconnect(type: ChannelType) {
+    if (type !== 'line') void handleFacebookLogin(type);
+  }
+
+  function handleSaved(channel: Channel, isNew: boolean) {
+    if (isNew && channel.type === 'line') {
+      // Next step for a LINE channel: paste its webhook URL into the LINE Developers console.
+      notice.success('channels.created');
+      setDrawer({ mode: 'edit', id: channel.id });
+      return;
+    }
+    notice.success(isNew ? 'channels.created' : 'channels.saved');
+    setDrawer(null);
+  }
+
+  function handleDelete(channel: Channel) {
+    confirm({
+      title: t('channels.deleteConfirm.title', { name: channel.name }),
+      content: t('channels.deleteConfirm.text'),
+      okText: t('channels.deleteConfirm.ok'),
+      onOk: async () => {
+        try {
+          await deleteMutation.mutateAsync(channel.id);
+          notice.success('channels.deleted');
+          setDrawer((current) => (current?.mode === 'edit' && current.id === channel.id ? null : current));
+        } catch (error) {
+          notice.error(error, 'common.error.update');
+        }
+      },
+    });
+  }
+
+  return (
+    <div className="page channels-page" data-testid="channels-page">
+      {confirmHolder}
+      <div className="channels-page__head">
+        <div>
+          <Typography.Title level={1} className="page__title">
+            {t('channels.title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="channels-page__subtitle">
+            {t('channels.subtitle')}
+          </Typography.Paragraph>
+        </div>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setIsChoosing(true)}
+          data-testid="add-channel"
+        >
+          {t('channels.add')}
+        </Button>
+      </div>
+      {connectionId && (
+        <ConnectionBanner
+          connectionId={connectionId}
+          onAdd={(type) => setDrawer({ mode: 'create', type, connectionId })}
+          onDone={handleDoneWithConnection}
+        />
+      )}
+      <Card className="page__card">
+        <div className="channels-page__toolbar">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('channels.search')}
+            aria-label={t('channels.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="channels-page__search"
+            data-testid="channel-search"
+          />
+        </div>
+        {channelsQuery.isError ? (
+          <RetryNotice onRetry={() => void channelsQuery.refetch()} />
+        ) : (
+          <ChannelTable
+            channels={shown}
+            hasAny={channels.length > 0}
+            teamNames={teamNames}
+            isLoading={channelsQuery.isLoading}
+            onAdd={() => setIsChoosing(true)}
+            onEdit={(channel) => setDrawer({ mode: 'edit', id: channel.id })}
+            onDelete={handleDelete}
+          />
+        )}
+      </Card>
+      <AddChannelModal
+        open={isChoosing}
+        hasConnection={connectionId !== null && connectionQuery.isSuccess}
+        isLoggingIn={loginMutation.isPending}
+        onClose={() => setIsChoosing(false)}
+        onAddLine={() => {
+          setIsChoosing(false);
+          setDrawer({ mode: 'create', type: 'line', connectionId: null });
+        }}
+        onAddFromConnection={(type) => {
+          setIsChoosing(false);
+          setDrawer({ mode: 'create', type, connectionId });
+        }}
+        onFacebookLogin={(type) => void handleFacebookLogin(type)}
+      />
+      <ChannelDrawer
+        state={drawer}
+        teams={teams}
+        isTeamsLoading={teamsQuery.isLoading}
+        channels={channels}
+        onClose={() => setDrawer(null)}
+        onSaved={handleSaved}
+        onReconnect={handleReconnect}
+      />
+    </div>
+  );
+}
+
+export { ChannelsPage as Component };
+
+/** The screen's texts load with it, before it renders. */
+export async function loader(): Promise<null> {
+  await ensureChannelTexts();
+  return null;
+}
