@@ -4,7 +4,14 @@ import type { Browser } from 'playwright-core';
 import { drawerLabels, location, sideMenuLabels, signIn, storedKeys } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Viewport } from '../support/browser';
-import { DEMO_PASSWORD, DEMO_USERS, EXPECTED_MENU, ROLE_TEXT, landingPath } from '../support/demo';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  EXPECTED_DRAWER,
+  EXPECTED_MENU,
+  ROLE_TEXT,
+  landingPath,
+} from '../support/demo';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -30,7 +37,7 @@ describe.each<Viewport>(['desktop', 'phone'])('signing in on %s', (viewport) => 
       expect(await page.getByTestId('user-role').innerText()).toBe(ROLE_TEXT[role].en);
       expect(await sideMenuLabels(page)).toEqual(EXPECTED_MENU[role].en);
     } else {
-      expect(await drawerLabels(page)).toEqual(EXPECTED_MENU[role].en);
+      expect(await drawerLabels(page)).toEqual(EXPECTED_DRAWER[role].en);
     }
     expect(await storedKeys(page)).toEqual(expect.arrayContaining(['token', 'accessToken', 'role', 'id']));
     expect(errors).toEqual([]);

@@ -21,10 +21,19 @@ export function landingPath(role: DemoRole, viewport: 'desktop' | 'phone'): stri
 }
 
 /**
- * Menu entries each role must see: the built screens (today only the dashboard) that the default role
- * matrix lets them view (architecture.md: Staff has no dashboard view). Grows as screens ship.
+ * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
+ * (architecture.md: Staff has no dashboard view; channel settings need `channel` view scope all). Grows as
+ * screens ship.
  */
 export const EXPECTED_MENU: Record<DemoRole, { en: string[]; th: string[] }> = {
+  SuperAdmin: { en: ['Dashboard', 'Channels'], th: ['แดชบอร์ด', 'ช่องทาง'] },
+  Admin: { en: ['Dashboard', 'Channels'], th: ['แดชบอร์ด', 'ช่องทาง'] },
+  Manager: { en: ['Dashboard'], th: ['แดชบอร์ด'] },
+  Staff: { en: [], th: [] },
+};
+
+/** The phone drawer's entries: spec §2's Dashboard, Issues and Reports only (settings are desktop only). */
+export const EXPECTED_DRAWER: Record<DemoRole, { en: string[]; th: string[] }> = {
   SuperAdmin: { en: ['Dashboard'], th: ['แดชบอร์ด'] },
   Admin: { en: ['Dashboard'], th: ['แดชบอร์ด'] },
   Manager: { en: ['Dashboard'], th: ['แดชบอร์ด'] },

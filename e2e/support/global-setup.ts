@@ -1,16 +1,20 @@
-// Once per run: check the web build, start the SMTP listener and the real server, share their addresses.
+// Once per run: check the web build, start the SMTP listener, the LINE/Meta simulator and the real server
+// (pointed at the simulator), share their addresses.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { artifactsDir, webDist } from './paths';
 import { startServer } from './server';
+import { configureSimulator, startProviderSimulator } from './simulator';
 import { startSmtp } from './smtp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailDir: string;
+    /** The LINE/Meta simulator (its admin API is under /__admin). */
+    simulatorUrl: string;
   }
 }
 
@@ -22,22 +26,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runDir = mkdtempSync(join(tmpdir(), 'sabai-e2e-'));
   const mailDir = join(runDir, 'mail');
   const smtp = await startSmtp(mailDir);
+  const simulator = await startProviderSimulator();
   let server;
   try {
     server = await startServer({
       dataDir: join(runDir, 'data'),
       smtpPort: smtp.port,
       logFile: join(artifactsDir, 'server.log'),
+      providerBaseUrl: simulator.url,
     });
   } catch (error) {
+    await simulator.close();
     await smtp.close();
     rmSync(runDir, { recursive: true, force: true });
     throw error;
   }
+  configureSimulator(simulator, server.baseUrl);
   project.provide('baseUrl', server.baseUrl);
   project.provide('mailDir', mailDir);
+  project.provide('simulatorUrl', simulator.url);
   return async () => {
     await server.stop();
+    await simulator.close();
     await smtp.close();
     rmSync(runDir, { recursive: true, force: true });
   };

@@ -24,6 +24,8 @@ export async function startServer(options: {
   smtpPort: number;
   logFile: string;
   readyTimeoutMs?: number;
+  /** The LINE/Meta simulator's URL: every provider call goes there instead of LINE and Meta. */
+  providerBaseUrl?: string;
 }): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -43,6 +45,7 @@ export async function startServer(options: {
       LOG_LEVEL: 'warn',
       // The journeys sign in far more often than a person: keep the per-IP sign-in limit out of their way.
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
+      ...(options.providerBaseUrl ? { PROVIDER_BASE_URL: options.providerBaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

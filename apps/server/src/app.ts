@@ -20,10 +20,13 @@ import { registerWebApp } from './http/web-app';
 import { registerXsrf } from './http/xsrf';
 import { authenticate, authRoutes, createTokenService } from './modules/auth';
 import { roleRoutes } from './modules/roles';
-import { meRoutes } from './modules/users';
+import { meRoutes, userRoutes } from './modules/users';
 import { messageRoutes } from './modules/messages';
 import { channelRoutes } from './modules/channels';
-import { teamRoutes } from './modules/teams';
+import { teamRoutes, timeOffRoutes } from './modules/teams';
+import { assignmentRoutes } from './modules/assignment';
+import { cannedResponseRoutes } from './modules/canned-responses';
+import { tagRoutes } from './modules/tags';
 import { webhookRoutes } from './modules/webhooks';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
@@ -127,6 +130,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(messageRoutes, deps);
       await api.register(channelRoutes, deps);
       await api.register(teamRoutes, deps);
+      await api.register(timeOffRoutes, deps);
+      await api.register(userRoutes, deps);
+      await api.register(assignmentRoutes, deps);
+      await api.register(cannedResponseRoutes, deps);
+      await api.register(tagRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -4,6 +4,7 @@ import type { Deps } from './deps';
 import { startIngestWorker } from './platform/ingest-queue';
 import { downloadMedia, MEDIA_JOB, processInbound } from './modules/inbound';
 import { deliverMessage, DELIVER_JOB, DELIVERY_RETRY } from './modules/messages';
+import * as assignment from './modules/assignment';
 
 /** Registers every job handler and starts the ingest worker; resolves to a stop function. */
 export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
@@ -15,6 +16,15 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
     { retryLimit: 5, retryDelay: 2, retryBackoff: true, concurrency: 2 },
     (job) => downloadMedia(deps, job as Parameters<typeof downloadMedia>[1]),
   );
+  await deps.jobs.work(assignment.ASSIGN_JOB, { ...assignment.ASSIGN_RETRY, concurrency: 4 }, (job) =>
+    assignment.runAssignJob(deps, job),
+  );
+  await deps.jobs.work(assignment.BACKLOG_JOB, { ...assignment.ASSIGN_RETRY, concurrency: 2 }, (job) =>
+    assignment.runBacklogJob(deps, job),
+  );
+  await deps.jobs.work(assignment.SWEEP_JOB, { retryLimit: 0 }, () => assignment.sweepBacklogs(deps));
+  // Every minute: waiting issues go out when a shift starts, a break or a time off ends.
+  await deps.jobs.schedule(assignment.SWEEP_JOB, '* * * * *', {});
   const ingest = await startIngestWorker(deps.db, {
     logger: deps.logger,
     handle: (row) => processInbound(deps, row),

@@ -94,7 +94,8 @@ export async function startIngestWorker(
 ): Promise<IngestWorker> {
   const concurrency = opts.concurrency ?? 1;
   const batchSize = opts.batchSize ?? 100;
-  const leaseMs = opts.leaseMs ?? 60_000;
+  // Long enough for a batch (milliseconds each), short enough that a crashed worker's rows return quickly.
+  const leaseMs = opts.leaseMs ?? 15_000;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -131,6 +132,9 @@ export async function startIngestWorker(
     return running;
   };
 
+  // The embedded database has exactly one process: any lease found at start belongs to a dead one.
+  if (db.kind === 'pglite')
+    await db.query('UPDATE inbound_events SET locked_until = NULL WHERE processed_at IS NULL');
   const unlisten = await db.listen(INGEST_CHANNEL, () => void drain());
   const timer = setInterval(() => void drain(), opts.pollMs ?? 1000);
   void drain();

@@ -141,6 +141,7 @@ async function applyCustomerMessage(deps: Deps, channel: ChannelRow, event: Mess
           { retryLimit: 5, retryDelay: 2, retryBackoff: true },
         );
       if (isNew) {
+        await deps.jobs.sendInTransaction(tx, 'issue.assign', { issueId: issue.id }, { retryLimit: 3 });
         await publishEvent(tx, {
           name: 'issue.created',
           organizationId: channel.organizationId,

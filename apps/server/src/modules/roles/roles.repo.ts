@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { roles } from '../../db/schema';
+import { memberships, roles } from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
 const columns = {
@@ -20,4 +20,17 @@ export async function findRole(ex: Executor, organizationId: string, id: string)
     .from(roles)
     .where(and(eq(roles.organizationId, organizationId), eq(roles.id, id)));
   return row ?? null;
+}
+
+export async function updatePermissions(ex: Executor, id: string, permissions: unknown, now: Date) {
+  await ex.update(roles).set({ permissions, updatedAt: now }).where(eq(roles.id, id));
+}
+
+/** Members of the organisation holding the role (their tokens carry the old matrix until refreshed). */
+export async function memberIdsWithRole(ex: Executor, organizationId: string, roleId: string) {
+  const rows = await ex
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.roleId, roleId)));
+  return rows.map((r) => r.userId);
 }

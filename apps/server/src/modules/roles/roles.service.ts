@@ -1,9 +1,11 @@
-// Roles and their permission matrices (spec §6), per organisation.
-import type { PermissionMatrix } from '@sabai/domain';
-import type { Role } from '@sabai/contracts';
-import { notFound } from '../../http/errors';
+// Roles and their permission matrices (spec §6), per organisation. An Admin may adjust the Manager and
+// Staff matrices of their organisation (issue 5, beyond the spec); SuperAdmin and Admin never change here.
+import { compactMatrix, isEditableRole, permissionProblems, type PermissionMatrix } from '@sabai/domain';
+import type { Role, UpdateRole } from '@sabai/contracts';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';
 import type { AuthContext } from '../auth';
+import { sessionChanged } from '../users';
 import * as repo from './roles.repo';
 
 const present = (row: Awaited<ReturnType<typeof repo.listRoles>>[number]): Role => ({
@@ -21,4 +23,35 @@ export async function getRole(deps: Deps, auth: AuthContext, id: string): Promis
   const row = await repo.findRole(deps.db.orm, auth.organizationId, id);
   if (!row) throw notFound();
   return present(row);
+}
+
+/**
+ * Replaces the matrix of the Manager or Staff role. Holders keep their current token until it is refreshed
+ * (≤ 15 minutes); `session.changed` tells their open pages to refresh now.
+ */
+export async function updateRole(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  input: UpdateRole,
+): Promise<Role> {
+  if (auth.roleName !== 'Admin' && auth.roleName !== 'SuperAdmin') throw forbidden();
+  const row = await repo.findRole(deps.db.orm, auth.organizationId, id);
+  if (!row) throw notFound();
+  if (!isEditableRole(row.name)) {
+    throw forbidden('role.not_editable', 'Only the Manager and Staff roles can be changed.');
+  }
+  const problems = permissionProblems(input.permissions);
+  if (problems.length > 0) {
+    throw badRequest('role.invalid_permission', 'A resource cannot be granted with this action or scope.', {
+      problems,
+    });
+  }
+  const permissions = compactMatrix(input.permissions as PermissionMatrix);
+  await deps.db.orm.transaction(async (tx) => {
+    await repo.updatePermissions(tx, id, permissions, deps.clock.now());
+    const holders = await repo.memberIdsWithRole(tx, auth.organizationId, id);
+    await sessionChanged(tx, auth.organizationId, holders, 'role_updated');
+  });
+  return getRole(deps, auth, id);
 }

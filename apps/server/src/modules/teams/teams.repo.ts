@@ -318,7 +318,14 @@ const timeOffColumns = (callerId: string) => ({
   decidedAt: timeOffRequests.decidedAt,
   createdAt: timeOffRequests.createdAt,
   team: { id: teams.id, name: teams.name },
-  user: personColumns(requester),
+  user: {
+    id: requester.id,
+    email: requester.email,
+    username: requester.username,
+    firstName: requester.firstName,
+    lastName: requester.lastName,
+    avatarFileId: requester.avatarFileId,
+  },
   decidedBy: {
     id: decider.id,
     email: decider.email,

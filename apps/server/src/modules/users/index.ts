@@ -3,3 +3,7 @@
 export { meRoutes } from './me.routes';
 /** How lists present a user (display name, profile path). */
 export { displayNameOf, presentPerson } from './present-person';
+/** User management routes (/setting/user). */
+export { userRoutes } from './users.routes';
+/** Publishes `session.changed` for users whose role or access changed (inside the caller's transaction). */
+export { sessionChanged } from './users.service';

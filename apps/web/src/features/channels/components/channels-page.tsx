@@ -15,7 +15,7 @@ import { useMetaConnection } from '../api/get-meta-connection';
 import { useMetaLoginUrl } from '../api/get-meta-login-url';
 import { useTeams } from '../api/get-teams';
 import { TYPE_LABELS } from '../utils/channel-form';
-import { rememberFacebookLogin, takeFacebookLogin } from '../utils/facebook-login';
+import { forgetFacebookLogin, pendingFacebookLogin, rememberFacebookLogin } from '../utils/facebook-login';
 import type { MetaChannelType } from '../utils/facebook-login';
 import { useConfirm } from '../utils/use-confirm';
 import { AddChannelModal } from './add-channel-modal';
@@ -40,7 +40,10 @@ export function ChannelsPage() {
   const [confirm, confirmHolder] = useConfirm();
   const [search, setSearch] = useState('');
   const [isChoosing, setIsChoosing] = useState(false);
-  const [drawer, setDrawer] = useState<DrawerState | null>(null);
+  const [returning] = useState(() => (connectionId ? pendingFacebookLogin() : null));
+  const [drawer, setDrawer] = useState<DrawerState | null>(() =>
+    returning && connectionId ? { mode: 'create', type: returning.type, connectionId } : null,
+  );
   useRetrievalNotice(channelsQuery.isError, 'channels');
   useRetrievalNotice(teamsQuery.isError, 'teams');
 
@@ -60,22 +63,20 @@ export function ChannelsPage() {
     );
   }, [channels, search, teamNames, t]);
 
-  // Back from Facebook Login (?connection=<id>): open the form the admin started, in their language.
+  // Back from Facebook Login (?connection=<id>): reopen the form the admin started, in their language.
   useEffect(() => {
-    if (!connectionId) return;
-    const pending = takeFacebookLogin();
-    if (!pending) return;
-    setDrawer({ mode: 'create', type: pending.type, connectionId });
-    if (pending.language !== language) {
+    if (!returning) return;
+    forgetFacebookLogin();
+    if (returning.language !== language) {
       setSearchParams(
         (params) => {
-          params.set('lang', pending.language);
+          params.set('lang', returning.language);
           return params;
         },
         { replace: true },
       );
     }
-  }, [connectionId, language, setSearchParams]);
+  }, [returning, language, setSearchParams]);
 
   const isConnectionFailed = connectionQuery.isError;
   useEffect(() => {

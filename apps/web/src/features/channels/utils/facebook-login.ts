@@ -19,12 +19,11 @@ export function rememberFacebookLogin(pending: PendingFacebookLogin): void {
   }
 }
 
-/** Reads and forgets the choice made before Facebook Login, if any. */
-export function takeFacebookLogin(): PendingFacebookLogin | null {
+/** The choice made before Facebook Login, if any (read during render: no side effect). */
+export function pendingFacebookLogin(): PendingFacebookLogin | null {
   let raw: string | null = null;
   try {
     raw = sessionStorage.getItem(STORAGE_KEY);
-    sessionStorage.removeItem(STORAGE_KEY);
   } catch {
     return null;
   }
@@ -35,5 +34,14 @@ export function takeFacebookLogin(): PendingFacebookLogin | null {
     return { type, language: isLanguage(value.language) ? value.language : 'en' };
   } catch {
     return null;
+  }
+}
+
+/** Forgets the choice once the screen has used it. */
+export function forgetFacebookLogin(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing stored.
   }
 }

@@ -1,0 +1,3 @@
+// What other modules may use of canned responses.
+/** Canned category and response routes (settings and the composer's search). */
+export { cannedResponseRoutes } from './canned-responses.routes';

@@ -1,0 +1,3 @@
+// What other modules may use of tags.
+/** Tag settings routes, tag options and the tags of an issue. */
+export { tagRoutes } from './tags.routes';

@@ -1,0 +1,136 @@
+// The only file of the tags module that touches the database.
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { issueTags, issues, tags, teams } from '../../db/schema';
+import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
+import type { Executor } from '../../platform/db';
+
+const tagColumns = {
+  id: tags.id,
+  name: tags.name,
+  colour: tags.colour,
+  createdAt: tags.createdAt,
+  team: { id: teams.id, name: teams.name },
+  issueCount: sql<number>`(select count(*)::int from ${issueTags} where ${issueTags.tagId} = ${tags.id})`,
+};
+
+export async function listTags(
+  ex: Executor,
+  organizationId: string,
+  q: {
+    search?: string | undefined;
+    teamId?: string | undefined;
+    sort: 'name' | 'createdAt' | 'team' | 'issueCount';
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+) {
+  const where = and(
+    eq(tags.organizationId, organizationId),
+    q.teamId ? eq(tags.teamId, q.teamId) : undefined,
+    q.search ? ilikeAny(q.search, tags.name) : undefined,
+  );
+  const sorts: Record<typeof q.sort, SQL> = {
+    name: sql`lower(${tags.name})`,
+    createdAt: sql`${tags.createdAt}`,
+    team: sql`lower(${teams.name})`,
+    issueCount: sql`(select count(*) from ${issueTags} where ${issueTags.tagId} = ${tags.id})`,
+  };
+  const [rows, [total]] = await Promise.all([
+    ex
+      .select(tagColumns)
+      .from(tags)
+      .leftJoin(teams, eq(teams.id, tags.teamId))
+      .where(where)
+      .orderBy(...orderTerms(q.order, sorts[q.sort], tags.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    ex.select({ n: count() }).from(tags).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+export type TagRow = Awaited<ReturnType<typeof listTags>>['rows'][number];
+
+export async function findTag(ex: Executor, organizationId: string, id: string) {
+  const [row] = await ex
+    .select(tagColumns)
+    .from(tags)
+    .leftJoin(teams, eq(teams.id, tags.teamId))
+    .where(and(eq(tags.organizationId, organizationId), eq(tags.id, id)));
+  return row ?? null;
+}
+
+/** Every tag of the organisation, for applying and filtering in the inbox. */
+export async function tagOptions(ex: Executor, organizationId: string, teamId?: string) {
+  return ex
+    .select({ id: tags.id, name: tags.name, colour: tags.colour, teamId: tags.teamId })
+    .from(tags)
+    .where(and(eq(tags.organizationId, organizationId), teamId ? eq(tags.teamId, teamId) : undefined))
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+}
+
+export async function nameTaken(ex: Executor, organizationId: string, name: string, exceptId?: string) {
+  const rows = await ex
+    .select({ id: tags.id })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.organizationId, organizationId),
+        sql`lower(${tags.name}) = ${name.toLowerCase()}`,
+        exceptId ? ne(tags.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function teamInOrganization(ex: Executor, organizationId: string, teamId: string) {
+  const rows = await ex
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)));
+  return rows.length > 0;
+}
+
+export async function insertTag(ex: Executor, v: typeof tags.$inferInsert) {
+  const [row] = await ex.insert(tags).values(v).returning({ id: tags.id });
+  return row!.id;
+}
+
+export async function updateTag(
+  ex: Executor,
+  id: string,
+  v: { name: string; colour: string; teamId: string },
+) {
+  await ex.update(tags).set(v).where(eq(tags.id, id));
+}
+
+export async function deleteTag(ex: Executor, id: string) {
+  await ex.delete(tags).where(eq(tags.id, id));
+}
+
+/** Of `ids`, the organisation's tags. */
+export async function tagsInOrganization(ex: Executor, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await ex
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.organizationId, organizationId), inArray(tags.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function tagsOfIssue(ex: Executor, issueId: number) {
+  return ex
+    .select({ id: tags.id, name: tags.name, colour: tags.colour, teamId: tags.teamId })
+    .from(issueTags)
+    .innerJoin(tags, eq(tags.id, issueTags.tagId))
+    .where(eq(issueTags.issueId, issueId))
+    .orderBy(asc(sql`lower(${tags.name})`));
+}
+
+/** Makes the issue's tags exactly `tagIds`. */
+export async function setIssueTags(ex: Executor, issueId: number, tagIds: string[], now: Date) {
+  await ex.delete(issueTags).where(eq(issueTags.issueId, issueId));
+  if (tagIds.length) await ex.insert(issueTags).values(tagIds.map((tagId) => ({ issueId, tagId })));
+  await ex.update(issues).set({ updatedAt: now }).where(eq(issues.id, issueId));
+}

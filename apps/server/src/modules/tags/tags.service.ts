@@ -1,0 +1,122 @@
+// Tags (spec §3 Tag, §5: name, colour and team required) managed with scope all, and the tags of an issue,
+// which anyone who may update the issue in their issue scope sets.
+import { isFinalStatus, type Scope } from '@sabai/domain';
+import type { Page, SaveTag, Tag, TagOption } from '@sabai/contracts';
+import type { Deps } from '../../deps';
+import { isUniqueViolation } from '../../db/list-helpers';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { publishEvent } from '../../platform/events';
+import type { AuthContext } from '../auth';
+import { findIssueInScope } from '../issues';
+import * as repo from './tags.repo';
+
+type ListQuery = Parameters<typeof repo.listTags>[2];
+
+const tagNotFound = () => notFound('tag.not_found', 'Tag not found.');
+const nameExists = () => conflict('tag.name_exists', 'This tag name already exists.');
+
+export async function listTags(deps: Deps, auth: AuthContext, q: ListQuery): Promise<Page<Tag>> {
+  const { rows, total } = await repo.listTags(deps.db.orm, auth.organizationId, q);
+  return { items: rows.map(present), total, page: q.page, pageSize: q.pageSize };
+}
+
+export async function getTag(deps: Deps, auth: AuthContext, id: string): Promise<Tag> {
+  const row = await repo.findTag(deps.db.orm, auth.organizationId, id);
+  if (!row) throw tagNotFound();
+  return present(row);
+}
+
+export async function tagOptions(deps: Deps, auth: AuthContext, teamId?: string): Promise<TagOption[]> {
+  return repo.tagOptions(deps.db.orm, auth.organizationId, teamId);
+}
+
+export async function createTag(deps: Deps, auth: AuthContext, input: SaveTag): Promise<Tag> {
+  await assertValid(deps, auth.organizationId, input);
+  const id = await saving(() =>
+    repo.insertTag(deps.db.orm, {
+      organizationId: auth.organizationId,
+      name: input.name,
+      colour: input.colour.toLowerCase(),
+      teamId: input.teamId,
+      createdAt: deps.clock.now(),
+    }),
+  );
+  return getTag(deps, auth, id);
+}
+
+export async function updateTag(deps: Deps, auth: AuthContext, id: string, input: SaveTag): Promise<Tag> {
+  if (!(await repo.findTag(deps.db.orm, auth.organizationId, id))) throw tagNotFound();
+  await assertValid(deps, auth.organizationId, input, id);
+  await saving(() =>
+    repo.updateTag(deps.db.orm, id, {
+      name: input.name,
+      colour: input.colour.toLowerCase(),
+      teamId: input.teamId,
+    }),
+  );
+  return getTag(deps, auth, id);
+}
+
+/** Deletes a tag; issues carrying it lose it. */
+export async function deleteTag(deps: Deps, auth: AuthContext, id: string) {
+  if (!(await repo.findTag(deps.db.orm, auth.organizationId, id))) throw tagNotFound();
+  await repo.deleteTag(deps.db.orm, id);
+}
+
+export async function issueTags(deps: Deps, auth: AuthContext, scope: Scope, issueId: number) {
+  const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound('issue.not_found');
+  return repo.tagsOfIssue(deps.db.orm, issueId);
+}
+
+/** Sets the tags of an issue the caller may update; a closed issue never changes (spec §4). */
+export async function setIssueTags(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+  tagIds: string[],
+) {
+  const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound('issue.not_found');
+  if (isFinalStatus(issue.status)) throw conflict('issue.closed', 'A closed issue cannot be changed.');
+  const wanted = [...new Set(tagIds)];
+  const known = await repo.tagsInOrganization(deps.db.orm, auth.organizationId, wanted);
+  if (known.length !== wanted.length) throw badRequest('tag.not_found', 'Tag not found.');
+  await deps.db.orm.transaction(async (tx) => {
+    await repo.setIssueTags(tx, issueId, wanted, deps.clock.now());
+    await publishEvent(tx, {
+      name: 'issue.updated',
+      organizationId: auth.organizationId,
+      data: { issueId, fields: ['tags'] },
+    });
+  });
+  return repo.tagsOfIssue(deps.db.orm, issueId);
+}
+
+async function assertValid(deps: Deps, organizationId: string, input: SaveTag, exceptId?: string) {
+  if (!(await repo.teamInOrganization(deps.db.orm, organizationId, input.teamId))) {
+    throw badRequest('team.not_found', 'Team not found.');
+  }
+  if (await repo.nameTaken(deps.db.orm, organizationId, input.name, exceptId)) throw nameExists();
+}
+
+async function saving<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameExists();
+    throw err;
+  }
+}
+
+function present(r: repo.TagRow): Tag {
+  return {
+    id: r.id,
+    name: r.name,
+    colour: r.colour,
+    team: r.team?.id ? { id: r.team.id, name: r.team.name } : null,
+    issueCount: r.issueCount,
+    createdAt: r.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,330 @@
+// User management (spec §3 User, §5 User validations, §8 'Can't add user, Please contact sale',
+// Generate-link failed, user not found, the role-update warning). Users are invited: they get a mail with a
+// set-password link (the reset-password flow's single-use token, purpose 'invite', valid 7 days).
+import type { Readable } from 'node:stream';
+import { IMAGE_MAX_BYTES, isAllowed, isImageMime, type RoleName } from '@sabai/domain';
+import type { InviteUser, Page, UpdateUser, User } from '@sabai/contracts';
+import type { Deps } from '../../deps';
+import { isUniqueViolation } from '../../db/list-helpers';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { publishEvent } from '../../platform/events';
+import type { Executor } from '../../platform/db';
+import { newOpaqueToken, profilePathOf, type AuthContext } from '../auth';
+import { displayNameOf } from './present-person';
+import * as repo from './users-admin.repo';
+
+const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export async function listUsers(deps: Deps, auth: AuthContext, q: repo.UserFilter): Promise<Page<User>> {
+  const { rows, total } = await repo.listUsers(deps.db.orm, auth.organizationId, q);
+  return { items: await present(deps, auth, rows), total, page: q.page, pageSize: q.pageSize };
+}
+
+export async function getUser(deps: Deps, auth: AuthContext, id: string): Promise<User> {
+  const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
+  if (!row) throw userNotFound();
+  return (await present(deps, auth, [row]))[0]!;
+}
+
+/** Invites a new user: account without password, membership with the role, teams, and the set-password mail. */
+export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUser): Promise<User> {
+  const role = await repo.findRole(deps.db.orm, auth.organizationId, input.roleId);
+  if (!role) throw badRequest('user.role_not_found', 'Role not found.');
+  assertMayGrant(auth, role.name);
+  await assertTeams(deps, auth.organizationId, input.teamIds);
+  if (await repo.emailTaken(deps.db.orm, input.email)) throw emailTaken();
+  const username = await freeUsername(deps, input.email);
+  const now = deps.clock.now();
+  const { token, hash } = newOpaqueToken();
+  const userId = await deps.db.orm
+    .transaction(async (tx) => {
+      const seats = await repo.lockSeats(tx, auth.organizationId);
+      if (seats.used >= seats.max) throw conflict('user.plan_limit', "Can't add user, Please contact sale");
+      const id = await repo.insertUser(tx, {
+        email: input.email,
+        username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insertMembership(tx, {
+        userId: id,
+        organizationId: auth.organizationId,
+        roleId: role.id,
+        isDefault: true,
+        createdAt: now,
+      });
+      await repo.setTeams(tx, auth.organizationId, id, input.teamIds);
+      await repo.insertInviteToken(tx, id, hash, new Date(now.getTime() + INVITE_TTL_MS));
+      return id;
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw emailTaken();
+      throw err;
+    });
+  try {
+    await sendInvitation(deps, input.email, input.firstName, token, input.lang);
+  } catch (err) {
+    // Nothing half-made stays behind: the invitation can simply be tried again.
+    deps.logger.error({ err }, 'invitation mail failed');
+    await repo.deleteUserRow(deps.db.orm, userId);
+    throw linkFailed();
+  }
+  return getUser(deps, auth, userId);
+}
+
+/** Mails a new set-password link to an invited user; only the newest link stays valid. */
+export async function resendInvitation(deps: Deps, auth: AuthContext, id: string, lang: 'en' | 'th') {
+  const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
+  if (!row) throw userNotFound();
+  if (row.status !== 'invited') throw conflict('user.not_invited', 'This user has already set a password.');
+  const now = deps.clock.now();
+  const { token, hash } = newOpaqueToken();
+  const tokenId = await repo.insertInviteToken(
+    deps.db.orm,
+    id,
+    hash,
+    new Date(now.getTime() + INVITE_TTL_MS),
+  );
+  try {
+    await sendInvitation(deps, row.email, row.firstName, token, lang);
+  } catch (err) {
+    deps.logger.error({ err }, 'invitation mail failed');
+    await repo.deletePasswordToken(deps.db.orm, tokenId);
+    throw linkFailed();
+  }
+  await repo.spendOtherInvites(deps.db.orm, id, tokenId, now);
+}
+
+/**
+ * Edits a user. Spec §8's warning: a role change is refused while the user is still in a team the edit
+ * does not keep; they are taken out of it first (a save without the role change), then the role changes.
+ */
+export async function updateUser(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  input: UpdateUser,
+): Promise<User> {
+  const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
+  if (!row) throw userNotFound();
+  assertMayManage(auth, row.roleName);
+  const role = await repo.findRole(deps.db.orm, auth.organizationId, input.roleId);
+  if (!role) throw badRequest('user.role_not_found', 'Role not found.');
+  assertMayGrant(auth, role.name);
+  await assertTeams(deps, auth.organizationId, input.teamIds);
+  if (await repo.usernameTaken(deps.db.orm, input.username, id)) throw conflict('user.username_taken');
+  const roleChanged = role.id !== row.roleId;
+  if (roleChanged) {
+    if (id === auth.userId) throw conflict('user.cannot_change_own_role', 'You cannot change your own role.');
+    const kept = new Set(input.teamIds);
+    const others = (await repo.teamsOfUsers(deps.db.orm, auth.organizationId, [id])).filter(
+      (t) => !kept.has(t.id),
+    );
+    if (others.length > 0) {
+      throw conflict(
+        'user.in_other_team',
+        'This user is still in another team. Remove the user from that team before updating the role.',
+        { teams: others.map((t) => ({ id: t.id, name: t.name })) },
+      );
+    }
+  }
+  await deps.db.orm
+    .transaction(async (tx) => {
+      const now = deps.clock.now();
+      await repo.updateUser(
+        tx,
+        id,
+        { firstName: input.firstName, lastName: input.lastName, username: input.username },
+        now,
+      );
+      await repo.setTeams(tx, auth.organizationId, id, input.teamIds);
+      if (roleChanged) {
+        await repo.setRole(tx, auth.organizationId, id, role.id);
+        await sessionChanged(tx, auth.organizationId, [id], 'role_changed');
+      }
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw conflict('user.username_taken');
+      throw err;
+    });
+  return getUser(deps, auth, id);
+}
+
+/** Replaces a user's image (images only, ≤ 5 MB checked while streaming). */
+export async function updateUserImage(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  file: { filename: string; mimetype: string; stream: Readable },
+): Promise<User> {
+  const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
+  if (!row) {
+    file.stream.resume();
+    throw userNotFound();
+  }
+  assertMayManage(auth, row.roleName);
+  if (!isImageMime(file.mimetype)) {
+    file.stream.resume();
+    throw badRequest('file.type_not_allowed');
+  }
+  const stored = await deps.storage.put({
+    organizationId: null,
+    filename: file.filename,
+    mimeType: file.mimetype,
+    stream: file.stream,
+    maxBytes: IMAGE_MAX_BYTES,
+  });
+  const previous = await repo.avatarOf(deps.db.orm, id);
+  await repo.updateUser(deps.db.orm, id, { avatarFileId: stored.id }, deps.clock.now());
+  if (previous) await deps.storage.remove(previous);
+  return getUser(deps, auth, id);
+}
+
+/**
+ * Deactivates or reactivates a user. An account is one person across organisations, so an organisation
+ * may deactivate only users who belong to it alone; others are removed from it instead (DELETE).
+ */
+export async function setActive(deps: Deps, auth: AuthContext, id: string, isActive: boolean): Promise<User> {
+  const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
+  if (!row) throw userNotFound();
+  assertMayManage(auth, row.roleName);
+  if (id === auth.userId) throw conflict('user.cannot_deactivate_self', 'You cannot deactivate yourself.');
+  if ((await repo.otherMembershipCount(deps.db.orm, id, auth.organizationId)) > 0) {
+    throw conflict(
+      'user.member_elsewhere',
+      'This user belongs to another organisation: remove them instead.',
+    );
+  }
+  await deps.db.orm.transaction(async (tx) => {
+    const now = deps.clock.now();
+    if (isActive && !row.isActive) {
+      const seats = await repo.lockSeats(tx, auth.organizationId);
+      if (seats.used >= seats.max) throw conflict('user.plan_limit', "Can't add user, Please contact sale");
+    }
+    await repo.updateUser(tx, id, { isActive }, now);
+    if (!isActive) {
+      await repo.setOffline(tx, id);
+      await repo.revokeSessions(tx, id, now);
+      await sessionChanged(tx, auth.organizationId, [id], 'deactivated');
+    }
+  });
+  return getUser(deps, auth, id);
+}
+
+/** Removes a user from the organisation (teams, membership, sessions there); the account goes if it has no other. */
+export async function deleteUser(deps: Deps, auth: AuthContext, id: string) {
+  const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
+  if (!row) throw userNotFound();
+  assertMayManage(auth, row.roleName);
+  if (id === auth.userId) throw conflict('user.cannot_delete_self', 'You cannot delete yourself.');
+  await deps.db.orm.transaction(async (tx) => {
+    await repo.removeFromOrganization(tx, auth.organizationId, id);
+    await repo.revokeSessions(tx, id, deps.clock.now(), auth.organizationId);
+    if ((await repo.otherMembershipCount(tx, id, auth.organizationId)) === 0)
+      await repo.deleteUserRow(tx, id);
+    await sessionChanged(tx, auth.organizationId, [id], 'removed');
+  });
+}
+
+/** Tells the users' open pages that their session changed (they refresh their token or are signed out). */
+export async function sessionChanged(
+  tx: Executor,
+  organizationId: string,
+  userIds: string[],
+  reason: string,
+) {
+  // A notify payload stops at 8000 bytes: 100 ids per event stay well under it.
+  for (let i = 0; i < userIds.length; i += 100) {
+    await publishEvent(tx, {
+      name: 'session.changed',
+      organizationId,
+      data: { userIds: userIds.slice(i, i + 100), reason },
+    });
+  }
+}
+
+const userNotFound = () => notFound('user.not_found', 'User not found.');
+const emailTaken = () => conflict('user.email_taken', 'This email is already in use.');
+const linkFailed = () =>
+  badRequest('user.generate_link_failed', 'The set-password link could not be sent. Please try again.');
+
+/** Only a SuperAdmin grants SuperAdmin. */
+function assertMayGrant(auth: AuthContext, roleName: RoleName) {
+  if (roleName === 'SuperAdmin' && auth.roleName !== 'SuperAdmin') throw roleNotAllowed();
+}
+
+/** Only a SuperAdmin edits, deactivates or removes a SuperAdmin. */
+function assertMayManage(auth: AuthContext, targetRole: RoleName) {
+  if (targetRole === 'SuperAdmin' && auth.roleName !== 'SuperAdmin') throw roleNotAllowed();
+}
+
+const roleNotAllowed = () =>
+  forbidden('user.role_not_allowed', 'Only a SuperAdmin manages SuperAdmin users.');
+
+async function assertTeams(deps: Deps, organizationId: string, teamIds: string[]) {
+  const known = new Set(await repo.teamsInOrganization(deps.db.orm, organizationId, teamIds));
+  const unknown = [...new Set(teamIds)].filter((id) => !known.has(id));
+  if (unknown.length > 0) throw badRequest('team.not_found', 'Team not found.', { teamIds: unknown });
+}
+
+/** A username from the email's local part, numbered when taken (the user can change it later). */
+async function freeUsername(deps: Deps, email: string) {
+  const base =
+    (email.split('@')[0] ?? '')
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N}._-]/gu, '')
+      .slice(0, 50) || 'user';
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    if (!(await repo.usernameTaken(deps.db.orm, candidate))) return candidate;
+  }
+  return `${base}-${Date.now().toString(36)}`;
+}
+
+async function sendInvitation(deps: Deps, to: string, firstName: string, token: string, lang: 'en' | 'th') {
+  const link = `${deps.config.PUBLIC_URL}/login/set-new-password?token=${token}&lang=${lang}`;
+  const mail =
+    lang === 'th'
+      ? {
+          subject: 'คำเชิญเข้าใช้งาน Sabai Inbox',
+          text: `สวัสดี${firstName ? `คุณ ${firstName}` : 'ค่ะ'}\n\nคุณได้รับเชิญให้เข้าใช้งาน Sabai Inbox กดลิงก์นี้ภายใน 7 วันเพื่อตั้งรหัสผ่าน:\n${link}`,
+        }
+      : {
+          subject: 'You are invited to Sabai Inbox',
+          text: `Hello${firstName ? ` ${firstName}` : ''},\n\nYou have been invited to Sabai Inbox. Open this link within 7 days to set your password:\n${link}`,
+        };
+  await deps.mailer.send({ to, ...mail });
+}
+
+async function present(deps: Deps, auth: AuthContext, rows: repo.UserRow[]): Promise<User[]> {
+  const teams = await repo.teamsOfUsers(
+    deps.db.orm,
+    auth.organizationId,
+    rows.map((r) => r.id),
+  );
+  const canUpdate = isAllowed(auth.role, 'user', 'update', ['all']);
+  const canDelete = isAllowed(auth.role, 'user', 'delete', ['all']);
+  return rows.map((r) => {
+    const manageable = r.roleName !== 'SuperAdmin' || auth.roleName === 'SuperAdmin';
+    return {
+      id: r.id,
+      email: r.email,
+      username: r.username,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      displayName: displayNameOf(r),
+      profilePath: profilePathOf(r.avatarFileId),
+      role: { id: r.roleId, name: r.roleName },
+      teams: teams.filter((t) => t.userId === r.id).map((t) => ({ id: t.id, name: t.name })),
+      status: r.status,
+      availability: r.availability === 'online' ? 'online' : 'offline',
+      lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+      canUpdate: canUpdate && manageable,
+      canDelete: canDelete && manageable && r.id !== auth.userId,
+    };
+  });
+}

@@ -1,0 +1,524 @@
+// Channel settings (/setting/channel, spec §2, §3 Channel, §5 Channel, §8): LINE channels with every
+// validation, the webhook URL, edits, holidays and deletes; Messenger and Instagram through Facebook Login
+// (the simulator plays Facebook); the takeover question; who may open the screen.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { AdminClient } from '@sabai/simulator';
+import type { TranslationKey } from '@sabai/i18n';
+import { apiSession } from '../support/api';
+import { location, screenshot, sideMenuLabels, signIn } from '../support/app';
+import { launchBrowser, newContext, openPage } from '../support/browser';
+import type { Locale } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+import { TEST_INSTAGRAM, TEST_PAGE } from '../support/simulator';
+import { text } from '../support/texts';
+
+const baseUrl = inject('baseUrl');
+const simulatorUrl = inject('simulatorUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const JOURNEY_TIMEOUT = 240_000;
+const TEAM = 'Customer Care';
+
+/** A LINE channel id no other journey uses (6 to 20 digits). */
+function uniqueChannelId(): string {
+  return `17${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 10)}`;
+}
+
+/** A date `days` from today in Bangkok, as the form types it (dd/MM/yyyy) and as the API stores it. */
+function dateFromToday(days: number): { typed: string; iso: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Bangkok',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+      .formatToParts(new Date(Date.now() + days * 86_400_000))
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    typed: `${parts.day}/${parts.month}/${parts.year}`,
+    iso: `${parts.year}-${parts.month}-${parts.day}`,
+  };
+}
+
+async function openChannels(page: Page, lang: Locale): Promise<void> {
+  await page.getByTestId('side-menu').getByText(text(lang, 'nav.channels'), { exact: true }).click();
+  await page.waitForURL(
+    (url) => url.pathname === '/setting/channel' && url.searchParams.get('lang') === lang,
+  );
+  await page.getByTestId('channels-page').waitFor();
+  await page.locator('.ant-table-row').first().waitFor();
+}
+
+const drawer = (page: Page) => page.locator('.channel-drawer .ant-drawer-content');
+const form = (page: Page) => page.getByTestId('channel-form');
+const confirmDialog = (page: Page) => page.locator('.channel-confirm');
+const row = (page: Page, name: string) => page.locator('.ant-table-row', { hasText: name });
+
+/** Picks an option of an antd Select opened by clicking `trigger`. */
+async function choose(page: Page, trigger: Locator, option: string): Promise<void> {
+  await trigger.click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+      hasText: option,
+    })
+    .first()
+    .click();
+}
+
+/** Types into an antd date or time picker and commits the value. */
+async function typeIntoPicker(input: Locator, value: string): Promise<void> {
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+async function expectMessage(scope: Locator | Page, message: string): Promise<void> {
+  await scope.getByText(message, { exact: true }).first().waitFor();
+}
+
+async function save(page: Page): Promise<void> {
+  await page.getByTestId('channel-save').click();
+}
+
+async function noticeShows(page: Page, lang: Locale, key: TranslationKey): Promise<void> {
+  await page.locator('.ant-message').getByText(text(lang, key)).first().waitFor();
+}
+
+async function deleteChannel(page: Page, lang: Locale, name: string): Promise<void> {
+  await row(page, name)
+    .getByRole('button', { name: text(lang, 'channels.delete') })
+    .click();
+  const dialog = confirmDialog(page);
+  await dialog.getByText(text(lang, 'channels.deleteConfirm.title', { name })).waitFor();
+  await dialog.getByRole('button', { name: text(lang, 'channels.deleteConfirm.ok') }).click();
+  await noticeShows(page, lang, 'channels.deleted');
+  await row(page, name).waitFor({ state: 'detached' });
+}
+
+describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
+  const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
+
+  it(
+    'creates a LINE channel after showing every validation, shows its webhook URL, edits it, manages holidays and deletes it',
+    async () => {
+      const context = await newContext(browser, baseUrl, 'desktop', lang);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      const { page, errors } = await openPage(context);
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+      await openChannels(page, lang);
+      await row(page, 'Sabai LINE OA').waitFor();
+      await row(page, 'sabai.demo').waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, `channels-list-desktop-${lang}`);
+
+      // Search narrows the list.
+      await page.getByTestId('channel-search').fill('sabai.demo');
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+      await page.getByTestId('channel-search').fill('no such channel');
+      await page.getByText(t('channels.noMatch')).waitFor();
+      await page.getByTestId('channel-search').fill('');
+
+      // Add channel → LINE.
+      await page.getByTestId('add-channel').click();
+      await page.getByText(t('channels.choose.text')).waitFor();
+      await screenshot(page, `channels-add-choice-desktop-${lang}`);
+      await page.getByTestId('choose-line').click();
+      await drawer(page)
+        .getByText(t('channels.form.createTitle', { type: 'LINE' }))
+        .waitFor();
+      await drawer(page).getByText(t('channels.form.webhookAfterCreate')).waitFor();
+
+      // Required fields.
+      await save(page);
+      for (const key of [
+        'channels.form.nameRequired',
+        'channels.form.externalIdRequired',
+        'channels.form.secretRequired',
+        'channels.form.accessTokenRequired',
+        'channels.form.assignedTeamRequired',
+      ] as const) {
+        await expectMessage(form(page), t(key));
+      }
+      await page.locator('#channel_externalId').fill('12ab');
+      await expectMessage(form(page), t('channels.form.externalIdInvalid'));
+
+      // Keyword mode: at least one keyword, each with a team, no duplicates (spec §5).
+      await form(page)
+        .getByRole('radio', { name: t('channels.modes.keyword') })
+        .check();
+      await save(page);
+      await expectMessage(form(page), t('channels.form.keywordsRequired'));
+      await page.getByTestId('add-keyword').click();
+      await page.getByTestId('add-keyword').click();
+      await save(page);
+      await expectMessage(form(page), t('channels.form.keywordRequired'));
+      await expectMessage(form(page), t('channels.form.keywordTeamRequired'));
+      await page.locator('#channel_keywords_0_keyword').fill('order');
+      await page.locator('#channel_keywords_1_keyword').fill('ORDER ');
+      await expectMessage(
+        form(page),
+        lang === 'en' ? 'Keyword is already exists.' : t('errors.channel.keyword_exists'),
+      );
+
+      // Custom business hours need a shift whose start and end differ.
+      await form(page)
+        .getByRole('radio', { name: t('channels.form.hoursModes.custom') })
+        .check();
+      await save(page);
+      await expectMessage(form(page), t('channels.form.shiftsRequired'));
+      await page.getByTestId('add-shift').click();
+      await typeIntoPicker(page.locator('#channel_shifts_0_endsAt'), '09:00');
+      await expectMessage(form(page), t('channels.form.timesDiffer'));
+
+      // Holidays need a name, a date and a message.
+      await page.getByTestId('add-holiday').click();
+      await save(page);
+      await expectMessage(form(page), t('channels.form.holidayNameRequired'));
+      await expectMessage(form(page), t('channels.form.holidayDateRequired'));
+      await expectMessage(form(page), t('channels.form.holidayMessageRequired'));
+      await screenshot(page, `channels-line-validation-desktop-${lang}`);
+
+      // Fill everything in.
+      const externalId = uniqueChannelId();
+      const name = `E2E LINE ${lang} ${externalId.slice(-4)}`;
+      await page.locator('#channel_name').fill(name);
+      await page.locator('#channel_externalId').fill(externalId);
+      await page.locator('#channel_secret').fill('0123456789abcdef0123456789abcdef');
+      await page.locator('#channel_accessToken').fill('e2e-line-channel-access-token');
+      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await page.locator('#channel_keywords_1_keyword').fill('refund');
+      await choose(page, page.locator('#channel_keywords_0_teamId'), TEAM);
+      await choose(page, page.locator('#channel_keywords_1_teamId'), TEAM);
+      await typeIntoPicker(page.locator('#channel_shifts_0_endsAt'), '18:00');
+      await page.locator('#channel_offServiceResponse').fill('We are closed now. ปิดทำการแล้วค่ะ');
+      const songkran = dateFromToday(40);
+      await page.locator('#channel_holidays_0_name').fill('Songkran');
+      await typeIntoPicker(page.locator('#channel_holidays_0_date'), songkran.typed);
+      await page.locator('#channel_holidays_0_autoResponseMessage').fill('Closed for Songkran. หยุดสงกรานต์ค่ะ');
+      await save(page);
+      await noticeShows(page, lang, 'channels.created');
+
+      // The drawer now edits the new channel and shows its webhook URL with a copy button.
+      await drawer(page).getByText(t('channels.form.editTitle', { name })).waitFor();
+      const webhook = page.locator('#channel-webhook-url');
+      await expect.poll(() => webhook.inputValue()).toBe(`${baseUrl}/webhooks/line/${externalId}`);
+      await drawer(page).getByText(t('channels.form.webhookSteps')).waitFor();
+      await page.getByTestId('copy-webhook-url').click();
+      await noticeShows(page, lang, 'channels.form.copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `${baseUrl}/webhooks/line/${externalId}`,
+      );
+      expect(await page.locator('#channel_secret').getAttribute('placeholder')).toBe(
+        t('channels.form.savedSecret'),
+      );
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, `channels-line-webhook-desktop-${lang}`);
+
+      // Edit: rename; the secrets stay when left empty.
+      const renamed = `${name} edited`;
+      await page.locator('#channel_name').fill(renamed);
+      await save(page);
+      await noticeShows(page, lang, 'channels.saved');
+      await row(page, renamed).waitFor();
+      expect(await row(page, renamed).innerText()).toContain(t('channels.keywordCount', { count: 2 }));
+      expect(await row(page, renamed).innerText()).toContain(t('channels.hours.custom', { count: 1 }));
+
+      // Add a future holiday.
+      await row(page, renamed)
+        .getByRole('button', { name: t('channels.edit') })
+        .click();
+      await page.getByTestId('holiday-row').first().waitFor();
+      expect(await page.getByTestId('holiday-row').count()).toBe(1);
+      await page.getByTestId('add-holiday').click();
+      const extra = dateFromToday(60);
+      await page.locator('#channel_holidays_1_name').fill('Extra day');
+      await typeIntoPicker(page.locator('#channel_holidays_1_date'), extra.typed);
+      await page.locator('#channel_holidays_1_autoResponseMessage').fill('Closed today.');
+      await save(page);
+      await noticeShows(page, lang, 'channels.saved');
+
+      // Remove it, with a confirmation (cancel once, then confirm), and save.
+      await row(page, renamed)
+        .getByRole('button', { name: t('channels.edit') })
+        .click();
+      await expect.poll(() => page.getByTestId('holiday-row').count()).toBe(2);
+      expect(await page.locator('#channel_holidays_1_date').inputValue()).toBe(extra.typed);
+      const extraRow = page.getByTestId('holiday-row').nth(1);
+      await extraRow.getByTestId('remove-holiday').click();
+      await confirmDialog(page)
+        .getByText(t('channels.form.removeHolidayConfirm.title', { name: 'Extra day' }))
+        .waitFor();
+      await screenshot(page, `channels-holiday-confirm-desktop-${lang}`);
+      await confirmDialog(page)
+        .getByRole('button', { name: t('channels.cancel') })
+        .click();
+      await confirmDialog(page).waitFor({ state: 'detached' });
+      expect(await page.getByTestId('holiday-row').count()).toBe(2);
+      await extraRow.getByTestId('remove-holiday').click();
+      await confirmDialog(page)
+        .getByRole('button', { name: t('channels.form.removeHolidayConfirm.ok') })
+        .click();
+      await expect.poll(() => page.getByTestId('holiday-row').count()).toBe(1);
+      await save(page);
+      await noticeShows(page, lang, 'channels.saved');
+      await row(page, renamed)
+        .getByRole('button', { name: t('channels.edit') })
+        .click();
+      await page.getByTestId('holiday-row').first().waitFor();
+      expect(await page.getByTestId('holiday-row').count()).toBe(1);
+      expect(await page.locator('#channel_holidays_0_name').inputValue()).toBe('Songkran');
+      expect(await page.locator('#channel_holidays_0_date').inputValue()).toBe(songkran.typed);
+      await page.keyboard.press('Escape');
+      await drawer(page).waitFor({ state: 'hidden' });
+
+      // A channel id already connected here is refused on its field.
+      await page.getByTestId('add-channel').click();
+      await page.getByTestId('choose-line').click();
+      await page.locator('#channel_name').fill('Duplicate');
+      await page.locator('#channel_externalId').fill('1650000001');
+      await page.locator('#channel_secret').fill('secret');
+      await page.locator('#channel_accessToken').fill('token');
+      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await save(page);
+      await expectMessage(form(page), t('errors.channel.duplicate'));
+      await page.keyboard.press('Escape');
+      await drawer(page).waitFor({ state: 'hidden' });
+
+      // Delete, after a confirmation (cancel keeps it).
+      await row(page, renamed)
+        .getByRole('button', { name: t('channels.delete') })
+        .click();
+      await confirmDialog(page).getByText(t('channels.deleteConfirm.text')).waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, `channels-delete-confirm-desktop-${lang}`);
+      await confirmDialog(page)
+        .getByRole('button', { name: t('channels.cancel') })
+        .click();
+      await confirmDialog(page).waitFor({ state: 'detached' });
+      await row(page, renamed).waitFor();
+      await deleteChannel(page, lang, renamed);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'adds a Messenger channel through Facebook Login and an Instagram channel from the same login',
+    async () => {
+      const simulator = new AdminClient(simulatorUrl);
+      const context = await newContext(browser, baseUrl, 'desktop', lang);
+      const { page, errors } = await openPage(context);
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+      await openChannels(page, lang);
+
+      await page.getByTestId('add-channel').click();
+      await page.getByTestId('choose-facebook').click();
+      await page.getByTestId('facebook-login').getByText(t('channels.facebookLogin.text')).waitFor();
+      await screenshot(page, `channels-facebook-login-desktop-${lang}`);
+      // The simulator's login dialog consents at once and sends the browser back through the server.
+      await page.getByTestId('facebook-login-button').click();
+      await page.waitForURL(
+        (url) =>
+          url.pathname === '/setting/channel' &&
+          url.searchParams.has('connection') &&
+          url.searchParams.get('lang') === lang,
+      );
+      await drawer(page)
+        .getByText(t('channels.form.createTitle', { type: 'Messenger' }))
+        .waitFor();
+      const pageLabel = t('channels.form.pageOption', { name: TEST_PAGE.name, id: TEST_PAGE.pageId });
+      await choose(page, page.locator('#channel_externalId'), pageLabel);
+      await expect.poll(() => page.locator('#channel_name').inputValue()).toBe(TEST_PAGE.name);
+      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, `channels-messenger-form-desktop-${lang}`);
+      await save(page);
+      await noticeShows(page, lang, 'channels.created');
+      await drawer(page).waitFor({ state: 'hidden' });
+      await row(page, TEST_PAGE.pageId).waitFor();
+      expect(await row(page, TEST_PAGE.pageId).innerText()).toContain('Messenger');
+      // The server subscribed the app to the Page's webhooks (at the simulator).
+      await expect
+        .poll(async () =>
+          (await simulator.calls({ path: `/${TEST_PAGE.pageId}/subscribed_apps` })).some(
+            (call) => call.method === 'POST',
+          ),
+        )
+        .toBe(true);
+
+      // Instagram from the same login: no second trip to Facebook.
+      await page.getByTestId('connection-banner').waitFor();
+      await page.getByTestId('add-channel').click();
+      await page.getByTestId('choose-instagram').click();
+      await page.getByTestId('use-connection').click();
+      await drawer(page)
+        .getByText(t('channels.form.createTitle', { type: 'Instagram' }))
+        .waitFor();
+      // The Page already added as Messenger stays available for its Instagram account.
+      const igLabel = t('channels.form.instagramOption', { name: TEST_PAGE.name, id: TEST_INSTAGRAM.igId });
+      await choose(page, page.locator('#channel_externalId'), igLabel);
+      await page.locator('#channel_name').fill(`${TEST_PAGE.name} IG`);
+      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await save(page);
+      await noticeShows(page, lang, 'channels.created');
+      await row(page, TEST_INSTAGRAM.igId).waitFor();
+      expect(await row(page, TEST_INSTAGRAM.igId).innerText()).toContain('Instagram');
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, `channels-list-meta-desktop-${lang}`);
+
+      // The Messenger Page cannot be added twice.
+      await page.getByTestId('add-channel').click();
+      await page.getByTestId('choose-facebook').click();
+      await page.getByTestId('use-connection').click();
+      await page.locator('#channel_externalId').click();
+      await page
+        .locator('.ant-select-item-option-disabled', {
+          hasText: t('channels.form.alreadyAdded', { label: pageLabel }),
+        })
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await drawer(page).waitFor({ state: 'hidden' });
+
+      // Done with the login; both channels go again (the next language adds them anew).
+      await page
+        .getByTestId('connection-banner')
+        .getByRole('button', { name: t('channels.facebookLogin.done') })
+        .click();
+      await expect.poll(() => location(page).search.has('connection')).toBe(false);
+      await deleteChannel(page, lang, `${TEST_PAGE.name} IG`);
+      await deleteChannel(page, lang, TEST_PAGE.name);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'asks before taking over a LINE channel used in another organisation',
+    async () => {
+      const externalId = uniqueChannelId();
+      const second = await apiSession(baseUrl, 'admin@second.local', DEMO_PASSWORD);
+      const [team] = await second.call<Array<{ id: string }>>('GET', '/teams');
+      await second.call('POST', '/channels', {
+        type: 'line',
+        name: 'Second Shop extra LINE',
+        externalId,
+        secret: 'second-secret',
+        accessToken: 'second-token',
+        assignedMode: 'normal',
+        assignedTeamId: team?.id,
+      });
+      await second.dispose();
+
+      const context = await newContext(browser, baseUrl, 'desktop', lang);
+      const { page, errors } = await openPage(context);
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+      await openChannels(page, lang);
+      await page.getByTestId('add-channel').click();
+      await page.getByTestId('choose-line').click();
+      const name = `Taken over ${lang}`;
+      await page.locator('#channel_name').fill(name);
+      await page.locator('#channel_externalId').fill(externalId);
+      await page.locator('#channel_secret').fill('demo-secret');
+      await page.locator('#channel_accessToken').fill('demo-token');
+      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await save(page);
+      const dialog = confirmDialog(page);
+      await dialog.getByText(t('channels.form.takeover.text')).waitFor();
+      if (lang === 'en') {
+        await dialog
+          .getByText(
+            'This channel is used in another organisation. Take it over? The other organisation will stop receiving its messages.',
+          )
+          .waitFor();
+      }
+      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, `channels-takeover-desktop-${lang}`);
+      await dialog.getByRole('button', { name: t('channels.form.takeover.ok') }).click();
+      await noticeShows(page, lang, 'channels.created');
+      await expect.poll(() => page.locator('#channel-webhook-url').inputValue()).toContain(externalId);
+      await page.keyboard.press('Escape');
+      await deleteChannel(page, lang, name);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it('says why a holiday that has started cannot be removed', async () => {
+    const externalId = uniqueChannelId();
+    const name = `Started holiday ${lang}`;
+    const admin = await apiSession(baseUrl, 'admin@demo.local', DEMO_PASSWORD);
+    const [team] = await admin.call<Array<{ id: string }>>('GET', '/teams');
+    await admin.call('POST', '/channels', {
+      type: 'line',
+      name,
+      externalId,
+      secret: 'demo-secret',
+      accessToken: 'demo-token',
+      assignedMode: 'normal',
+      assignedTeamId: team?.id,
+      holidays: [{ name: 'Yesterday', date: dateFromToday(-1).iso, autoResponseMessage: 'We were closed.' }],
+    });
+    await admin.dispose();
+
+    const context = await newContext(browser, baseUrl, 'desktop', lang);
+    const { page, errors } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    await openChannels(page, lang);
+    await row(page, name)
+      .getByRole('button', { name: t('channels.edit') })
+      .click();
+    const holiday = page.getByTestId('holiday-row').first();
+    await holiday.getByText(t('channels.form.holidayLocked')).waitFor();
+    await holiday.getByText(t('channels.form.holidayLockedReason')).waitFor();
+    expect(await holiday.getByTestId('remove-holiday').count()).toBe(0);
+    expect(await page.locator('#channel_holidays_0_name').isDisabled()).toBe(true);
+    await holiday.scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, `channels-holiday-locked-desktop-${lang}`);
+    await page.keyboard.press('Escape');
+    await deleteChannel(page, lang, name);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('who may open channel settings', () => {
+  it('hides the menu entry from a manager and sends the URL back to the landing page', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page, errors } = await openPage(context);
+    await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    expect(await sideMenuLabels(page)).not.toContain('Channels');
+    await page.goto('/setting/channel?lang=en');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByText('You do not have permission to open that page.').waitFor();
+    expect(await page.getByTestId('channels-page').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is a desktop screen: a phone gets no mobile settings route', async () => {
+    const context = await newContext(browser, baseUrl, 'phone');
+    const { page } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD);
+    await page.goto('/setting/channel?lang=en');
+    await page.waitForURL((url) => url.pathname === '/mobile/setting/channel');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByTestId('screen-link-channels').count()).toBe(0);
+    await context.close();
+  });
+});
