@@ -57,14 +57,15 @@ async function load(url: string, opts: { connections: number; overallRate?: numb
   });
 }
 
-for (const kind of ['pglite', 'postgres'] as const) {
+const KINDS = (process.env.BENCH_KINDS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+for (const kind of KINDS) {
   const server = await startBenchServer(
     kind,
     // No provider here: profile lookups fail fast on a closed port and the contact keeps the user id.
     { PROVIDER_BASE_URL: 'http://127.0.0.1:9' },
     async (app, db) => {
       await db.query('CREATE TABLE IF NOT EXISTS bench_rows (id bigserial PRIMARY KEY, body text NOT NULL)');
-      app.post('/bench/bare', { config: { access: { public: true } } }, async (req) => {
+      app.post('/webhooks/bench-bare', { config: { access: { public: true } } }, async (req) => {
         const raw = JSON.stringify(req.body);
         createHmac('sha256', DEMO_LINE.secret).update(raw).digest('base64');
         await db.query('INSERT INTO bench_rows (body) VALUES ($1)', [raw]);
@@ -75,7 +76,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
   const count = async (sql: string) => Number((await server.db.query<{ n: string }>(sql))[0]!.n);
   const connections = kind === 'pglite' ? 16 : 64;
 
-  const bare = await load(`${server.url}/bench/bare`, { connections });
+  const bare = await load(`${server.url}/webhooks/bench-bare`, { connections });
   const ack = await load(`${server.url}/webhooks/line/${DEMO_LINE.channelId}`, { connections });
   const steady =
     kind === 'postgres'

@@ -37,7 +37,7 @@ export async function startBenchServer(
   }
   const config = loadConfig({
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'error',
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',

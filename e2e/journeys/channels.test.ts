@@ -60,7 +60,7 @@ async function openChannels(page: Page, lang: Locale): Promise<void> {
   await page.locator('.ant-table-row').first().waitFor();
 }
 
-const drawer = (page: Page) => page.locator('.channel-drawer .ant-drawer-content');
+const drawer = (page: Page) => page.locator('.channel-drawer');
 const form = (page: Page) => page.getByTestId('channel-form');
 const confirmDialog = (page: Page) => page.locator('.channel-confirm');
 const row = (page: Page, name: string) => page.locator('.ant-table-row', { hasText: name });
@@ -87,6 +87,19 @@ async function expectMessage(scope: Locator | Page, message: string): Promise<vo
   await scope.getByText(message, { exact: true }).first().waitFor();
 }
 
+/** Chooses an antd radio (its input is hidden behind the styled label). */
+async function pickRadio(page: Page, label: string): Promise<void> {
+  await form(page).locator('label', { hasText: label }).first().click();
+}
+
+/** Closes the form with its Cancel button. */
+async function closeDrawer(page: Page, lang: Locale): Promise<void> {
+  await form(page)
+    .getByRole('button', { name: text(lang, 'channels.cancel') })
+    .click();
+  await drawer(page).waitFor({ state: 'hidden' });
+}
+
 async function save(page: Page): Promise<void> {
   await page.getByTestId('channel-save').click();
 }
@@ -100,7 +113,9 @@ async function deleteChannel(page: Page, lang: Locale, name: string): Promise<vo
     .getByRole('button', { name: text(lang, 'channels.delete') })
     .click();
   const dialog = confirmDialog(page);
-  await dialog.getByText(text(lang, 'channels.deleteConfirm.title', { name })).waitFor();
+  await dialog
+    .locator('.ant-modal-confirm-title', { hasText: text(lang, 'channels.deleteConfirm.title', { name }) })
+    .waitFor();
   await dialog.getByRole('button', { name: text(lang, 'channels.deleteConfirm.ok') }).click();
   await noticeShows(page, lang, 'channels.deleted');
   await row(page, name).waitFor({ state: 'detached' });
@@ -154,9 +169,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await expectMessage(form(page), t('channels.form.externalIdInvalid'));
 
       // Keyword mode: at least one keyword, each with a team, no duplicates (spec §5).
-      await form(page)
-        .getByRole('radio', { name: t('channels.modes.keyword') })
-        .check();
+      await pickRadio(page, t('channels.modes.keyword'));
       await save(page);
       await expectMessage(form(page), t('channels.form.keywordsRequired'));
       await page.getByTestId('add-keyword').click();
@@ -172,9 +185,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       );
 
       // Custom business hours need a shift whose start and end differ.
-      await form(page)
-        .getByRole('radio', { name: t('channels.form.hoursModes.custom') })
-        .check();
+      await pickRadio(page, t('channels.form.hoursModes.custom'));
       await save(page);
       await expectMessage(form(page), t('channels.form.shiftsRequired'));
       await page.getByTestId('add-shift').click();
@@ -257,7 +268,9 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       const extraRow = page.getByTestId('holiday-row').nth(1);
       await extraRow.getByTestId('remove-holiday').click();
       await confirmDialog(page)
-        .getByText(t('channels.form.removeHolidayConfirm.title', { name: 'Extra day' }))
+        .locator('.ant-modal-confirm-title', {
+          hasText: t('channels.form.removeHolidayConfirm.title', { name: 'Extra day' }),
+        })
         .waitFor();
       await screenshot(page, `channels-holiday-confirm-desktop-${lang}`);
       await confirmDialog(page)
@@ -279,8 +292,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       expect(await page.getByTestId('holiday-row').count()).toBe(1);
       expect(await page.locator('#channel_holidays_0_name').inputValue()).toBe('Songkran');
       expect(await page.locator('#channel_holidays_0_date').inputValue()).toBe(songkran.typed);
-      await page.keyboard.press('Escape');
-      await drawer(page).waitFor({ state: 'hidden' });
+      await closeDrawer(page, lang);
 
       // A channel id already connected here is refused on its field.
       await page.getByTestId('add-channel').click();
@@ -292,8 +304,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
       await save(page);
       await expectMessage(form(page), t('errors.channel.duplicate'));
-      await page.keyboard.press('Escape');
-      await drawer(page).waitFor({ state: 'hidden' });
+      await closeDrawer(page, lang);
 
       // Delete, after a confirmation (cancel keeps it).
       await row(page, renamed)
@@ -389,8 +400,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
         })
         .waitFor();
       await page.keyboard.press('Escape');
-      await page.keyboard.press('Escape');
-      await drawer(page).waitFor({ state: 'hidden' });
+      await closeDrawer(page, lang);
 
       // Done with the login; both channels go again (the next language adds them anew).
       await page
@@ -411,7 +421,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
     async () => {
       const externalId = uniqueChannelId();
       const second = await apiSession(baseUrl, 'admin@second.local', DEMO_PASSWORD);
-      const [team] = await second.call<Array<{ id: string }>>('GET', '/teams');
+      const [team] = await second.call<Array<{ id: string }>>('GET', '/teams/options');
       await second.call('POST', '/channels', {
         type: 'line',
         name: 'Second Shop extra LINE',
@@ -450,7 +460,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await dialog.getByRole('button', { name: t('channels.form.takeover.ok') }).click();
       await noticeShows(page, lang, 'channels.created');
       await expect.poll(() => page.locator('#channel-webhook-url').inputValue()).toContain(externalId);
-      await page.keyboard.press('Escape');
+      await closeDrawer(page, lang);
       await deleteChannel(page, lang, name);
       expect(errors).toEqual([]);
       await context.close();
@@ -462,7 +472,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
     const externalId = uniqueChannelId();
     const name = `Started holiday ${lang}`;
     const admin = await apiSession(baseUrl, 'admin@demo.local', DEMO_PASSWORD);
-    const [team] = await admin.call<Array<{ id: string }>>('GET', '/teams');
+    const [team] = await admin.call<Array<{ id: string }>>('GET', '/teams/options');
     await admin.call('POST', '/channels', {
       type: 'line',
       name,
@@ -483,14 +493,17 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       .getByRole('button', { name: t('channels.edit') })
       .click();
     const holiday = page.getByTestId('holiday-row').first();
-    await holiday.getByText(t('channels.form.holidayLocked')).waitFor();
+    await holiday
+      .getByTestId('holiday-locked')
+      .getByText(t('channels.form.holidayLocked'), { exact: true })
+      .waitFor();
     await holiday.getByText(t('channels.form.holidayLockedReason')).waitFor();
     expect(await holiday.getByTestId('remove-holiday').count()).toBe(0);
     expect(await page.locator('#channel_holidays_0_name').isDisabled()).toBe(true);
     await holiday.scrollIntoViewIfNeeded();
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, `channels-holiday-locked-desktop-${lang}`);
-    await page.keyboard.press('Escape');
+    await closeDrawer(page, lang);
     await deleteChannel(page, lang, name);
     expect(errors).toEqual([]);
     await context.close();

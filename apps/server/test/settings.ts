@@ -1,9 +1,11 @@
 // Factories for the organisation settings tests (teams with shifts, channels, waiting issues): rows written
 // directly, so each test builds exactly the state it needs in its own organisation.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MemberShift } from '@sabai/domain';
 import { channels, contacts, issues, memberships, teamMembers, teams } from '../src/db/schema';
+import { startEventBus, type DomainEvent } from '../src/platform/events';
+import { silentLogger } from '../src/platform/logger';
 import type { TestApp } from './app';
 import type { TestOrg } from './factories';
 
@@ -39,14 +41,25 @@ export async function buildStaffedTeam(t: TestApp, org: TestOrg, opts: TeamOptio
     await t.db.orm.insert(teamMembers).values(
       members.map((m) => {
         const shift = m.shift ?? ALWAYS_SHIFT;
-        return { teamId: team!.id, organizationId: org.id, userId: m.userId, ...shift, workingDays: [...shift.workingDays] };
+        return {
+          teamId: team!.id,
+          organizationId: org.id,
+          userId: m.userId,
+          ...shift,
+          workingDays: [...shift.workingDays],
+        };
       }),
     );
   }
   return team!;
 }
 
-export async function setAvailability(t: TestApp, org: TestOrg, userIds: string[], availability: 'online' | 'offline') {
+export async function setAvailability(
+  t: TestApp,
+  org: TestOrg,
+  userIds: string[],
+  availability: 'online' | 'offline',
+) {
   for (const userId of userIds) {
     await t.db.orm
       .update(memberships)
@@ -74,7 +87,13 @@ export async function buildChannel(t: TestApp, org: TestOrg, teamId: string | nu
 export async function buildIssues(
   t: TestApp,
   org: TestOrg,
-  opts: { teamId: string | null; channelId: string; count?: number; status?: (typeof issues.$inferInsert)['status']; assigneeUserId?: string | null },
+  opts: {
+    teamId: string | null;
+    channelId: string;
+    count?: number;
+    status?: (typeof issues.$inferInsert)['status'];
+    assigneeUserId?: string | null;
+  },
 ) {
   const [contact] = await t.db.orm
     .insert(contacts)
@@ -100,7 +119,8 @@ export async function issueRows(t: TestApp, ids: number[]) {
   return t.db.orm
     .select({ id: issues.id, assigneeUserId: issues.assigneeUserId, status: issues.status })
     .from(issues)
-    .where(sql`${issues.id} = any(${sql.raw(`array[${ids.join(',') || 'null'}]::bigint[]`)})`);
+    .where(inArray(issues.id, ids))
+    .orderBy(asc(issues.id));
 }
 
 /** Polls until `check` passes (the job workers poll every 0.5 s). */
@@ -114,4 +134,14 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000)
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+}
+
+/** Domain events of one organisation received by this process (pg_notify, delivered on commit). */
+export async function collectEvents(t: TestApp, organizationId: string) {
+  const bus = await startEventBus(t.db, { logger: silentLogger });
+  const received: DomainEvent[] = [];
+  bus.subscribe((e) => {
+    if (e.organizationId === organizationId) received.push(e);
+  });
+  return { received, close: () => bus.close() };
 }

@@ -3,7 +3,11 @@ import { ASSIGNMENT_METHODS, ASSIGNMENT_MODES, MANAGER_WORKING_TYPES } from '@sa
 import { Hhmm, listQuerySchema, pageSchema, PersonSchema } from './lists';
 
 /** A team for selects (channel, tag, user and auto-assignment forms): GET /teams/options. */
-export const TeamSummarySchema = z.object({ id: z.string(), name: z.string(), managerUserId: z.string().nullable() });
+export const TeamSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  managerUserId: z.string().nullable(),
+});
 export type TeamSummary = z.infer<typeof TeamSummarySchema>;
 export const TeamSummaryListSchema = z.array(TeamSummarySchema);
 

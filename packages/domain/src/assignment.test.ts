@@ -17,7 +17,11 @@ describe('assignment', () => {
     const counts: Record<string, number> = { a: 0, b: 0, c: 0 };
     let last: string | null = null;
     for (let i = 0; i < 1000; i++) {
-      last = chooseAgent('round_robin', ids.map((userId) => ({ userId, openIssues: 0 })), last);
+      last = chooseAgent(
+        'round_robin',
+        ids.map((userId) => ({ userId, openIssues: 0 })),
+        last,
+      );
       counts[last!]!++;
     }
     expect(Math.max(...Object.values(counts)) - Math.min(...Object.values(counts))).toBeLessThanOrEqual(1);

@@ -41,7 +41,13 @@ describe('team shifts', () => {
   });
 
   it('lets online, on-shift members without leave receive issues; the manager per working type', () => {
-    const agent: AgentState = { availability: 'online', isOnLeave: false, isActive: true, shift, isManager: false };
+    const agent: AgentState = {
+      availability: 'online',
+      isOnLeave: false,
+      isActive: true,
+      shift,
+      isManager: false,
+    };
     const ten = at('10:00');
     const night = at('22:00');
     expect(isEligibleAgent(agent, 'never', ten, TZ)).toBe(true);

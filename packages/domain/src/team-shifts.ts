@@ -49,7 +49,8 @@ export function validateShift(shift: MemberShift): ShiftProblem[] {
     timeToMinutes,
   ) as [number, number, number, number];
   if (ws >= we) problems.push({ code: 'team.work_start_after_stop', field: 'workStart' });
-  if (bs >= be || bs < ws || be > we) problems.push({ code: 'team.work_start_after_stop', field: 'breakStart' });
+  if (bs >= be || bs < ws || be > we)
+    problems.push({ code: 'team.work_start_after_stop', field: 'breakStart' });
   return problems;
 }
 

@@ -46,6 +46,23 @@ export async function publishEvent(executor: Executor, event: DomainEvent): Prom
   await executor.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
 }
 
+/** Queues several events in one statement (a batch of assignments); same delivery rule as publishEvent. */
+export async function publishEvents(executor: Executor, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const payloads = events.map((event) => {
+    const payload = JSON.stringify(event);
+    const bytes = Buffer.byteLength(payload, 'utf8');
+    if (bytes > MAX_EVENT_BYTES) {
+      throw new Error(`event ${event.name} is ${bytes} bytes; pg_notify takes at most ${MAX_EVENT_BYTES}`);
+    }
+    return payload;
+  });
+  // One pg_notify per element, in order, from a single round trip.
+  await executor.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) with ordinality as e(p, n) order by n`,
+  );
+}
+
 /** This process's subscription to all domain events. */
 export interface EventBus {
   /** Calls `handler` for every event received; returns the unsubscribe function. */

@@ -8,6 +8,7 @@ import {
   channels,
   issues,
   memberships,
+  notifications,
   organizations,
   teamMembers,
   teams,
@@ -19,24 +20,19 @@ import type { Executor } from '../../platform/db';
 
 const OPEN_STATUSES = ['un-assigned', 'on-going', 'waiting'] as const;
 
-/** Claims a waiting issue for this transaction; null when it is assigned, not waiting, or claimed by another worker. */
-export async function claimWaitingIssue(ex: Executor, issueId: number) {
+/** The team of an issue that waits for an agent (read without a lock); null when it does not wait. */
+export async function peekWaitingIssue(ex: Executor, issueId: number) {
   const [row] = await ex
-    .select({
-      id: issues.id,
-      organizationId: issues.organizationId,
-      teamId: issues.teamId,
-      channelType: channels.type,
-      channelName: channels.name,
-    })
+    .select({ teamId: issues.teamId })
     .from(issues)
-    .innerJoin(channels, eq(channels.id, issues.channelId))
-    .where(and(eq(issues.id, issueId), isNull(issues.assigneeUserId), eq(issues.status, 'un-assigned')))
-    .for('update', { of: issues, skipLocked: true });
+    .where(and(eq(issues.id, issueId), isNull(issues.assigneeUserId), eq(issues.status, 'un-assigned')));
   return row ?? null;
 }
 
-/** The team's assignment settings with its row locked until the transaction ends (the rotation lock). */
+/**
+ * The team's assignment settings with its row locked until the transaction ends (the rotation lock). Taken
+ * before any issue row, so every path locks in the same order (team, then issues) and never deadlocks.
+ */
 export async function lockTeam(ex: Executor, teamId: string) {
   const [row] = await ex
     .select({
@@ -56,6 +52,40 @@ export async function lockTeam(ex: Executor, teamId: string) {
   return row ?? null;
 }
 
+/**
+ * Claims waiting issues of a team for this transaction, oldest first: the given ones, or up to `limit`.
+ */
+export async function claimWaitingIssues(
+  ex: Executor,
+  teamId: string,
+  pick: { issueIds: number[] } | { limit: number },
+) {
+  const query = ex
+    .select({
+      id: issues.id,
+      organizationId: issues.organizationId,
+      channelType: channels.type,
+      channelName: channels.name,
+    })
+    .from(issues)
+    .innerJoin(channels, eq(channels.id, issues.channelId))
+    .where(
+      and(
+        eq(issues.teamId, teamId),
+        isNull(issues.assigneeUserId),
+        eq(issues.status, 'un-assigned'),
+        'issueIds' in pick ? inArray(issues.id, pick.issueIds) : undefined,
+      ),
+    )
+    .orderBy(asc(issues.id))
+    .limit('limit' in pick ? pick.limit : pick.issueIds.length)
+    // A batch skips rows another transaction holds (inbound storing a message, another worker); a single
+    // issue waits for them, since its job exists to assign exactly that issue. Both run under the team lock.
+    .for('update', 'limit' in pick ? { of: issues, skipLocked: true } : { of: issues });
+  return query;
+}
+export type ClaimedIssue = Awaited<ReturnType<typeof claimWaitingIssues>>[number];
+
 export type AgentRow = {
   userId: string;
   teamId: string;
@@ -64,15 +94,29 @@ export type AgentRow = {
   isActive: boolean;
   isOnLeave: boolean;
   shift: MemberShift | null;
+  /** Open issues (un-assigned, on-going, waiting) assigned to them in the organisation. */
+  openIssues: number;
 };
 
-const onLeave = (organizationId: SQL | string, userId: SQL, now: Date) =>
+const onLeave = (organizationId: SQL, userId: SQL, now: Date) =>
   sql<boolean>`exists (select 1 from ${timeOffRequests} where ${timeOffRequests.userId} = ${userId}
     and ${timeOffRequests.organizationId} = ${organizationId} and ${timeOffRequests.status} = 'approved'
     and ${timeOffRequests.startsAt} <= ${now} and ${timeOffRequests.endsAt} > ${now})`;
 
-/** Members and managers of `teamIds` with what decides whether they may receive an issue at `now`. */
-export async function agentsOf(ex: Executor, teamIds: string[], now: Date): Promise<AgentRow[]> {
+const openIssues = (organizationId: SQL, userId: SQL) =>
+  sql<number>`(select count(*)::int from ${issues} where ${issues.organizationId} = ${organizationId}
+    and ${issues.assigneeUserId} = ${userId} and ${issues.status} in ('un-assigned', 'on-going', 'waiting'))`;
+
+/**
+ * Members (and managers who are not members) of `teamIds` with what decides whether they may receive an
+ * issue at `now`; open issue counts only when asked (least contact).
+ */
+export async function agentsOf(
+  ex: Executor,
+  teamIds: string[],
+  now: Date,
+  opts: { managers: boolean; openCounts: boolean },
+): Promise<AgentRow[]> {
   if (teamIds.length === 0) return [];
   const members = await ex
     .select({
@@ -82,6 +126,9 @@ export async function agentsOf(ex: Executor, teamIds: string[], now: Date): Prom
       availability: memberships.availability,
       isActive: users.isActive,
       isOnLeave: onLeave(sql`${teamMembers.organizationId}`, sql`${teamMembers.userId}`, now),
+      openIssues: opts.openCounts
+        ? openIssues(sql`${teamMembers.organizationId}`, sql`${teamMembers.userId}`)
+        : sql<number>`0`,
       workStart: teamMembers.workStart,
       workStop: teamMembers.workStop,
       breakStart: teamMembers.breakStart,
@@ -99,27 +146,35 @@ export async function agentsOf(ex: Executor, teamIds: string[], now: Date): Prom
     )
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(inArray(teamMembers.teamId, teamIds));
-  // A manager who is not a member has no shift; they still count when the working type is `always`.
-  const managers = await ex
-    .select({
-      userId: memberships.userId,
-      teamId: teams.id,
-      availability: memberships.availability,
-      isActive: users.isActive,
-      isOnLeave: onLeave(sql`${teams.organizationId}`, sql`${teams.managerUserId}`, now),
-    })
-    .from(teams)
-    .innerJoin(
-      memberships,
-      and(eq(memberships.userId, teams.managerUserId), eq(memberships.organizationId, teams.organizationId)),
-    )
-    .innerJoin(users, eq(users.id, teams.managerUserId))
-    .where(
-      and(
-        inArray(teams.id, teamIds),
-        sql`not exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${teams.managerUserId})`,
-      ),
-    );
+  // A manager who is not a member has no shift: they count only when the working type is `always`.
+  const managers = opts.managers
+    ? await ex
+        .select({
+          userId: memberships.userId,
+          teamId: teams.id,
+          availability: memberships.availability,
+          isActive: users.isActive,
+          isOnLeave: onLeave(sql`${teams.organizationId}`, sql`${teams.managerUserId}`, now),
+          openIssues: opts.openCounts
+            ? openIssues(sql`${teams.organizationId}`, sql`${teams.managerUserId}`)
+            : sql<number>`0`,
+        })
+        .from(teams)
+        .innerJoin(
+          memberships,
+          and(
+            eq(memberships.userId, teams.managerUserId),
+            eq(memberships.organizationId, teams.organizationId),
+          ),
+        )
+        .innerJoin(users, eq(users.id, teams.managerUserId))
+        .where(
+          and(
+            inArray(teams.id, teamIds),
+            sql`not exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${teams.managerUserId})`,
+          ),
+        )
+    : [];
   return [
     ...members.map((m) => ({
       userId: m.userId,
@@ -128,6 +183,7 @@ export async function agentsOf(ex: Executor, teamIds: string[], now: Date): Prom
       availability: m.availability,
       isActive: m.isActive,
       isOnLeave: Boolean(m.isOnLeave),
+      openIssues: Number(m.openIssues),
       shift: {
         workStart: m.workStart,
         workStop: m.workStop,
@@ -136,57 +192,66 @@ export async function agentsOf(ex: Executor, teamIds: string[], now: Date): Prom
         workingDays: m.workingDays,
       },
     })),
-    ...managers.map((m) => ({ ...m, isManager: true, isOnLeave: Boolean(m.isOnLeave), shift: null })),
+    ...managers.map((m) => ({
+      ...m,
+      isManager: true,
+      isOnLeave: Boolean(m.isOnLeave),
+      openIssues: Number(m.openIssues),
+      shift: null,
+    })),
   ];
 }
 
-/** Open issues (un-assigned, on-going, waiting) per agent in the organisation. */
-export async function openIssueCounts(ex: Executor, organizationId: string, userIds: string[]) {
-  if (userIds.length === 0) return new Map<string, number>();
-  const rows = await ex
-    .select({ userId: issues.assigneeUserId, n: count() })
-    .from(issues)
-    .where(
-      and(
-        eq(issues.organizationId, organizationId),
-        inArray(issues.assigneeUserId, userIds),
-        inArray(issues.status, [...OPEN_STATUSES]),
-      ),
-    )
-    .groupBy(issues.assigneeUserId);
-  return new Map(rows.map((r) => [r.userId!, Number(r.n)]));
+export type Assignment = {
+  issueId: number;
+  userId: string;
+  organizationId: string;
+  content: string;
+  channelType: 'line' | 'facebook' | 'instagram';
+  channelName: string;
+};
+
+/**
+ * Gives claimed issues to their agents (never over another assignee), moves them to on-going, records the
+ * rotation and the agents' notifications: one statement for the whole batch.
+ */
+export async function applyAssignments(
+  ex: Executor,
+  teamId: string,
+  lastAssignedUserId: string,
+  assignments: Assignment[],
+  now: Date,
+) {
+  const values = sql.join(
+    assignments.map(
+      (a) =>
+        sql`(${a.issueId}::bigint, ${a.userId}::uuid, ${a.organizationId}::uuid, ${a.content}, ${a.channelType}, ${a.channelName})`,
+    ),
+    sql`, `,
+  );
+  const result = await ex.execute(sql`
+    with v(issue_id, user_id, organization_id, content, channel_type, channel_name) as (values ${values}),
+    assigned as (
+      update ${issues} set assignee_user_id = v.user_id, status = 'on-going', assigned_at = ${now}, updated_at = ${now}
+      from v where ${issues.id} = v.issue_id and ${issues.assigneeUserId} is null
+      returning ${issues.id} as issue_id
+    ),
+    rotation as (update ${teams} set last_assigned_user_id = ${lastAssignedUserId} where ${teams.id} = ${teamId})
+    insert into ${notifications} (organization_id, user_id, issue_id, type, content, channel_type, channel_name, created_at)
+    select v.organization_id, v.user_id, v.issue_id, 'issue_assigned', v.content, v.channel_type, v.channel_name, ${now}
+    from v join assigned a on a.issue_id = v.issue_id
+    returning id, user_id, issue_id`);
+  return rowsOf(result).map((r) => ({
+    notificationId: Number(r.id),
+    userId: String(r.user_id),
+    issueId: Number(r.issue_id),
+  }));
 }
 
-/** Gives a claimed issue to an agent (never over another assignee) and moves it to on-going. */
-export async function assignTo(ex: Executor, issueId: number, userId: string, now: Date) {
-  const [row] = await ex
-    .update(issues)
-    .set({ assigneeUserId: userId, status: 'on-going', assignedAt: now, updatedAt: now })
-    .where(and(eq(issues.id, issueId), isNull(issues.assigneeUserId)))
-    .returning({ id: issues.id });
-  return row !== undefined;
-}
-
-export async function setLastAssigned(ex: Executor, teamId: string, userId: string) {
-  await ex.update(teams).set({ lastAssignedUserId: userId }).where(eq(teams.id, teamId));
-}
-
-/** Waiting issues of a team, oldest first, after `afterId`. */
-export async function waitingIssueIds(ex: Executor, teamId: string, afterId: number, limit: number) {
-  const rows = await ex
-    .select({ id: issues.id })
-    .from(issues)
-    .where(
-      and(
-        eq(issues.teamId, teamId),
-        isNull(issues.assigneeUserId),
-        eq(issues.status, 'un-assigned'),
-        gt(issues.id, afterId),
-      ),
-    )
-    .orderBy(asc(issues.id))
-    .limit(limit);
-  return rows.map((r) => r.id);
+// node-postgres and PGlite both answer `execute` with an object carrying `rows`.
+function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as Array<Record<string, unknown>>) : [];
 }
 
 /** Auto-assigned teams that have waiting issues (the minute sweep). */

@@ -7,17 +7,18 @@ import { z } from 'zod';
 import { chooseAgent, isEligibleAgent, type AssignmentMethod, type ManagerWorkingType } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
-import { publishEvent } from '../../platform/events';
+import { publishEvents, type DomainEvent } from '../../platform/events';
 import type { Job, SendOptions } from '../../platform/jobs';
-import { notify } from '../notifications';
 import * as repo from './assignment.repo';
 
 export const ASSIGN_JOB = 'issue.assign';
 export const BACKLOG_JOB = 'team.assign_backlog';
 export const SWEEP_JOB = 'assignment.sweep';
 export const ASSIGN_RETRY = { retryLimit: 3, retryDelay: 1, retryBackoff: true } as const;
+/** Issues assigned per transaction when a backlog is handed out. */
+const BACKLOG_BATCH = 100;
 /** Issues handed out by one backlog job before it re-queues itself (keeps jobs short). */
-const BACKLOG_BATCH = 500;
+const BACKLOG_LIMIT = 1000;
 
 export type AssignResult =
   /** Given to this agent now. */
@@ -39,93 +40,109 @@ export async function requestBacklogHandOut(deps: Deps, tx: Executor, teamId: st
   await deps.jobs.sendInTransaction(tx, BACKLOG_JOB, { teamId }, { ...ASSIGN_RETRY, ...options });
 }
 
-/** Agents of the team who may receive an issue at `now`, with their open issue counts for least contact. */
-export async function eligibleAgents(
-  ex: Executor,
-  team: { id: string; organizationId: string; managerWorkingType: ManagerWorkingType; timeZone: string },
-  now: Date,
-) {
-  const agents = (await repo.agentsOf(ex, [team.id], now)).filter((a) =>
-    isEligibleAgent(
-      {
-        availability: a.availability,
-        isActive: a.isActive,
-        isOnLeave: a.isOnLeave,
-        isManager: a.isManager,
-        shift: a.shift,
-      },
-      team.managerWorkingType,
-      now,
-      team.timeZone,
-    ),
-  );
-  return agents.map((a) => a.userId);
-}
-
 /**
- * Assigns one waiting issue. Safe to run any number of times and from any number of workers at once: the
- * issue row is claimed with SKIP LOCKED and only updated while unassigned; the team row lock orders the
- * rotation.
+ * Assigns one waiting issue (the `issue.assign` job). Safe to run any number of times and from any number
+ * of workers at once: see assignWaiting.
  */
 export async function assignIssue(deps: Deps, issueId: number): Promise<AssignResult> {
-  const now = deps.clock.now();
-  return deps.db.orm.transaction(async (tx): Promise<AssignResult> => {
-    const issue = await repo.claimWaitingIssue(tx, issueId);
+  // The issue's team is read first without a lock, so that the team row is always locked before issue rows.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const issue = await repo.peekWaitingIssue(deps.db.orm, issueId);
     if (!issue) return { outcome: 'skipped' };
     if (!issue.teamId) return { outcome: 'manual' };
-    const team = await repo.lockTeam(tx, issue.teamId);
+    const batch = await assignWaiting(deps, issue.teamId, { issueIds: [issueId] });
+    if (batch.outcome !== 'assigned') {
+      // Claimed by nobody: another worker assigned it meanwhile, or its team changed since the read.
+      if (batch.outcome === 'none_claimed') continue;
+      return { outcome: batch.outcome };
+    }
+    return { outcome: 'assigned', userId: batch.assigned[0]!.userId };
+  }
+  return { outcome: 'skipped' };
+}
+
+type BatchResult =
+  | { outcome: 'assigned'; assigned: Array<{ issueId: number; userId: string }> }
+  | { outcome: 'manual' | 'no_agent' | 'none_claimed' };
+
+/**
+ * Assigns waiting issues of one team in one transaction: the given ones, or the oldest `limit`. The team row
+ * is locked first (the rotation and least-contact counts are read under it, so two workers never pick from
+ * the same state), then the issues are claimed (a batch skips rows others hold) and updated only while
+ * unassigned: an issue never goes to two agents.
+ */
+async function assignWaiting(
+  deps: Deps,
+  teamId: string,
+  pick: { issueIds: number[] } | { limit: number },
+): Promise<BatchResult> {
+  const now = deps.clock.now();
+  return deps.db.orm.transaction(async (tx): Promise<BatchResult> => {
+    const team = await repo.lockTeam(tx, teamId);
     if (!team || team.assignmentMode !== 'auto') return { outcome: 'manual' };
-    const eligible = await eligibleAgents(tx, team, now);
-    const counts =
-      team.assignmentMethod === 'least_contact'
-        ? await repo.openIssueCounts(tx, team.organizationId, eligible)
-        : new Map<string, number>();
-    const userId = chooseAgent(
-      team.assignmentMethod as AssignmentMethod,
-      eligible.map((id) => ({ userId: id, openIssues: counts.get(id) ?? 0 })),
-      team.lastAssignedUserId,
+    const claimed = await repo.claimWaitingIssues(tx, teamId, pick);
+    if (claimed.length === 0) return { outcome: 'none_claimed' };
+    const method = team.assignmentMethod as AssignmentMethod;
+    const agents = (
+      await repo.agentsOf(tx, [teamId], now, {
+        managers: team.managerWorkingType === 'always',
+        openCounts: method === 'least_contact',
+      })
+    ).filter((a) => isEligibleAgent(a, team.managerWorkingType as ManagerWorkingType, now, team.timeZone));
+    if (agents.length === 0) return { outcome: 'no_agent' };
+
+    const candidates = agents.map((a) => ({ userId: a.userId, openIssues: a.openIssues }));
+    let last = team.lastAssignedUserId;
+    const assignments: repo.Assignment[] = claimed.map((issue) => {
+      const userId = chooseAgent(method, candidates, last)!;
+      last = userId;
+      candidates.find((c) => c.userId === userId)!.openIssues++;
+      return {
+        issueId: issue.id,
+        userId,
+        organizationId: issue.organizationId,
+        content: `Issue #${issue.id} from ${issue.channelName} was assigned to you`,
+        channelType: issue.channelType,
+        channelName: issue.channelName,
+      };
+    });
+    const applied = await repo.applyAssignments(tx, teamId, last!, assignments, now);
+    await publishEvents(
+      tx,
+      applied.flatMap((a): DomainEvent[] => [
+        {
+          name: 'issue.assigned',
+          organizationId: team.organizationId,
+          data: { issueId: a.issueId, teamId, assigneeUserId: a.userId, status: 'on-going' },
+        },
+        {
+          name: 'notification.created',
+          organizationId: team.organizationId,
+          data: {
+            notificationId: a.notificationId,
+            userId: a.userId,
+            type: 'issue_assigned',
+            issueId: a.issueId,
+          },
+        },
+      ]),
     );
-    if (!userId) return { outcome: 'no_agent' };
-    if (!(await repo.assignTo(tx, issue.id, userId, now))) return { outcome: 'skipped' };
-    await repo.setLastAssigned(tx, team.id, userId);
-    await publishEvent(tx, {
-      name: 'issue.assigned',
-      organizationId: issue.organizationId,
-      data: { issueId: issue.id, teamId: team.id, assigneeUserId: userId, status: 'on-going' },
-    });
-    await notify(tx, {
-      organizationId: issue.organizationId,
-      userId,
-      type: 'issue_assigned',
-      content: `Issue #${issue.id} from ${issue.channelName} was assigned to you`,
-      issueId: issue.id,
-      channelType: issue.channelType,
-      channelName: issue.channelName,
-      createdAt: now,
-    });
-    return { outcome: 'assigned', userId };
+    return { outcome: 'assigned', assigned: applied.map((a) => ({ issueId: a.issueId, userId: a.userId })) };
   });
 }
 
 /**
- * Hands out a team's waiting issues, oldest first, until nobody is available. An issue another worker is
- * assigning is skipped, not waited for. Returns how many were assigned and whether issues remain unvisited.
+ * Hands out a team's waiting issues, oldest first, in batches, until nobody is available or none is left
+ * (issues other workers hold are theirs). Returns how many were assigned and whether the limit stopped it.
  */
-export async function handOutBacklog(deps: Deps, teamId: string, limit = BACKLOG_BATCH) {
+export async function handOutBacklog(deps: Deps, teamId: string, limit = BACKLOG_LIMIT) {
   let assigned = 0;
-  let visited = 0;
-  let afterId = 0;
-  for (;;) {
-    const ids = await repo.waitingIssueIds(deps.db.orm, teamId, afterId, 50);
-    if (ids.length === 0) return { assigned, more: false };
-    for (const id of ids) {
-      if (visited++ >= limit) return { assigned, more: true };
-      const result = await assignIssue(deps, id);
-      if (result.outcome === 'no_agent' || result.outcome === 'manual') return { assigned, more: false };
-      if (result.outcome === 'assigned') assigned++;
-      afterId = id;
-    }
+  while (assigned < limit) {
+    const batch = await assignWaiting(deps, teamId, { limit: Math.min(BACKLOG_BATCH, limit - assigned) });
+    if (batch.outcome !== 'assigned') return { assigned, more: false };
+    assigned += batch.assigned.length;
   }
+  return { assigned, more: true };
 }
 
 /** The minute sweep: queues a hand-out for every auto team with waiting issues (shift starts, break ends). */

@@ -27,10 +27,7 @@ beforeAll(async () => {
 });
 
 /** Online agents of a new auto team, and its channel. */
-async function autoTeam(
-  n: number,
-  opts: { method?: 'round_robin' | 'least_contact'; inOrg?: TestOrg } = {},
-) {
+async function autoTeam(n: number, opts: { method?: 'round_robin' | 'least_contact'; inOrg?: TestOrg } = {}) {
   const o = opts.inOrg ?? org;
   const agents = await Promise.all(Array.from({ length: n }, () => buildUser(t, o, 'Staff')));
   const team = await buildStaffedTeam(t, o, {
@@ -38,7 +35,12 @@ async function autoTeam(
     assignmentMethod: opts.method ?? 'round_robin',
     members: agents.map((a) => ({ userId: a.id })),
   });
-  await setAvailability(t, o, agents.map((a) => a.id), 'online');
+  await setAvailability(
+    t,
+    o,
+    agents.map((a) => a.id),
+    'online',
+  );
   const channel = await buildChannel(t, o, team.id);
   return { team, channel, agents: agents.map((a) => a.id) };
 }
@@ -75,7 +77,12 @@ describe('auto-assignment', () => {
     expect(await assignIssue(t.deps, id!)).toEqual({ outcome: 'skipped' });
     expect(await issueRows(t, [id!])).toEqual([{ id, assigneeUserId: agents[0], status: 'on-going' }]);
     const [notice] = await t.db.orm.select().from(notifications).where(eq(notifications.issueId, id!));
-    expect(notice).toMatchObject({ userId: agents[0], type: 'issue_assigned', channelType: 'line', channelName: channel.name });
+    expect(notice).toMatchObject({
+      userId: agents[0],
+      type: 'issue_assigned',
+      channelType: 'line',
+      channelName: channel.name,
+    });
     expect(await notificationsPerIssue([id!])).toEqual([1]);
   });
 
@@ -105,6 +112,15 @@ describe('auto-assignment', () => {
     console.warn(`[figure] ${TEST_DB_KIND}: sequential assignment ${perIssueMs.toFixed(2)} ms per issue`);
   });
 
+  it('hands out a backlog oldest first, and stops at its limit', async () => {
+    const { channel, team } = await autoTeam(2);
+    const ids = await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 5 });
+    expect(await handOutBacklog(t.deps, team.id, 2)).toEqual({ assigned: 2, more: true });
+    const rows = await issueRows(t, ids);
+    expect(rows.filter((r) => r.assigneeUserId).map((r) => r.id)).toEqual(ids.slice(0, 2));
+    expect(await handOutBacklog(t.deps, team.id)).toEqual({ assigned: 3, more: false });
+  });
+
   it('round robin continues after the last assignee when agents come and go', async () => {
     const { channel, team, agents } = await autoTeam(3);
     const sorted = [...agents].sort();
@@ -122,10 +138,34 @@ describe('auto-assignment', () => {
     const { channel, team, agents } = await autoTeam(3, { method: 'least_contact' });
     const [a, b, c] = agents as [string, string, string];
     // Open work: a 3, b 1 (plus closed ones, which do not count), c 2.
-    await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 3, status: 'on-going', assigneeUserId: a });
-    await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 1, status: 'waiting', assigneeUserId: b });
-    await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 5, status: 'close', assigneeUserId: b });
-    await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 2, status: 'on-going', assigneeUserId: c });
+    await buildIssues(t, org, {
+      teamId: team.id,
+      channelId: channel.id,
+      count: 3,
+      status: 'on-going',
+      assigneeUserId: a,
+    });
+    await buildIssues(t, org, {
+      teamId: team.id,
+      channelId: channel.id,
+      count: 1,
+      status: 'waiting',
+      assigneeUserId: b,
+    });
+    await buildIssues(t, org, {
+      teamId: team.id,
+      channelId: channel.id,
+      count: 5,
+      status: 'close',
+      assigneeUserId: b,
+    });
+    await buildIssues(t, org, {
+      teamId: team.id,
+      channelId: channel.id,
+      count: 2,
+      status: 'on-going',
+      assigneeUserId: c,
+    });
     const ids = await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 4 });
     expect(await assignIssue(t.deps, ids[0]!)).toEqual({ outcome: 'assigned', userId: b });
     // b and c now have 2 each: the rotation after b decides between them.
@@ -142,7 +182,10 @@ describe('auto-assignment', () => {
   it('never gives an issue to someone on break, off shift, on leave, offline or inactive (organisation time zone)', async () => {
     const own = await buildOrganization(t);
     // 10:30 in London on Monday 2026-11-23 (UTC+0 in winter); 17:30 in Bangkok.
-    await t.db.orm.update(organizations).set({ timeZone: 'Europe/London' }).where(eq(organizations.id, own.id));
+    await t.db.orm
+      .update(organizations)
+      .set({ timeZone: 'Europe/London' })
+      .where(eq(organizations.id, own.id));
     t.clock.set(new Date('2026-11-23T10:30:00Z'));
     try {
       const [onBreak, offShift, onLeave, offline, weekend, ready] = await Promise.all(
@@ -152,14 +195,22 @@ describe('auto-assignment', () => {
         assignmentMode: 'auto',
         members: [
           { userId: onBreak!.id, shift: { ...OFFICE_SHIFT, breakStart: '10:00', breakStop: '11:00' } },
-          { userId: offShift!.id, shift: { ...OFFICE_SHIFT, workStart: '13:00', breakStart: '14:00', breakStop: '15:00' } },
+          {
+            userId: offShift!.id,
+            shift: { ...OFFICE_SHIFT, workStart: '13:00', breakStart: '14:00', breakStop: '15:00' },
+          },
           { userId: onLeave!.id, shift: OFFICE_SHIFT },
           { userId: offline!.id, shift: OFFICE_SHIFT },
           { userId: weekend!.id, shift: { ...OFFICE_SHIFT, workingDays: [6, 7] } },
           { userId: ready!.id, shift: OFFICE_SHIFT },
         ],
       });
-      await setAvailability(t, own, [onBreak, offShift, onLeave, weekend, ready].map((u) => u!.id), 'online');
+      await setAvailability(
+        t,
+        own,
+        [onBreak, offShift, onLeave, weekend, ready].map((u) => u!.id),
+        'online',
+      );
       await t.db.orm.insert(timeOffRequests).values([
         {
           organizationId: own.id,
@@ -193,12 +244,17 @@ describe('auto-assignment', () => {
       // Without the one available agent the issue waits.
       await setAvailability(t, own, [ready!.id], 'offline');
       expect(await assignIssue(t.deps, ids[3]!)).toEqual({ outcome: 'no_agent' });
-      expect(await issueRows(t, [ids[3]!])).toEqual([{ id: ids[3], assigneeUserId: null, status: 'un-assigned' }]);
+      expect(await issueRows(t, [ids[3]!])).toEqual([
+        { id: ids[3], assigneeUserId: null, status: 'un-assigned' },
+      ]);
       // The break ends at 11:00: the member on break is available again.
       t.clock.set(new Date('2026-11-23T11:00:00Z'));
       expect(await assignIssue(t.deps, ids[3]!)).toEqual({ outcome: 'assigned', userId: onBreak!.id });
       // In Bangkok time (18:00) everyone's office shift is over.
-      await t.db.orm.update(organizations).set({ timeZone: 'Asia/Bangkok' }).where(eq(organizations.id, own.id));
+      await t.db.orm
+        .update(organizations)
+        .set({ timeZone: 'Asia/Bangkok' })
+        .where(eq(organizations.id, own.id));
       expect(await assignIssue(t.deps, ids[4]!)).toEqual({ outcome: 'no_agent' });
       await t.db.orm.update(teams).set({ assignmentMode: 'manual' }).where(eq(teams.id, team.id));
     } finally {
@@ -216,7 +272,10 @@ describe('auto-assignment', () => {
         assignmentMode: 'auto',
         managerUserId: boss.id,
         managerWorkingType: 'never',
-        members: [{ userId: member.id, shift: OFFICE_SHIFT }, { userId: boss.id, shift: OFFICE_SHIFT }],
+        members: [
+          { userId: member.id, shift: OFFICE_SHIFT },
+          { userId: boss.id, shift: OFFICE_SHIFT },
+        ],
       });
       await setAvailability(t, own, [boss.id, member.id], 'online');
       const channel = await buildChannel(t, own, team.id);
@@ -241,21 +300,42 @@ describe('auto-assignment', () => {
   it('two workers racing over 1,000 new issues assign each exactly once', async () => {
     const { channel, team, agents } = await autoTeam(4);
     const ids = await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 1000 });
-    // PostgreSQL: a second application (its own pool, as a second worker process) races this one. PGlite is
-    // one connection in one process: the job function runs twice at once over the same issues.
+    // PostgreSQL: a second application with its own pool races this one, as a second worker process would.
+    // PGlite is one connection in one process: the job functions run concurrently over the same issues.
     const second = TEST_DB_KIND === 'postgres' ? await startTestApp() : t;
+    // Each worker runs the `issue.assign` job for every issue (4 at a time, the two in opposite orders, so
+    // they collide all along) while a backlog hand-out (coming online, the minute sweep) runs on each too.
+    const worker = async (deps: Deps, order: number[]) => {
+      const [outcomes, backlog] = await Promise.all([
+        runWorker(deps, order, 4),
+        handOutBacklog(deps, team.id),
+      ]);
+      return outcomes.filter((o) => o.outcome === 'assigned').length + backlog.assigned;
+    };
     const started = performance.now();
-    const [first, other] = await Promise.all([runWorker(t.deps, ids, 4), runWorker(second.deps, ids, 4)]);
+    const assigned = await Promise.all([worker(t.deps, ids), worker(second.deps, [...ids].reverse())]);
     const elapsed = performance.now() - started;
-    const outcomes = [...first, ...other];
-    expect(outcomes.filter((o) => o.outcome === 'assigned')).toHaveLength(1000);
-    expect(outcomes.filter((o) => o.outcome === 'skipped')).toHaveLength(1000);
+    expect(assigned[0] + assigned[1]).toBe(1000);
     const rows = await issueRows(t, ids);
     expect(rows.every((r) => r.assigneeUserId !== null && r.status === 'on-going')).toBe(true);
     expect(await notificationsPerIssue(ids)).toEqual(Array(1000).fill(1));
+    // The rotation stayed fair through the race.
     const counts = Object.values(countBy(rows.map((r) => r.assigneeUserId)));
     expect(counts).toHaveLength(agents.length);
     expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
-    console.warn(`[figure] ${TEST_DB_KIND}: 2 workers × 4 loops, 1,000 issues of one team in ${elapsed.toFixed(0)} ms`);
+    console.warn(
+      `[figure] ${TEST_DB_KIND}: 2 workers racing, 1,000 issues of one team in ${elapsed.toFixed(0)} ms (split ${assigned.join('/')})`,
+    );
+  });
+
+  it('one issue job at a time: each assigns in one transaction, in order', async () => {
+    const { channel, team } = await autoTeam(2);
+    const ids = await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 50 });
+    const started = performance.now();
+    const outcomes = await runWorker(t.deps, ids, 1);
+    expect(outcomes.every((o) => o.outcome === 'assigned')).toBe(true);
+    console.warn(
+      `[figure] ${TEST_DB_KIND}: issue.assign job ${((performance.now() - started) / 50).toFixed(1)} ms per issue`,
+    );
   });
 });

@@ -55,6 +55,7 @@ async function present(deps: Deps, auth: AuthContext, rows: SettingsRow[]): Prom
     deps.db.orm,
     rows.map((r) => r.teamId),
     now,
+    { managers: true, openCounts: false },
   );
   const updateScope = scopeFor(auth.role, 'auto_assignment', 'update');
   return rows.map((r) => ({

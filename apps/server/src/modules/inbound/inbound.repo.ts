@@ -182,6 +182,7 @@ export async function touchIssueForAgent(ex: Executor, issueId: number, at: Date
     .where(eq(issues.id, issueId));
 }
 
+/** The customer's last activity and live reply token, on the identity and the contact, in one statement. */
 export async function touchIdentity(
   ex: Executor,
   identityId: string,
@@ -190,15 +191,13 @@ export async function touchIdentity(
   replyToken: string | null,
   replyTokenExpiresAt: Date,
 ) {
-  await ex
-    .update(contactIdentities)
-    .set({
-      lastInboundAt: at,
-      isFollowing: true,
-      ...(replyToken ? { replyToken, replyTokenExpiresAt } : {}),
-    })
-    .where(eq(contactIdentities.id, identityId));
-  await ex.update(contacts).set({ lastContactAt: at }).where(eq(contacts.id, contactId));
+  await ex.execute(sql`
+    WITH identity AS (
+      UPDATE contact_identities SET last_inbound_at = ${at}, is_following = true,
+        reply_token = COALESCE(${replyToken}, reply_token),
+        reply_token_expires_at = CASE WHEN ${replyToken}::text IS NULL THEN reply_token_expires_at ELSE ${replyTokenExpiresAt} END
+      WHERE id = ${identityId} RETURNING 1)
+    UPDATE contacts SET last_contact_at = ${at} WHERE id = ${contactId}`);
 }
 
 export async function setFollowing(ex: Executor, identityId: string, isFollowing: boolean) {

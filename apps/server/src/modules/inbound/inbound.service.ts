@@ -5,7 +5,7 @@
 import { routeNewIssue, type ChannelType } from '@sabai/domain';
 import { parseLineWebhook, parseMetaWebhook, type InboundEvent } from '../../channels';
 import type { Deps } from '../../deps';
-import { completeInbound, type InboundRow } from '../../platform/ingest-queue';
+import type { InboundRow } from '../../platform/ingest-queue';
 import { publishEvent } from '../../platform/events';
 import {
   credentialsOf,
@@ -21,7 +21,7 @@ export const MEDIA_JOB = 'message.download_media';
 // LINE reply tokens are good for one minute after the webhook (channels.md A.8); keep a safety margin.
 const REPLY_TOKEN_TTL_MS = 50_000;
 
-/** Applies one stored delivery, then marks it processed. */
+/** Applies one stored delivery (the ingest worker marks it processed). */
 export async function processInbound(deps: Deps, row: InboundRow) {
   const body: unknown = JSON.parse(row.body);
   const events =
@@ -39,7 +39,6 @@ export async function processInbound(deps: Deps, row: InboundRow) {
     }
     await applyEvent(deps, channel, event);
   }
-  await completeInbound(deps.db.orm, row.id);
 }
 
 async function applyEvent(deps: Deps, channel: ChannelRow, event: InboundEvent) {
@@ -84,10 +83,9 @@ async function applyEvent(deps: Deps, channel: ChannelRow, event: InboundEvent) 
 type MessageEvent = Extract<InboundEvent, { type: 'message' }>;
 
 async function applyCustomerMessage(deps: Deps, channel: ChannelRow, event: MessageEvent) {
-  if (await repo.messageExists(deps.db.orm, channel.id, event.providerMessageId)) return;
+  // No duplicate pre-check: the unique (channel, provider message id) index refuses a redelivery inside the
+  // transaction below, which then rolls back.
   const identity = await ensureIdentity(deps, channel, event.externalUserId, event.timestamp);
-  const rules = await findRoutingRules(deps.db.orm, channel.id);
-  const timeZone = await repo.organizationTimeZone(deps.db.orm, channel.organizationId);
   const now = deps.clock.now();
 
   await deps.db.orm
@@ -96,6 +94,8 @@ async function applyCustomerMessage(deps: Deps, channel: ChannelRow, event: Mess
       let isNew = false;
       let routing: ReturnType<typeof routeNewIssue> | null = null;
       if (!issue) {
+        const rules = await findRoutingRules(tx, channel.id);
+        const timeZone = await repo.organizationTimeZone(tx, channel.organizationId);
         routing = routeNewIssue(channel, rules, event.text, event.timestamp, timeZone);
         const id = await repo.createIssue(tx, {
           organizationId: channel.organizationId,

@@ -44,7 +44,7 @@ export async function userRoutes(app: FastifyInstance, deps: Deps) {
   );
   r.post(
     '/users/:id/resend-invitation',
-    { schema: { tags, params: Id, body: ResendInvitationSchema.optional() }, config: can('create') },
+    { schema: { tags, params: Id, body: ResendInvitationSchema.nullish() }, config: can('create') },
     async (req, reply) => {
       await service.resendInvitation(deps, authOf(req), req.params.id, req.body?.lang ?? 'en');
       return reply.status(204).send();

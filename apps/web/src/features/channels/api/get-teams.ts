@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 
 export type { TeamSummary };
 
-export const teamsQueryKey = ['teams'] as const;
+export const teamsQueryKey = ['teams', 'options'] as const;
 
-/** GET /teams: the teams a channel can be assigned to (id, name, manager). */
+/** GET /teams/options: the teams a channel can be assigned to (id, name, manager). */
 export function getTeams(signal?: AbortSignal): Promise<TeamSummary[]> {
-  return apiRequest<TeamSummary[]>('GET', '/teams', { signal });
+  return apiRequest<TeamSummary[]>('GET', '/teams/options', { signal });
 }
 
 export function useTeams() {
