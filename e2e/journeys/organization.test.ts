@@ -35,8 +35,17 @@ describe('organisation switcher', () => {
     expect(await organisationShown(page)).toBe('Sabai Demo');
     const tokenBefore = await page.evaluate(() => localStorage.getItem('token'));
 
+    // The dashboard summary counts the issues of the current organisation only.
+    const summary = page.getByTestId('status-summary');
+    await expect
+      .poll(async () => (await summary.locator('.ant-card-head-title').innerText()).trim())
+      .toBe('Issues by status (11)');
+
     await Promise.all([page.waitForEvent('load'), chooseOrganisation(page, 'Second Shop')]);
     await expect.poll(() => organisationShown(page)).toBe('Second Shop');
+    await expect
+      .poll(async () => (await summary.locator('.ant-card-head-title').innerText()).trim())
+      .toBe('Issues by status (1)');
     expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(tokenBefore);
 
     await Promise.all([page.waitForEvent('load'), chooseOrganisation(page, 'Sabai Demo')]);

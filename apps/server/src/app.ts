@@ -27,6 +27,7 @@ import { teamRoutes, timeOffRoutes } from './modules/teams';
 import { assignmentRoutes } from './modules/assignment';
 import { cannedResponseRoutes } from './modules/canned-responses';
 import { tagRoutes } from './modules/tags';
+import { issueRoutes } from './modules/issues';
 import { webhookRoutes } from './modules/webhooks';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
@@ -130,6 +131,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(messageRoutes, deps);
       await api.register(channelRoutes, deps);
       await api.register(teamRoutes, deps);
+      await api.register(issueRoutes, deps);
       await api.register(timeOffRoutes, deps);
       await api.register(userRoutes, deps);
       await api.register(assignmentRoutes, deps);

@@ -13,6 +13,7 @@ const DYNAMIC_PREFIXES = [
   'notices.retrieve.', // useRetrievalNotice(): spec §8 retrieval failures by resource
   'roles.', // roleKey(): role names
   'languages.', // language switch: `languages.<lang>`
+  'issue.status.', // statuses from packages/domain ISSUE_STATUSES / STATUS_FILTERS
   'policy.sections.', // policy page: `policy.sections.<id>.title|body`
   'password.length', // validatePassword() problem codes from packages/domain
   'password.letter',

@@ -13,3 +13,4 @@ export * from './users';
 export * from './assignment';
 export * from './canned-responses';
 export * from './tags';
+export * from './issues';

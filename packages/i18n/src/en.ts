@@ -200,6 +200,20 @@ export const en = {
     role: 'Role',
     email: 'Email',
     screens: 'Screens you can open',
+    issuesByStatus: 'Issues by status ({{total}})',
+  },
+  issue: {
+    status: {
+      'un-assigned': 'Un assigned',
+      'on-going': 'On going',
+      waiting: 'Waiting',
+      resolved: 'Resolved',
+      'resolved-success': 'Resolved Success',
+      'resolved-un-success': 'Resolved Unsuccess',
+      close: 'Close',
+      transferred: 'Transferred',
+      all: 'All Status',
+    },
   },
   profile: {
     title: 'Edit profile',

@@ -199,6 +199,20 @@ export const th: Catalogue = {
     role: 'บทบาท',
     email: 'อีเมล',
     screens: 'หน้าจอที่คุณเปิดได้',
+    issuesByStatus: 'เรื่องตามสถานะ ({{total}})',
+  },
+  issue: {
+    status: {
+      'un-assigned': 'ยังไม่มอบหมาย',
+      'on-going': 'กำลังดำเนินการ',
+      waiting: 'รอลูกค้าตอบกลับ',
+      resolved: 'แก้ไขแล้ว',
+      'resolved-success': 'แก้ไขสำเร็จ',
+      'resolved-un-success': 'แก้ไขไม่สำเร็จ',
+      close: 'ปิดแล้ว',
+      transferred: 'โอนแล้ว',
+      all: 'ทุกสถานะ',
+    },
   },
   profile: {
     title: 'แก้ไขโปรไฟล์',

@@ -2,7 +2,7 @@
 // assignment safe with several workers: an issue row is claimed with FOR UPDATE SKIP LOCKED (a second
 // worker skips it instead of waiting), and the team row is locked for the rotation so two issues of one
 // team never read the same "last assigned" agent.
-import { and, asc, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberShift } from '@sabai/domain';
 import {
   channels,
@@ -17,8 +17,6 @@ import {
 } from '../../db/schema';
 import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
-
-const OPEN_STATUSES = ['un-assigned', 'on-going', 'waiting'] as const;
 
 /** The team of an issue that waits for an agent (read without a lock); null when it does not wait. */
 export async function peekWaitingIssue(ex: Executor, issueId: number) {

@@ -45,3 +45,12 @@ export async function findIssueInScope(
     .where(and(eq(issues.id, issueId), issueScopeCondition(organizationId, userId, scope)));
   return row ?? null;
 }
+
+/** Issues per status in the caller's scope, in one query (filter tabs, dashboard summary). */
+export async function countByStatus(ex: Executor, organizationId: string, userId: string, scope: Scope) {
+  return ex
+    .select({ status: issues.status, count: sql<number>`count(*)::int` })
+    .from(issues)
+    .where(issueScopeCondition(organizationId, userId, scope))
+    .groupBy(issues.status);
+}

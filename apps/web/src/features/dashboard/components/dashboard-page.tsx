@@ -5,10 +5,11 @@ import { useMe } from '../../../lib/me';
 import { useShellContext } from '../../../lib/shell-context';
 import { RetryNotice } from '../../../components/retry-notice';
 import { ScreenLinks } from '../../../components/screen-links';
+import { StatusSummary } from './status-summary';
 
 /**
  * /dashboard until the statistics dashboard ships: a summary built only from data that exists
- * (who is signed in, the organisation, the role) and the screens the user may open.
+ * (who is signed in, the organisation, the role, open issues by status) and the screens the user may open.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -47,6 +48,7 @@ export function DashboardPage() {
           <RetryNotice onRetry={() => void meQuery.refetch()} />
         )}
       </Card>
+      <StatusSummary />
       <Card title={t('dashboard.screens')} className="page__card">
         <ScreenLinks screens={links} />
       </Card>
