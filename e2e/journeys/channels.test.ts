@@ -65,13 +65,11 @@ const form = (page: Page) => page.getByTestId('channel-form');
 const confirmDialog = (page: Page) => page.locator('.channel-confirm');
 const row = (page: Page, name: string) => page.locator('.ant-table-row', { hasText: name });
 
-/** Picks an option of an antd Select opened by clicking `trigger`. */
-async function choose(page: Page, trigger: Locator, option: string): Promise<void> {
-  await trigger.click();
+/** Picks an option of the antd Select whose input has `id` (its own dropdown, not one still closing). */
+async function choose(page: Page, id: string, option: string): Promise<void> {
+  await page.locator(`#${id}`).click();
   await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
-      hasText: option,
-    })
+    .locator(`.ant-select-dropdown:has(#${id}_list) .ant-select-item-option`, { hasText: option })
     .first()
     .click();
 }
@@ -110,7 +108,7 @@ async function noticeShows(page: Page, lang: Locale, key: TranslationKey): Promi
 
 async function deleteChannel(page: Page, lang: Locale, name: string): Promise<void> {
   await row(page, name)
-    .getByRole('button', { name: text(lang, 'channels.delete') })
+    .getByRole('button', { name: text(lang, 'channels.delete'), exact: true })
     .click();
   const dialog = confirmDialog(page);
   await dialog
@@ -207,10 +205,10 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await page.locator('#channel_externalId').fill(externalId);
       await page.locator('#channel_secret').fill('0123456789abcdef0123456789abcdef');
       await page.locator('#channel_accessToken').fill('e2e-line-channel-access-token');
-      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await choose(page, 'channel_assignedTeamId', TEAM);
       await page.locator('#channel_keywords_1_keyword').fill('refund');
-      await choose(page, page.locator('#channel_keywords_0_teamId'), TEAM);
-      await choose(page, page.locator('#channel_keywords_1_teamId'), TEAM);
+      await choose(page, 'channel_keywords_0_teamId', TEAM);
+      await choose(page, 'channel_keywords_1_teamId', TEAM);
       await typeIntoPicker(page.locator('#channel_shifts_0_endsAt'), '18:00');
       await page.locator('#channel_offServiceResponse').fill('We are closed now. ปิดทำการแล้วค่ะ');
       const songkran = dateFromToday(40);
@@ -247,7 +245,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
 
       // Add a future holiday.
       await row(page, renamed)
-        .getByRole('button', { name: t('channels.edit') })
+        .getByRole('button', { name: t('channels.edit'), exact: true })
         .click();
       await page.getByTestId('holiday-row').first().waitFor();
       expect(await page.getByTestId('holiday-row').count()).toBe(1);
@@ -261,7 +259,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
 
       // Remove it, with a confirmation (cancel once, then confirm), and save.
       await row(page, renamed)
-        .getByRole('button', { name: t('channels.edit') })
+        .getByRole('button', { name: t('channels.edit'), exact: true })
         .click();
       await expect.poll(() => page.getByTestId('holiday-row').count()).toBe(2);
       expect(await page.locator('#channel_holidays_1_date').inputValue()).toBe(extra.typed);
@@ -286,7 +284,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await save(page);
       await noticeShows(page, lang, 'channels.saved');
       await row(page, renamed)
-        .getByRole('button', { name: t('channels.edit') })
+        .getByRole('button', { name: t('channels.edit'), exact: true })
         .click();
       await page.getByTestId('holiday-row').first().waitFor();
       expect(await page.getByTestId('holiday-row').count()).toBe(1);
@@ -301,14 +299,14 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await page.locator('#channel_externalId').fill('1650000001');
       await page.locator('#channel_secret').fill('secret');
       await page.locator('#channel_accessToken').fill('token');
-      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await choose(page, 'channel_assignedTeamId', TEAM);
       await save(page);
       await expectMessage(form(page), t('errors.channel.duplicate'));
       await closeDrawer(page, lang);
 
       // Delete, after a confirmation (cancel keeps it).
       await row(page, renamed)
-        .getByRole('button', { name: t('channels.delete') })
+        .getByRole('button', { name: t('channels.delete'), exact: true })
         .click();
       await confirmDialog(page).getByText(t('channels.deleteConfirm.text')).waitFor();
       await page.evaluate(() => document.fonts.ready);
@@ -350,9 +348,9 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
         .getByText(t('channels.form.createTitle', { type: 'Messenger' }))
         .waitFor();
       const pageLabel = t('channels.form.pageOption', { name: TEST_PAGE.name, id: TEST_PAGE.pageId });
-      await choose(page, page.locator('#channel_externalId'), pageLabel);
+      await choose(page, 'channel_externalId', pageLabel);
       await expect.poll(() => page.locator('#channel_name').inputValue()).toBe(TEST_PAGE.name);
-      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await choose(page, 'channel_assignedTeamId', TEAM);
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, `channels-messenger-form-desktop-${lang}`);
       await save(page);
@@ -379,9 +377,9 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
         .waitFor();
       // The Page already added as Messenger stays available for its Instagram account.
       const igLabel = t('channels.form.instagramOption', { name: TEST_PAGE.name, id: TEST_INSTAGRAM.igId });
-      await choose(page, page.locator('#channel_externalId'), igLabel);
+      await choose(page, 'channel_externalId', igLabel);
       await page.locator('#channel_name').fill(`${TEST_PAGE.name} IG`);
-      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await choose(page, 'channel_assignedTeamId', TEAM);
       await save(page);
       await noticeShows(page, lang, 'channels.created');
       await row(page, TEST_INSTAGRAM.igId).waitFor();
@@ -444,7 +442,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await page.locator('#channel_externalId').fill(externalId);
       await page.locator('#channel_secret').fill('demo-secret');
       await page.locator('#channel_accessToken').fill('demo-token');
-      await choose(page, page.locator('#channel_assignedTeamId'), TEAM);
+      await choose(page, 'channel_assignedTeamId', TEAM);
       await save(page);
       const dialog = confirmDialog(page);
       await dialog.getByText(t('channels.form.takeover.text')).waitFor();
@@ -490,7 +488,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
     await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
     await openChannels(page, lang);
     await row(page, name)
-      .getByRole('button', { name: t('channels.edit') })
+      .getByRole('button', { name: t('channels.edit'), exact: true })
       .click();
     const holiday = page.getByTestId('holiday-row').first();
     await holiday

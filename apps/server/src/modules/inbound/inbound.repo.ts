@@ -315,3 +315,75 @@ export async function takeReferralAdId(ex: Executor, identityId: string) {
       .where(eq(contactIdentities.id, identityId));
   return row?.adId ?? null;
 }
+
+export type AppendedMessage = { issueId: number; messageId: number | null };
+
+/**
+ * The hot path of ingest in one atomic statement: append a customer message to the identity's open issue
+ * (locked), update the issue (activity, unread, waiting → on-going), the identity (last inbound, reply
+ * token) and the contact, and publish `message.created`. Null when the identity has no open issue (the
+ * caller then creates one); `messageId` null when the message was already stored (a redelivery).
+ */
+export async function appendToOpenIssue(
+  ex: Executor,
+  v: {
+    organizationId: string;
+    channelId: string;
+    identityId: string;
+    contactId: string;
+    kind: string;
+    text: string | null;
+    payload: Record<string, unknown>;
+    providerMessageId: string;
+    at: Date;
+    adId: string | null;
+    replyToken: string | null;
+    replyTokenExpiresAt: Date;
+  },
+): Promise<AppendedMessage | null> {
+  const result = await ex.execute(sql`
+    WITH open_issue AS (
+      SELECT id FROM issues
+      WHERE contact_identity_id = ${v.identityId} AND status NOT IN ('close', 'transferred')
+      ORDER BY id DESC LIMIT 1 FOR UPDATE
+    ), message AS (
+      INSERT INTO messages (organization_id, issue_id, channel_id, direction, sender_type, kind, text, payload, delivery_status, provider_message_id, created_at)
+      SELECT ${v.organizationId}, open_issue.id, ${v.channelId}, 'inbound', 'customer', ${v.kind}, ${v.text}, ${JSON.stringify(v.payload)}::jsonb, 'received', ${v.providerMessageId}, ${v.at}
+      FROM open_issue
+      ON CONFLICT DO NOTHING
+      RETURNING id, issue_id
+    ), issue_update AS (
+      UPDATE issues SET last_response_at = ${v.at}, last_customer_message_at = ${v.at}, unread_count = unread_count + 1,
+        status = CASE WHEN status = 'waiting' THEN 'on-going' ELSE status END,
+        ad_id = COALESCE(ad_id, ${v.adId}), updated_at = ${v.at}
+      FROM message WHERE issues.id = message.issue_id
+      RETURNING issues.id
+    ), identity_update AS (
+      UPDATE contact_identities SET last_inbound_at = ${v.at}, is_following = true,
+        reply_token = COALESCE(${v.replyToken}, reply_token),
+        reply_token_expires_at = CASE WHEN ${v.replyToken}::text IS NULL THEN reply_token_expires_at ELSE ${v.replyTokenExpiresAt} END
+      WHERE id = ${v.identityId} AND EXISTS (SELECT 1 FROM message)
+      RETURNING 1
+    ), contact_update AS (
+      UPDATE contacts SET last_contact_at = ${v.at}
+      WHERE id = ${v.contactId} AND EXISTS (SELECT 1 FROM message)
+      RETURNING 1
+    ), notified AS (
+      SELECT pg_notify('sabai_events', json_build_object(
+        'name', 'message.created', 'organizationId', ${v.organizationId}::text,
+        'data', json_build_object('issueId', message.issue_id, 'messageId', message.id, 'direction', 'inbound'))::text)
+      FROM message
+    )
+    SELECT (SELECT id FROM open_issue) AS issue_id, (SELECT id FROM message) AS message_id,
+      (SELECT count(*) FROM issue_update) + (SELECT count(*) FROM identity_update) + (SELECT count(*) FROM contact_update) + (SELECT count(*) FROM notified) AS effects`);
+  const row = (
+    result as unknown as {
+      rows: Array<{ issue_id: string | number | null; message_id: string | number | null }>;
+    }
+  ).rows[0];
+  if (!row || row.issue_id === null) return null;
+  return {
+    issueId: Number(row.issue_id),
+    messageId: row.message_id === null ? null : Number(row.message_id),
+  };
+}

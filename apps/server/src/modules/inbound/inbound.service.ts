@@ -87,6 +87,27 @@ async function applyCustomerMessage(deps: Deps, channel: ChannelRow, event: Mess
   // transaction below, which then rolls back.
   const identity = await ensureIdentity(deps, channel, event.externalUserId, event.timestamp);
   const now = deps.clock.now();
+  const replyTokenExpiresAt = new Date(now.getTime() + REPLY_TOKEN_TTL_MS);
+
+  // Hot path: the conversation is open, so one statement appends the message (media needs its id for the
+  // download job, so it takes the transaction below).
+  if (!event.media) {
+    const appended = await repo.appendToOpenIssue(deps.db.orm, {
+      organizationId: channel.organizationId,
+      channelId: channel.id,
+      identityId: identity.id,
+      contactId: identity.contactId,
+      kind: event.kind,
+      text: event.text,
+      payload: event.payload,
+      providerMessageId: event.providerMessageId,
+      at: event.timestamp,
+      adId: event.adId,
+      replyToken: event.replyToken,
+      replyTokenExpiresAt,
+    });
+    if (appended) return;
+  }
 
   await deps.db.orm
     .transaction(async (tx) => {
@@ -131,7 +152,7 @@ async function applyCustomerMessage(deps: Deps, channel: ChannelRow, event: Mess
         identity.contactId,
         event.timestamp,
         event.replyToken,
-        new Date(now.getTime() + REPLY_TOKEN_TTL_MS),
+        replyTokenExpiresAt,
       );
       if (event.media)
         await deps.jobs.sendInTransaction(
@@ -213,8 +234,30 @@ async function applyEcho(deps: Deps, channel: ChannelRow, event: MessageEvent) {
   });
 }
 
+// Identities never change once created (a merge of contacts, later, must call forgetIdentities), so the
+// hot path keeps the most recent ones in memory instead of looking them up for every message.
+const identityCaches = new WeakMap<Deps['db'], Map<string, repo.Identity>>();
+const IDENTITY_CACHE_SIZE = 20_000;
+
+/** Drops cached identities (after contacts were merged or erased). */
+export function forgetIdentities(deps: Deps) {
+  identityCaches.delete(deps.db);
+}
+
 /** The contact's identity on this channel, created with the provider profile on first contact. */
 async function ensureIdentity(deps: Deps, channel: ChannelRow, externalUserId: string, at: Date) {
+  let identityCache = identityCaches.get(deps.db);
+  if (!identityCache) identityCaches.set(deps.db, (identityCache = new Map()));
+  const key = `${channel.id}:${externalUserId}`;
+  const cached = identityCache.get(key);
+  if (cached) return cached;
+  const identity = await findOrCreateIdentity(deps, channel, externalUserId, at);
+  if (identityCache.size >= IDENTITY_CACHE_SIZE) identityCache.delete(identityCache.keys().next().value!);
+  identityCache.set(key, identity);
+  return identity;
+}
+
+async function findOrCreateIdentity(deps: Deps, channel: ChannelRow, externalUserId: string, at: Date) {
   const existing = await repo.findIdentity(deps.db.orm, channel.id, externalUserId);
   if (existing) return existing;
   const profile = await deps.channels
