@@ -108,5 +108,9 @@ for (const kind of KINDS) {
   console.log(
     `  phases (p50/p99 ms): message → job queued ${p50('queued')}/${p99('queued')}, queued → started ${p50('waited')}/${p99('waited')}, job ran ${p50('ran')}/${p99('ran')} (${phases.length} jobs)`,
   );
+  const states = await server.db.query<{ name: string; state: string; n: string }>(
+    `SELECT name, state, count(*) AS n FROM pgboss.job GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  console.log(`  jobs: ${states.map((r) => `${r.name} ${r.state} ${r.n}`).join(', ')}`);
   await server.close();
 }

@@ -80,8 +80,6 @@ async function assignWaiting(
   return deps.db.orm.transaction(async (tx): Promise<BatchResult> => {
     const team = await repo.lockTeam(tx, teamId);
     if (!team || team.assignmentMode !== 'auto') return { outcome: 'manual' };
-    const claimed = await repo.claimWaitingIssues(tx, teamId, pick);
-    if (claimed.length === 0) return { outcome: 'none_claimed' };
     const method = team.assignmentMethod as AssignmentMethod;
     const agents = (
       await repo.agentsOf(tx, [teamId], now, {
@@ -90,6 +88,8 @@ async function assignWaiting(
       })
     ).filter((a) => isEligibleAgent(a, team.managerWorkingType as ManagerWorkingType, now, team.timeZone));
     if (agents.length === 0) return { outcome: 'no_agent' };
+    const claimed = await repo.claimWaitingIssues(tx, teamId, pick);
+    if (claimed.length === 0) return { outcome: 'none_claimed' };
 
     const candidates = agents.map((a) => ({ userId: a.userId, openIssues: a.openIssues }));
     let last = team.lastAssignedUserId;
@@ -160,9 +160,16 @@ export async function sweepBacklogs(deps: Deps) {
 const AssignJobData = z.object({ issueId: z.number().int().positive() });
 const BacklogJobData = z.object({ teamId: z.uuid() });
 
-/** The `issue.assign` job handler. */
+/** The `issue.assign` job handler: its issue, after the older waiting issues of its team. */
 export async function runAssignJob(deps: Deps, job: Job) {
   const { issueId } = AssignJobData.parse(job.data);
+  const issue = await repo.teamWithBacklog(deps.db.orm, issueId);
+  if (!issue?.teamId || !issue.hasWaiting) return;
+  // Older waiting issues of the team go first (spec: the backlog is handed out oldest first), and any job of
+  // the team hands out whatever arrived meanwhile, so a burst of new issues does not wait for its own jobs.
+  const { more } = await handOutBacklog(deps, issue.teamId);
+  if (more) await deps.jobs.send(BACKLOG_JOB, { teamId: issue.teamId }, ASSIGN_RETRY);
+  // A batch skips rows others hold (inbound storing the customer's next message): then wait for this one.
   await assignIssue(deps, issueId);
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../../test/settings';
 import { notifications, organizations, teams, timeOffRequests } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { assignIssue, handOutBacklog, type AssignResult } from './assignment.service';
+import { assignIssue, handOutBacklog, runAssignJob, type AssignResult } from './assignment.service';
 
 let t: TestApp;
 let org: TestOrg;
@@ -119,6 +119,18 @@ describe('auto-assignment', () => {
     const rows = await issueRows(t, ids);
     expect(rows.filter((r) => r.assigneeUserId).map((r) => r.id)).toEqual(ids.slice(0, 2));
     expect(await handOutBacklog(t.deps, team.id)).toEqual({ assigned: 3, more: false });
+  });
+
+  it("a new issue's job hands out the older waiting issues of its team first", async () => {
+    const { channel, team, agents } = await autoTeam(2);
+    const sorted = [...agents].sort();
+    const ids = await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 3 });
+    const job = { id: 'job', name: 'issue.assign', retryCount: 0, retryLimit: 3 };
+    await runAssignJob(t.deps, { ...job, data: { issueId: ids[2]! } });
+    expect((await issueRows(t, ids)).map((r) => r.assigneeUserId)).toEqual([sorted[0], sorted[1], sorted[0]]);
+    // Run again (a retry, a duplicate): nothing changes.
+    await runAssignJob(t.deps, { ...job, data: { issueId: ids[2]! } });
+    expect(await notificationsPerIssue(ids)).toEqual([1, 1, 1]);
   });
 
   it('round robin continues after the last assignee when agents come and go', async () => {

@@ -86,10 +86,10 @@ export function ChannelTable({
       align: 'end',
       render: (_, channel) => (
         <Space size={4}>
-          <Button type="text" icon={<EditOutlined />} onClick={() => onEdit(channel)}>
+          <Button type="text" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(channel)}>
             {t('channels.edit')}
           </Button>
-          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onDelete(channel)}>
+          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} onClick={() => onDelete(channel)}>
             {t('channels.delete')}
           </Button>
         </Space>
@@ -101,7 +101,7 @@ export function ChannelTable({
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('channels.noMatch')} />
   ) : (
     <Empty description={t('channels.empty')}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onAdd}>
         {t('channels.add')}
       </Button>
     </Empty>

@@ -158,7 +158,7 @@ export function ChannelsPage() {
         </div>
         <Button
           type="primary"
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           onClick={() => setIsChoosing(true)}
           data-testid="add-channel"
         >

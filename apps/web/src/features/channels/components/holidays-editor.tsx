@@ -75,14 +75,14 @@ export function HolidaysEditor() {
                   </Form.Item>
                   <div className="holiday-row__action">
                     {isLocked ? (
-                      <Tag icon={<LockOutlined />} data-testid="holiday-locked">
+                      <Tag icon={<LockOutlined aria-hidden />} data-testid="holiday-locked">
                         {t('channels.form.holidayLocked')}
                       </Tag>
                     ) : (
                       <Button
                         danger
                         type="text"
-                        icon={<DeleteOutlined />}
+                        icon={<DeleteOutlined aria-hidden />}
                         aria-label={t('channels.form.removeHoliday')}
                         title={t('channels.form.removeHoliday')}
                         onClick={() => handleRemove(name, remove)}
@@ -113,7 +113,7 @@ export function HolidaysEditor() {
           <Form.ErrorList errors={errors} />
           <Button
             type="dashed"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             onClick={() =>
               add({ name: '', date: null, autoResponseMessage: '', canRemove: true } satisfies HolidayRow)
             }

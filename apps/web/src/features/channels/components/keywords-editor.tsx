@@ -62,7 +62,7 @@ export function KeywordsEditor({ teamOptions }: { teamOptions: TeamOption[] }) {
               </Form.Item>
               <Button
                 type="text"
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 aria-label={t('channels.form.removeKeyword')}
                 title={t('channels.form.removeKeyword')}
                 onClick={() => remove(name)}
@@ -72,7 +72,7 @@ export function KeywordsEditor({ teamOptions }: { teamOptions: TeamOption[] }) {
           <Form.ErrorList errors={errors} />
           <Button
             type="dashed"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             onClick={() => add({ keyword: '', teamId: undefined } satisfies KeywordRow)}
             data-testid="add-keyword"
           >

@@ -74,7 +74,7 @@ export function ShiftsEditor() {
               </Form.Item>
               <Button
                 type="text"
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 aria-label={t('channels.form.removeShift')}
                 title={t('channels.form.removeShift')}
                 onClick={() => remove(name)}
@@ -85,7 +85,7 @@ export function ShiftsEditor() {
           <p className="channel-form__hint">{t('channels.form.shiftHint')}</p>
           <Button
             type="dashed"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             onClick={() => add(nextShift((form.getFieldValue('shifts') as ShiftRow[] | undefined) ?? []))}
             data-testid="add-shift"
           >

@@ -35,7 +35,7 @@ export function WebhookUrl({ url }: { url: string }) {
           readOnly
           onFocus={(e) => e.target.select()}
         />
-        <Button icon={<CopyOutlined />} onClick={() => void handleCopy()} data-testid="copy-webhook-url">
+        <Button icon={<CopyOutlined aria-hidden />} onClick={() => void handleCopy()} data-testid="copy-webhook-url">
           {t('channels.form.copy')}
         </Button>
       </Space.Compact>
