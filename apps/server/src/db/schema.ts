@@ -2,6 +2,7 @@
 // organization_id so repos always filter by it. Issue and message ids are numbers (the spec's mobile chat
 // takes `issueId` as a number); everything else is a uuid.
 import { sql } from 'drizzle-orm';
+import { CHANNEL_TYPES, ISSUE_STATUSES, ROLE_NAMES } from '@sabai/domain';
 import {
   bigint,
   boolean,
@@ -108,7 +109,7 @@ export const roles = pgTable(
   {
     id: id(),
     organizationId: orgId(),
-    name: text('name', { enum: ['SuperAdmin', 'Admin', 'Manager', 'Staff'] }).notNull(),
+    name: text('name', { enum: ROLE_NAMES }).notNull(),
     // PermissionMatrix of packages/domain: { resource: { action: scope } }.
     permissions: jsonb('permissions').notNull(),
     updatedAt: updatedAt(),
@@ -269,7 +270,7 @@ export const channels = pgTable(
   {
     id: id(),
     organizationId: orgId(),
-    type: text('type', { enum: ['line', 'facebook', 'instagram'] }).notNull(),
+    type: text('type', { enum: CHANNEL_TYPES }).notNull(),
     name: text('name').notNull(),
     // LINE channel id, Facebook Page id or Instagram professional account id.
     externalId: text('external_id').notNull(),
@@ -420,18 +421,7 @@ export const issues = pgTable(
     }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', {
-      enum: [
-        'un-assigned',
-        'on-going',
-        'waiting',
-        'resolved',
-        'resolved-success',
-        'resolved-un-success',
-        'close',
-        'transferred',
-      ],
-    })
+    status: text('status', { enum: ISSUE_STATUSES })
       .notNull()
       .default('un-assigned'),
     note: text('note').notNull().default(''),
@@ -607,7 +597,7 @@ export const notifications = pgTable(
     readStatus: boolean('read_status').notNull().default(false),
     // Counted by the bell until the user opens it (clear-count), independent of read status.
     isCounted: boolean('is_counted').notNull().default(true),
-    channelType: text('channel_type', { enum: ['line', 'facebook', 'instagram'] }),
+    channelType: text('channel_type', { enum: CHANNEL_TYPES }),
     channelName: text('channel_name'),
     createdAt: createdAt(),
   },
