@@ -34,12 +34,15 @@ function signedDelivery() {
   return { body, signature: createHmac('sha256', DEMO_LINE.secret).update(body).digest('base64') };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 const KINDS = (process.env.BENCH_KINDS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 for (const kind of KINDS) {
   const server = await startBenchServer(kind, { PROVIDER_BASE_URL: 'http://127.0.0.1:9' });
-  await server.db.query(`UPDATE teams SET assignment_mode = 'auto', assignment_method = 'round_robin', auto_reply_message = ''`);
+  await server.db.query(
+    `UPDATE teams SET assignment_mode = 'auto', assignment_method = 'round_robin', auto_reply_message = ''`,
+  );
   await server.db.query(
     `UPDATE team_members SET work_start = '00:00', work_stop = '23:59', break_start = '23:58', break_stop = '23:59',
        working_days = '{1,2,3,4,5,6,7}'`,
@@ -57,7 +60,11 @@ for (const kind of KINDS) {
       {
         setupRequest: (req) => {
           const { body, signature } = signedDelivery();
-          return { ...req, body, headers: { 'content-type': 'application/json', 'x-line-signature': signature } };
+          return {
+            ...req,
+            body,
+            headers: { 'content-type': 'application/json', 'x-line-signature': signature },
+          };
         },
       },
     ],
@@ -97,11 +104,19 @@ for (const kind of KINDS) {
     [since],
   );
   const p50 = (key: 'queued' | 'waited' | 'ran') =>
-    percentile(phases.map((p) => Number(p[key])).sort((a, b) => a - b), 0.5).toFixed(0);
+    percentile(
+      phases.map((p) => Number(p[key])).sort((a, b) => a - b),
+      0.5,
+    ).toFixed(0);
   const p99 = (key: 'queued' | 'waited' | 'ran') =>
-    percentile(phases.map((p) => Number(p[key])).sort((a, b) => a - b), 0.99).toFixed(0);
+    percentile(
+      phases.map((p) => Number(p[key])).sort((a, b) => a - b),
+      0.99,
+    ).toFixed(0);
   const unassigned = await waiting();
-  console.log(`\n${kind}: ${result.requests.average.toFixed(0)} webhooks/s for ${DURATION} s, ${USERS} customers`);
+  console.log(
+    `\n${kind}: ${result.requests.average.toFixed(0)} webhooks/s for ${DURATION} s, ${USERS} customers`,
+  );
   console.log(
     `  ${ms.length} new issues assigned, ${unassigned} left: message → assigned p50 ${percentile(ms, 0.5).toFixed(0)} ms, p99 ${percentile(ms, 0.99).toFixed(0)} ms, max ${ms.at(-1)?.toFixed(0)} ms`,
   );
