@@ -6,10 +6,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';
-import { location, screenshot, sideMenuLabels, signIn } from '../support/app';
+import { join } from 'node:path';
+import { location, sideMenuLabels, signIn } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
+import { artifactsDir } from '../support/paths';
 import { TEST_INSTAGRAM, TEST_PAGE } from '../support/simulator';
 import { text } from '../support/texts';
 
@@ -98,6 +100,27 @@ async function closeDrawer(page: Page, lang: Locale): Promise<void> {
   await drawer(page).waitFor({ state: 'hidden' });
 }
 
+/**
+ * A screenshot under e2e/artifacts/ once fonts are in and animations (modals, drawers, dropdowns) have
+ * finished; the passing success messages are hidden so they cover nothing.
+ */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  await page.screenshot({
+    path: join(artifactsDir, `${name}.png`),
+    fullPage: true,
+    style: '.ant-message { visibility: hidden; }',
+  });
+}
+
 async function save(page: Page): Promise<void> {
   await page.getByTestId('channel-save').click();
 }
@@ -132,8 +155,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await openChannels(page, lang);
       await row(page, 'Sabai LINE OA').waitFor();
       await row(page, 'sabai.demo').waitFor();
-      await page.evaluate(() => document.fonts.ready);
-      await screenshot(page, `channels-list-desktop-${lang}`);
+      await snap(page, `channels-list-desktop-${lang}`);
 
       // Search narrows the list.
       await page.getByTestId('channel-search').fill('sabai.demo');
@@ -145,7 +167,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       // Add channel → LINE.
       await page.getByTestId('add-channel').click();
       await page.getByText(t('channels.choose.text')).waitFor();
-      await screenshot(page, `channels-add-choice-desktop-${lang}`);
+      await snap(page, `channels-add-choice-desktop-${lang}`);
       await page.getByTestId('choose-line').click();
       await drawer(page)
         .getByText(t('channels.form.createTitle', { type: 'LINE' }))
@@ -196,7 +218,11 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await expectMessage(form(page), t('channels.form.holidayNameRequired'));
       await expectMessage(form(page), t('channels.form.holidayDateRequired'));
       await expectMessage(form(page), t('channels.form.holidayMessageRequired'));
-      await screenshot(page, `channels-line-validation-desktop-${lang}`);
+      await snap(page, `channels-line-validation-desktop-${lang}`);
+      await page.getByTestId('shifts-editor').scrollIntoViewIfNeeded();
+      await snap(page, `channels-line-validation-rows-desktop-${lang}`);
+      await page.getByTestId('holidays-editor').scrollIntoViewIfNeeded();
+      await snap(page, `channels-line-validation-holidays-desktop-${lang}`);
 
       // Fill everything in.
       const externalId = uniqueChannelId();
@@ -231,8 +257,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       expect(await page.locator('#channel_secret').getAttribute('placeholder')).toBe(
         t('channels.form.savedSecret'),
       );
-      await page.evaluate(() => document.fonts.ready);
-      await screenshot(page, `channels-line-webhook-desktop-${lang}`);
+      await snap(page, `channels-line-webhook-desktop-${lang}`);
 
       // Edit: rename; the secrets stay when left empty.
       const renamed = `${name} edited`;
@@ -270,7 +295,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
           hasText: t('channels.form.removeHolidayConfirm.title', { name: 'Extra day' }),
         })
         .waitFor();
-      await screenshot(page, `channels-holiday-confirm-desktop-${lang}`);
+      await snap(page, `channels-holiday-confirm-desktop-${lang}`);
       await confirmDialog(page)
         .getByRole('button', { name: t('channels.cancel') })
         .click();
@@ -295,6 +320,10 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       // A channel id already connected here is refused on its field.
       await page.getByTestId('add-channel').click();
       await page.getByTestId('choose-line').click();
+      await page.locator('#channel_name').waitFor({ timeout: 8000 }).catch(async () => {
+        await page.screenshot({ path: '/tmp/dbg/fail-dup.png' });
+        console.log('DEBUG', await page.locator('.channel-drawer').count(), await page.locator('.ant-drawer-open').count(), await page.locator('.ant-modal-wrap').count());
+      });
       await page.locator('#channel_name').fill('Duplicate');
       await page.locator('#channel_externalId').fill('1650000001');
       await page.locator('#channel_secret').fill('secret');
@@ -309,8 +338,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
         .getByRole('button', { name: t('channels.delete'), exact: true })
         .click();
       await confirmDialog(page).getByText(t('channels.deleteConfirm.text')).waitFor();
-      await page.evaluate(() => document.fonts.ready);
-      await screenshot(page, `channels-delete-confirm-desktop-${lang}`);
+      await snap(page, `channels-delete-confirm-desktop-${lang}`);
       await confirmDialog(page)
         .getByRole('button', { name: t('channels.cancel') })
         .click();
@@ -335,7 +363,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await page.getByTestId('add-channel').click();
       await page.getByTestId('choose-facebook').click();
       await page.getByTestId('facebook-login').getByText(t('channels.facebookLogin.text')).waitFor();
-      await screenshot(page, `channels-facebook-login-desktop-${lang}`);
+      await snap(page, `channels-facebook-login-desktop-${lang}`);
       // The simulator's login dialog consents at once and sends the browser back through the server.
       await page.getByTestId('facebook-login-button').click();
       await page.waitForURL(
@@ -351,8 +379,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await choose(page, 'channel_externalId', pageLabel);
       await expect.poll(() => page.locator('#channel_name').inputValue()).toBe(TEST_PAGE.name);
       await choose(page, 'channel_assignedTeamId', TEAM);
-      await page.evaluate(() => document.fonts.ready);
-      await screenshot(page, `channels-messenger-form-desktop-${lang}`);
+      await snap(page, `channels-messenger-form-desktop-${lang}`);
       await save(page);
       await noticeShows(page, lang, 'channels.created');
       await drawer(page).waitFor({ state: 'hidden' });
@@ -382,10 +409,10 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await choose(page, 'channel_assignedTeamId', TEAM);
       await save(page);
       await noticeShows(page, lang, 'channels.created');
+      await drawer(page).waitFor({ state: 'hidden' });
       await row(page, TEST_INSTAGRAM.igId).waitFor();
       expect(await row(page, TEST_INSTAGRAM.igId).innerText()).toContain('Instagram');
-      await page.evaluate(() => document.fonts.ready);
-      await screenshot(page, `channels-list-meta-desktop-${lang}`);
+      await snap(page, `channels-list-meta-desktop-${lang}`);
 
       // The Messenger Page cannot be added twice.
       await page.getByTestId('add-channel').click();
@@ -453,8 +480,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
           )
           .waitFor();
       }
-      await page.evaluate(() => document.fonts.ready);
-      await screenshot(page, `channels-takeover-desktop-${lang}`);
+      await snap(page, `channels-takeover-desktop-${lang}`);
       await dialog.getByRole('button', { name: t('channels.form.takeover.ok') }).click();
       await noticeShows(page, lang, 'channels.created');
       await expect.poll(() => page.locator('#channel-webhook-url').inputValue()).toContain(externalId);
@@ -499,11 +525,46 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
     expect(await holiday.getByTestId('remove-holiday').count()).toBe(0);
     expect(await page.locator('#channel_holidays_0_name').isDisabled()).toBe(true);
     await holiday.scrollIntoViewIfNeeded();
-    await page.evaluate(() => document.fonts.ready);
-    await screenshot(page, `channels-holiday-locked-desktop-${lang}`);
+    await snap(page, `channels-holiday-locked-desktop-${lang}`);
     await closeDrawer(page, lang);
     await deleteChannel(page, lang, name);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('channel list states', () => {
+  it('shows loading, then the empty state, and a translated notice when the list cannot be retrieved', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop', 'th');
+    const { page } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, 'th');
+    let answer: 'empty' | 'failure' = 'empty';
+    await page.route('**/api/v1/channels', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      if (answer === 'empty') return route.fulfill({ status: 200, json: [] });
+      return route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } });
+    });
+    await page.goto('/setting/channel?lang=th');
+    await page.getByTestId('channels-page').locator('.ant-spin-spinning').waitFor();
+    await page.getByText(text('th', 'channels.empty')).waitFor();
+    await snap(page, 'channels-empty-desktop-th');
+    // The empty state offers the way to add one.
+    await page
+      .getByTestId('channel-table')
+      .getByRole('button', { name: text('th', 'channels.add') })
+      .click();
+    await page.getByTestId('choose-line').waitFor();
+    await page.keyboard.press('Escape');
+
+    answer = 'failure';
+    await page.reload();
+    await page.locator('.ant-message').getByText(text('th', 'notices.retrieve.channels')).waitFor();
+    await page.getByText(text('th', 'common.error.retrieve')).waitFor();
+    await snap(page, 'channels-retrieval-failure-desktop-th');
+    answer = 'empty';
+    await page.getByRole('button', { name: text('th', 'common.retry') }).click();
+    await page.getByText(text('th', 'channels.empty')).waitFor();
     await context.close();
   });
 });

@@ -31,7 +31,7 @@ export const channelsTh: ChannelsCatalogue = {
     keywordCount: 'คีย์เวิร์ด ({{count}})',
     hours: {
       always: 'ตลอด 24 ชั่วโมง ทุกวัน',
-      custom: 'กำหนดเอง (จำนวนช่วงเวลา: {{count}})',
+      custom: 'กำหนดเอง ({{count}} ช่วงเวลา)',
     },
     noTeam: 'ไม่มีทีม',
     edit: 'แก้ไข',

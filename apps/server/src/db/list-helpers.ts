@@ -7,13 +7,16 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** `column ILIKE %search%` (Thai text has no case; ILIKE still matches it as typed). */
+/**
+ * `(a ILIKE %search% OR b ILIKE …)` (Thai text has no case; ILIKE still matches it as typed). Parenthesised:
+ * inside an `and(…)` with the organisation filter, a bare OR would match other organisations' rows.
+ */
 export function ilikeAny(search: string, ...columns: Array<AnyColumn | SQLWrapper>): SQL {
   const pattern = containsPattern(search);
-  return sql.join(
+  return sql`(${sql.join(
     columns.map((c) => sql`${c} ILIKE ${pattern}`),
     sql` OR `,
-  );
+  )})`;
 }
 
 /** ORDER BY term for a whitelisted sort column; rows with equal values keep a stable order by `tieBreaker`. */

@@ -421,9 +421,7 @@ export const issues = pgTable(
     }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ISSUE_STATUSES })
-      .notNull()
-      .default('un-assigned'),
+    status: text('status', { enum: ISSUE_STATUSES }).notNull().default('un-assigned'),
     note: text('note').notNull().default(''),
     adId: text('ad_id'),
     transferredFromIssueId: bigint('transferred_from_issue_id', { mode: 'number' }),

@@ -126,6 +126,48 @@ describe('canned responses with scope all', () => {
     expect((await createResponse(admin, { categoryId: other, name: 'Tracking' })).statusCode).toBe(201);
   });
 
+  it('searches, filters by category, sorts and pages', async () => {
+    const own = await buildOrganization(t);
+    const token = (await signIn(t, await buildUser(t, own, 'Admin'))).accessToken;
+    const greetings = (await createCategory(token, 'Greetings')).json().id;
+    const shipping = (await createCategory(token, 'Shipping')).json().id;
+    for (const [categoryId, name] of [
+      [shipping, 'Tracking'],
+      [greetings, 'Welcome'],
+      [shipping, 'Delivery time'],
+    ] as const) {
+      await createResponse(token, { categoryId, name });
+    }
+    const names = async (q: string) =>
+      (await call(t.app, 'GET', `/api/v1/canned-responses?${q}`, { token }))
+        .json()
+        .items.map((r: { name: string }) => r.name);
+    expect(await names('')).toEqual(['Delivery time', 'Tracking', 'Welcome']);
+    const byCategory = await names('sort=category&order=desc');
+    expect(byCategory.slice(0, 2).sort()).toEqual(['Delivery time', 'Tracking']);
+    expect(byCategory[2]).toBe('Welcome');
+    expect(await names(`categoryId=${shipping}`)).toEqual(['Delivery time', 'Tracking']);
+    expect(await names('pageSize=2&page=2')).toEqual(['Welcome']);
+    expect(await names('search=track')).toEqual(['Tracking']);
+    // Another organisation's response matching the search stays out (the search is inside the org filter).
+    const otherToken = (await signIn(t, await buildUser(t, await buildOrganization(t), 'Admin'))).accessToken;
+    const otherCategory = (await createCategory(otherToken, 'Other')).json().id;
+    await createResponse(otherToken, {
+      categoryId: otherCategory,
+      name: 'Parcel',
+      message: 'track your parcel',
+    });
+    expect(await names('search=track')).toEqual(['Tracking']);
+    const categories = (await call(t.app, 'GET', '/api/v1/canned-categories?order=desc', { token })).json();
+    expect(categories).toMatchObject({
+      total: 2,
+      items: [
+        { name: 'Shipping', responseCount: 2 },
+        { name: 'Greetings', responseCount: 1 },
+      ],
+    });
+  });
+
   it('refuses files of another organisation', async () => {
     const otherAdmin = (await signIn(t, await buildUser(t, await buildOrganization(t), 'Admin'))).accessToken;
     const foreignFile = await upload(otherAdmin);

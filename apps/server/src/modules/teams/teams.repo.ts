@@ -87,9 +87,7 @@ export async function listTeams(
 ) {
   const where = and(
     filterCondition(f),
-    q.search
-      ? or(ilikeAny(q.search, teams.name, manager.firstName, manager.lastName, manager.email))
-      : undefined,
+    q.search ? ilikeAny(q.search, teams.name, manager.firstName, manager.lastName, manager.email) : undefined,
   );
   const sortColumn =
     q.sort === 'createdAt'

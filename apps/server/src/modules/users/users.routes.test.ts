@@ -166,6 +166,35 @@ describe('inviting users', () => {
   });
 });
 
+describe('roles above the caller', () => {
+  it('a manager given user rights manages staff, never an Admin', async () => {
+    const own = await buildOrganization(t);
+    const ownAdmin = await buildUser(t, own, 'Admin');
+    const adminToken = (await signIn(t, ownAdmin)).accessToken;
+    const granted = await call(t.app, 'PUT', `/api/v1/roles/${own.roles.Manager}`, {
+      token: adminToken,
+      body: { permissions: { user: { view: 'all', create: 'all', update: 'all', delete: 'all' } } },
+    });
+    expect(granted.statusCode).toBe(200);
+    const token = (await signIn(t, await buildUser(t, own, 'Manager'))).accessToken;
+    const body = (roleId: string) => ({ email: email(), roleId });
+    expect(
+      (await call(t.app, 'POST', '/api/v1/users', { token, body: body(own.roles.Staff) })).statusCode,
+    ).toBe(201);
+    const promote = await call(t.app, 'POST', '/api/v1/users', { token, body: body(own.roles.Admin) });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().error.code).toBe('user.role_not_allowed');
+    const list = (await call(t.app, 'GET', '/api/v1/users?pageSize=100', { token })).json();
+    expect(list.items.find((u: { id: string }) => u.id === ownAdmin.id)).toMatchObject({
+      canUpdate: false,
+      canDelete: false,
+    });
+    expect((await call(t.app, 'DELETE', `/api/v1/users/${ownAdmin.id}`, { token })).json().error.code).toBe(
+      'user.role_not_allowed',
+    );
+  });
+});
+
 describe('the user list', () => {
   it('searches, filters, sorts and pages the organisation users only', async () => {
     const own = await buildOrganization(t);
@@ -183,6 +212,9 @@ describe('the user list', () => {
     ]);
     expect((await list('sort=name&order=desc&pageSize=1&page=2')).items[0].firstName).toBe('Malee');
     expect((await list('search=สมศัก')).items).toHaveLength(1);
+    // Matches on a later column stay inside the organisation too (every test user is a 'Tester').
+    expect((await list('search=Stranger')).total).toBe(0);
+    expect((await list('search=tester')).total).toBe(3);
     expect(
       (await list(`roleId=${own.roles.Manager}`)).items.map((u: { firstName: string }) => u.firstName),
     ).toEqual(['Malee']);

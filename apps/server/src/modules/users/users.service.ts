@@ -251,18 +251,22 @@ const emailTaken = () => conflict('user.email_taken', 'This email is already in 
 const linkFailed = () =>
   badRequest('user.generate_link_failed', 'The set-password link could not be sent. Please try again.');
 
-/** Only a SuperAdmin grants SuperAdmin. */
+// Nobody hands out or touches a role above their own: a SuperAdmin's only a SuperAdmin, an Admin's only an
+// Admin or SuperAdmin (a Manager or Staff role that an Admin granted `user` rights to stays below them).
+const RANK: Record<RoleName, number> = { Staff: 0, Manager: 0, Admin: 1, SuperAdmin: 2 };
+const mayHandle = (auth: AuthContext, role: RoleName) => RANK[role] <= RANK[auth.roleName];
+
+/** Refuses granting a role above the caller's. */
 function assertMayGrant(auth: AuthContext, roleName: RoleName) {
-  if (roleName === 'SuperAdmin' && auth.roleName !== 'SuperAdmin') throw roleNotAllowed();
+  if (!mayHandle(auth, roleName)) throw roleNotAllowed();
 }
 
-/** Only a SuperAdmin edits, deactivates or removes a SuperAdmin. */
+/** Refuses editing, deactivating or removing a user whose role is above the caller's. */
 function assertMayManage(auth: AuthContext, targetRole: RoleName) {
-  if (targetRole === 'SuperAdmin' && auth.roleName !== 'SuperAdmin') throw roleNotAllowed();
+  if (!mayHandle(auth, targetRole)) throw roleNotAllowed();
 }
 
-const roleNotAllowed = () =>
-  forbidden('user.role_not_allowed', 'Only a SuperAdmin manages SuperAdmin users.');
+const roleNotAllowed = () => forbidden('user.role_not_allowed', 'This role is above yours.');
 
 async function assertTeams(deps: Deps, organizationId: string, teamIds: string[]) {
   const known = new Set(await repo.teamsInOrganization(deps.db.orm, organizationId, teamIds));
@@ -308,7 +312,7 @@ async function present(deps: Deps, auth: AuthContext, rows: repo.UserRow[]): Pro
   const canUpdate = isAllowed(auth.role, 'user', 'update', ['all']);
   const canDelete = isAllowed(auth.role, 'user', 'delete', ['all']);
   return rows.map((r) => {
-    const manageable = r.roleName !== 'SuperAdmin' || auth.roleName === 'SuperAdmin';
+    const manageable = mayHandle(auth, r.roleName);
     return {
       id: r.id,
       email: r.email,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Radio, Select } from 'antd';
+import { Alert, Button, Form, Input, Radio, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
@@ -210,21 +210,16 @@ export function ChannelForm({
         )}
         {type !== 'line' && channel && (
           <>
-            <Descriptions
-              column={1}
-              size="small"
-              className="channel-form__ids"
-              items={[
-                {
-                  key: 'externalId',
-                  label: type === 'facebook' ? t('channels.form.pageId') : t('channels.form.instagramId'),
-                  children: channel.externalId,
-                },
-                ...(type === 'instagram' && channel.pageId
-                  ? [{ key: 'pageId', label: t('channels.form.pageId'), children: channel.pageId }]
-                  : []),
-              ]}
-            />
+            <dl className="channel-form__ids">
+              <dt>{type === 'facebook' ? t('channels.form.pageId') : t('channels.form.instagramId')}</dt>
+              <dd className="channel-id">{channel.externalId}</dd>
+              {type === 'instagram' && channel.pageId && (
+                <>
+                  <dt>{t('channels.form.pageId')}</dt>
+                  <dd className="channel-id">{channel.pageId}</dd>
+                </>
+              )}
+            </dl>
             {nameField}
           </>
         )}

@@ -1,4 +1,4 @@
-import { Button, Empty, Space, Table } from 'antd';
+import { Button, Empty, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -86,12 +86,23 @@ export function ChannelTable({
       align: 'end',
       render: (_, channel) => (
         <Space size={4}>
-          <Button type="text" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(channel)}>
-            {t('channels.edit')}
-          </Button>
-          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} onClick={() => onDelete(channel)}>
-            {t('channels.delete')}
-          </Button>
+          <Tooltip title={t('channels.edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={t('channels.edit')}
+              onClick={() => onEdit(channel)}
+            />
+          </Tooltip>
+          <Tooltip title={t('channels.delete')}>
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('channels.delete')}
+              onClick={() => onDelete(channel)}
+            />
+          </Tooltip>
         </Space>
       ),
     },
@@ -115,7 +126,7 @@ export function ChannelTable({
       loading={isLoading}
       locale={{ emptyText: isLoading ? null : emptyText }}
       pagination={{ pageSize: 20, hideOnSinglePage: true }}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: 960 }}
       data-testid="channel-table"
     />
   );

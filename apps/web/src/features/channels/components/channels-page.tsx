@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Input, Typography } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
 import type { ChannelType } from '@sabai/domain';
+import { PageSpinner } from '../../../components/page-spinner';
 import { RetryNotice } from '../../../components/retry-notice';
 import { ensureChannelTexts } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/navigation';
@@ -19,11 +20,15 @@ import { forgetFacebookLogin, pendingFacebookLogin, rememberFacebookLogin } from
 import type { MetaChannelType } from '../utils/facebook-login';
 import { useConfirm } from '../utils/use-confirm';
 import { AddChannelModal } from './add-channel-modal';
-import { ChannelDrawer } from './channel-drawer';
 import type { DrawerState } from './channel-drawer';
 import { ChannelTable } from './channel-table';
 import { ConnectionBanner } from './connection-banner';
 import '../channels.css';
+
+// The form (date and time pickers, selects, the drawer) loads when first opened: the list comes first.
+const ChannelDrawer = lazy(() =>
+  import('./channel-drawer').then(({ ChannelDrawer }) => ({ default: ChannelDrawer })),
+);
 
 /** /setting/channel (desktop only): the organisation's LINE, Messenger and Instagram channels. */
 export function ChannelsPage() {
@@ -41,9 +46,15 @@ export function ChannelsPage() {
   const [search, setSearch] = useState('');
   const [isChoosing, setIsChoosing] = useState(false);
   const [returning] = useState(() => (connectionId ? pendingFacebookLogin() : null));
-  const [drawer, setDrawer] = useState<DrawerState | null>(() =>
+  const [drawer, setDrawerState] = useState<DrawerState | null>(() =>
     returning && connectionId ? { mode: 'create', type: returning.type, connectionId } : null,
   );
+  // Once opened, the drawer stays mounted so it can animate closed.
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(drawer !== null);
+  function setDrawer(next: DrawerState | null | ((current: DrawerState | null) => DrawerState | null)) {
+    setDrawerState(next);
+    if (next !== null) setHasOpenedDrawer(true);
+  }
   useRetrievalNotice(channelsQuery.isError, 'channels');
   useRetrievalNotice(teamsQuery.isError, 'teams');
 
@@ -214,15 +225,19 @@ export function ChannelsPage() {
         }}
         onFacebookLogin={(type) => void handleFacebookLogin(type)}
       />
-      <ChannelDrawer
-        state={drawer}
-        teams={teams}
-        isTeamsLoading={teamsQuery.isLoading}
-        channels={channels}
-        onClose={() => setDrawer(null)}
-        onSaved={handleSaved}
-        onReconnect={handleReconnect}
-      />
+      {hasOpenedDrawer && (
+        <Suspense fallback={<PageSpinner />}>
+          <ChannelDrawer
+            state={drawer}
+            teams={teams}
+            isTeamsLoading={teamsQuery.isLoading}
+            channels={channels}
+            onClose={() => setDrawer(null)}
+            onSaved={handleSaved}
+            onReconnect={handleReconnect}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -35,7 +35,11 @@ export function WebhookUrl({ url }: { url: string }) {
           readOnly
           onFocus={(e) => e.target.select()}
         />
-        <Button icon={<CopyOutlined aria-hidden />} onClick={() => void handleCopy()} data-testid="copy-webhook-url">
+        <Button
+          icon={<CopyOutlined aria-hidden />}
+          onClick={() => void handleCopy()}
+          data-testid="copy-webhook-url"
+        >
           {t('channels.form.copy')}
         </Button>
       </Space.Compact>

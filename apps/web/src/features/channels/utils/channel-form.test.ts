@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import type { Channel } from '@sabai/contracts';
+import {
+  duplicateKeywordRows,
+  nextShift,
+  toCreateRequest,
+  toFormValues,
+  toUpdateRequest,
+} from './channel-form';
+
+const TEAM = '5b3c1f9e-1111-4a2b-9c3d-000000000001';
+
+function channel(overrides: Partial<Channel> = {}): Channel {
+  return {
+    id: 'c1',
+    type: 'line',
+    name: 'Shop LINE',
+    externalId: '1650000001',
+    pageId: null,
+    webhookUrl: 'https://inbox.example/webhooks/line/1650000001',
+    assignedMode: 'keyword',
+    assignedTeamId: TEAM,
+    reservedTeamId: null,
+    keywords: [{ id: 'k1', keyword: 'order', teamId: TEAM }],
+    businessHoursMode: 'custom',
+    shifts: [{ weekday: 1, startsAt: '09:00', endsAt: '18:00' }],
+    offServiceResponse: 'Closed',
+    holidays: [
+      { id: 'h1', name: 'Songkran', date: '2027-04-13', autoResponseMessage: 'Closed', canRemove: true },
+    ],
+    hasSecret: true,
+    hasAccessToken: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('channel form values', () => {
+  it('round-trips a channel into an update body that keeps the secrets and holiday ids', () => {
+    const values = toFormValues(channel());
+    expect(toUpdateRequest(values)).toEqual({
+      name: 'Shop LINE',
+      assignedMode: 'keyword',
+      assignedTeamId: TEAM,
+      reservedTeamId: null,
+      keywords: [{ keyword: 'order', teamId: TEAM }],
+      businessHoursMode: 'custom',
+      shifts: [{ weekday: 1, startsAt: '09:00', endsAt: '18:00' }],
+      offServiceResponse: 'Closed',
+      holidays: [{ id: 'h1', name: 'Songkran', date: '2027-04-13', autoResponseMessage: 'Closed' }],
+    });
+  });
+
+  it('sends new secrets only when typed', () => {
+    const values = { ...toFormValues(channel()), secret: ' new-secret ', accessToken: '' };
+    expect(toUpdateRequest(values)).toMatchObject({ secret: 'new-secret' });
+    expect(toUpdateRequest(values)).not.toHaveProperty('accessToken');
+  });
+
+  it('does not send what the form hides: keywords in normal mode, shifts with 24x7 hours', () => {
+    const values = {
+      ...toFormValues(channel()),
+      assignedMode: 'normal' as const,
+      businessHoursMode: '24x7' as const,
+    };
+    expect(toUpdateRequest(values)).toMatchObject({ keywords: [], shifts: [] });
+  });
+
+  it('builds a LINE create body with trimmed values and the takeover flag', () => {
+    const values = {
+      ...toFormValues(),
+      name: ' New OA ',
+      externalId: ' 1650000009 ',
+      secret: 'secret',
+      accessToken: 'token',
+      assignedTeamId: TEAM,
+      holidays: [
+        { name: 'New year', date: dayjs('2027-01-01'), autoResponseMessage: 'Closed', canRemove: true },
+      ],
+    };
+    expect(toCreateRequest(values, 'line', { takeOver: true })).toEqual({
+      type: 'line',
+      name: 'New OA',
+      externalId: '1650000009',
+      secret: 'secret',
+      accessToken: 'token',
+      takeOver: true,
+      assignedMode: 'normal',
+      assignedTeamId: TEAM,
+      reservedTeamId: null,
+      keywords: [],
+      businessHoursMode: '24x7',
+      shifts: [],
+      offServiceResponse: '',
+      holidays: [{ name: 'New year', date: '2027-01-01', autoResponseMessage: 'Closed' }],
+    });
+  });
+
+  it('builds a Messenger or Instagram create body with the Facebook Login connection, never a token', () => {
+    const values = { ...toFormValues(), name: 'Page', externalId: '100000000000777', assignedTeamId: TEAM };
+    const body = toCreateRequest(values, 'instagram', { connectionId: 'conn-1', takeOver: false });
+    expect(body).toMatchObject({ type: 'instagram', externalId: '100000000000777', connectionId: 'conn-1' });
+    expect(body).not.toHaveProperty('accessToken');
+  });
+
+  it('finds keywords repeating an earlier one, ignoring case and spaces', () => {
+    expect(
+      duplicateKeywordRows([
+        { keyword: 'Order' },
+        { keyword: 'refund' },
+        { keyword: ' ORDER ' },
+        { keyword: '' },
+      ]),
+    ).toEqual([2]);
+  });
+
+  it('proposes the day after the last shift for a new one', () => {
+    expect(nextShift([]).weekday).toBe(1);
+    expect(nextShift([{ weekday: 7 }]).weekday).toBe(1);
+    expect(nextShift([{ weekday: 3 }]).weekday).toBe(4);
+    expect(nextShift([]).startsAt?.format('HH:mm')).toBe('09:00');
+  });
+});
