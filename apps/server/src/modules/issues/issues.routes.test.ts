@@ -17,16 +17,19 @@ describe('GET /issues/status-counts', () => {
 
   it('counts every status of the organisation for scope all', async () => {
     const body = await counts('admin@demo.local');
-    expect(body.total).toBe(11);
+    // Other test files on the shared PostgreSQL database may add conversations to the demo organisation,
+    // so the expectation is read from the table itself.
+    const rows = await t.db.query<{ status: string; n: number }>(
+      "SELECT status, count(*)::int AS n FROM issues WHERE organization_id = (SELECT id FROM organizations WHERE name = 'Sabai Demo') GROUP BY status",
+    );
+    expect(body.total).toBe(rows.reduce((sum, r) => sum + r.n, 0));
+    for (const r of rows) expect(body.counts[r.status]).toBe(r.n);
     expect(body.counts).toMatchObject({
-      'un-assigned': 2,
-      'on-going': 3,
       waiting: 1,
       resolved: 1,
       'resolved-success': 1,
       'resolved-un-success': 1,
       close: 1,
-      transferred: 1,
     });
   });
 

@@ -35,6 +35,17 @@ async function customerWrites(channelId: string, providerMessageId: string) {
 const reply = (issueId: number, body: Record<string, unknown>, token = h.admin) =>
   call(h.t.app, 'POST', `/api/v1/issues/${issueId}/messages`, { token, body });
 
+/** Injected faults hit the next matching call: make sure no other delivery is on its way. */
+async function nothingPending() {
+  await eventually(async () => {
+    const [row] = await h.t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM messages WHERE delivery_status = 'pending' AND organization_id = $1",
+      [h.org.id],
+    );
+    return row!.n === 0;
+  });
+}
+
 async function delivered(messageId: number) {
   return eventually(async () => {
     const [row] = await h.t.db.orm.select().from(messages).where(eq(messages.id, messageId));
@@ -63,8 +74,9 @@ describe('LINE outbound', () => {
     const userId = lineUser();
     const inbound = await h.sim.line.text(line.externalId, userId, 'hello');
     const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
-    await reply(issueId, { text: 'first answer uses the reply token' });
-    await eventually(async () => h.sim.calls({ path: '/v2/bot/message/reply' }).length > 0);
+    const first = await reply(issueId, { text: 'first answer uses the reply token' });
+    expect((await delivered(first.json().id)).deliveredVia).toBe('reply');
+    await nothingPending();
     h.sim.line.failNext(1, { status: 500 }, { pathIncludes: '/message/push' });
     const res = await reply(issueId, { text: 'this one is retried' });
     const sent = await delivered(res.json().id);
@@ -100,12 +112,9 @@ describe('LINE outbound', () => {
     const userId = lineUser();
     const inbound = await h.sim.line.text(line.externalId, userId, 'x');
     const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
-    await reply(issueId, { text: 'uses the token' });
-    await eventually(async () =>
-      h.sim
-        .calls({ path: '/v2/bot/message/reply' })
-        .some((c) => JSON.stringify(c.body).includes('uses the token')),
-    );
+    const first = await reply(issueId, { text: 'uses the token' });
+    expect((await delivered(first.json().id)).deliveredVia).toBe('reply');
+    await nothingPending();
     h.sim.line.failNext(1, { status: 400 }, { pathIncludes: '/message/push' });
     const res = await reply(issueId, { text: 'refused once' });
     const failed = await delivered(res.json().id);
