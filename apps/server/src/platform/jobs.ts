@@ -82,6 +82,8 @@ export type JobsOptions = {
 
 /** pg-boss's schema; its `queue` table and `create_queue` function are used directly to create queues. */
 const BOSS_SCHEMA = 'pgboss';
+/** Jobs fetched per worker loop. */
+const JOB_BATCH = 10;
 
 /** Starts pg-boss on `db`, installing or upgrading its schema (advisory-locked, so nodes may race). */
 export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
@@ -142,8 +144,7 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
         await boss.updateQueue(name, { name, ...queueOptions });
       }
 
-      const run = async ([job]: PgBoss.JobWithMetadata<T>[]) => {
-        if (!job) return;
+      const run = async (job: PgBoss.JobWithMetadata<T>) => {
         try {
           await handler({
             id: job.id,
@@ -156,13 +157,18 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
           const attempt = `${job.retryCount + 1}/${job.retryLimit + 1}`;
           const isLast = job.retryCount >= job.retryLimit;
           logger[isLast ? 'error' : 'warn']({ err, queue: name, jobId: job.id, attempt }, 'job failed');
-          throw err; // pg-boss records the error and schedules the retry
+          // Failed one by one, so the rest of the batch completes; pg-boss schedules the retry.
+          await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
         }
       };
+      // Each fetch takes a batch, handled concurrently; a full batch means more are waiting, so the worker
+      // fetches again at once instead of sleeping pg-boss's polling interval (0.5 s at least).
       for (let i = 0; i < concurrency; i++) {
-        await boss.work<T>(name, { batchSize: 1, includeMetadata: true }, (jobs) =>
-          inFlight.track(run(jobs)),
-        );
+        let workerId = '';
+        workerId = await boss.work<T>(name, { batchSize: JOB_BATCH, includeMetadata: true }, async (jobs) => {
+          await inFlight.track(Promise.all(jobs.map(run)).then(() => undefined));
+          if (jobs.length === JOB_BATCH) boss.notifyWorker(workerId);
+        });
       }
     },
 
