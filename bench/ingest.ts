@@ -56,19 +56,15 @@ const KINDS = (process.env.BENCH_KINDS ?? 'pglite,postgres').split(',') as Array
 for (const kind of KINDS) {
   // The simulator plays LINE, so automatic replies and profile lookups get real answers.
   const sim = await startSimulator();
-  const server = await startBenchServer(
-    kind,
-    { PROVIDER_BASE_URL: sim.url },
-    async (app, db) => {
-      await db.query('CREATE TABLE IF NOT EXISTS bench_rows (id bigserial PRIMARY KEY, body text NOT NULL)');
-      app.post('/webhooks/bench-bare', { config: { access: { public: true } } }, async (req) => {
-        const raw = JSON.stringify(req.body);
-        createHmac('sha256', DEMO_LINE.secret).update(raw).digest('base64');
-        await db.query('INSERT INTO bench_rows (body) VALUES ($1)', [raw]);
-        return { ok: true };
-      });
-    },
-  );
+  const server = await startBenchServer(kind, { PROVIDER_BASE_URL: sim.url }, async (app, db) => {
+    await db.query('CREATE TABLE IF NOT EXISTS bench_rows (id bigserial PRIMARY KEY, body text NOT NULL)');
+    app.post('/webhooks/bench-bare', { config: { access: { public: true } } }, async (req) => {
+      const raw = JSON.stringify(req.body);
+      createHmac('sha256', DEMO_LINE.secret).update(raw).digest('base64');
+      await db.query('INSERT INTO bench_rows (body) VALUES ($1)', [raw]);
+      return { ok: true };
+    });
+  });
   sim.addLineChannel({
     channelId: DEMO_LINE.channelId,
     channelSecret: DEMO_LINE.secret,

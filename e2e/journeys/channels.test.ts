@@ -64,7 +64,7 @@ async function openChannels(page: Page, lang: Locale): Promise<void> {
 
 const drawer = (page: Page) => page.locator('.channel-drawer');
 const form = (page: Page) => page.getByTestId('channel-form');
-const confirmDialog = (page: Page) => page.locator('.channel-confirm');
+const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const row = (page: Page, name: string) => page.locator('.ant-table-row', { hasText: name });
 
 /** Picks an option of the antd Select whose input has `id` (its own dropdown, not one still closing). */
@@ -95,7 +95,7 @@ async function pickRadio(page: Page, label: string): Promise<void> {
 /** Closes the form with its Cancel button. */
 async function closeDrawer(page: Page, lang: Locale): Promise<void> {
   await form(page)
-    .getByRole('button', { name: text(lang, 'channels.cancel') })
+    .getByRole('button', { name: text(lang, 'common.cancel') })
     .click();
   await drawer(page).waitFor({ state: 'hidden' });
 }
@@ -297,7 +297,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
         .waitFor();
       await snap(page, `channels-holiday-confirm-desktop-${lang}`);
       await confirmDialog(page)
-        .getByRole('button', { name: t('channels.cancel') })
+        .getByRole('button', { name: t('common.cancel') })
         .click();
       await confirmDialog(page).waitFor({ state: 'detached' });
       expect(await page.getByTestId('holiday-row').count()).toBe(2);
@@ -320,10 +320,6 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       // A channel id already connected here is refused on its field.
       await page.getByTestId('add-channel').click();
       await page.getByTestId('choose-line').click();
-      await page.locator('#channel_name').waitFor({ timeout: 8000 }).catch(async () => {
-        await page.screenshot({ path: '/tmp/dbg/fail-dup.png' });
-        console.log('DEBUG', await page.locator('.channel-drawer').count(), await page.locator('.ant-drawer-open').count(), await page.locator('.ant-modal-wrap').count());
-      });
       await page.locator('#channel_name').fill('Duplicate');
       await page.locator('#channel_externalId').fill('1650000001');
       await page.locator('#channel_secret').fill('secret');
@@ -340,7 +336,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await confirmDialog(page).getByText(t('channels.deleteConfirm.text')).waitFor();
       await snap(page, `channels-delete-confirm-desktop-${lang}`);
       await confirmDialog(page)
-        .getByRole('button', { name: t('channels.cancel') })
+        .getByRole('button', { name: t('common.cancel') })
         .click();
       await confirmDialog(page).waitFor({ state: 'detached' });
       await row(page, renamed).waitFor();

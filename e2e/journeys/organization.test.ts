@@ -24,7 +24,7 @@ async function organisationShown(page: Page): Promise<string> {
 
 async function chooseOrganisation(page: Page, name: string): Promise<void> {
   await page.getByTestId('organization-switcher').click();
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await page.getByRole('menuitem', { name }).click();
 }
 
 describe('organisation switcher', () => {

@@ -75,12 +75,14 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 function decodedParts(raw: string): string[] {
-  const parts = [raw, decodeQuotedPrintable(raw)];
+  // Decoded text first: in the raw quoted-printable text a soft line break can cut a link short.
+  const parts = [decodeQuotedPrintable(raw)];
   for (const match of raw.matchAll(
     /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
   )) {
     parts.push(Buffer.from((match[1] ?? '').replace(/\s/g, ''), 'base64').toString('utf8'));
   }
+  parts.push(raw);
   return parts;
 }
 

@@ -26,10 +26,20 @@ export function landingPath(role: DemoRole, viewport: 'desktop' | 'phone'): stri
  * screens ship.
  */
 export const EXPECTED_MENU: Record<DemoRole, { en: string[]; th: string[] }> = {
-  SuperAdmin: { en: ['Dashboard', 'Channels'], th: ['แดชบอร์ด', 'ช่องทาง'] },
-  Admin: { en: ['Dashboard', 'Channels'], th: ['แดชบอร์ด', 'ช่องทาง'] },
-  Manager: { en: ['Dashboard'], th: ['แดชบอร์ด'] },
-  Staff: { en: [], th: [] },
+  SuperAdmin: {
+    en: ['Dashboard', 'Teams', 'Users', 'Channels', 'Canned responses', 'Tags'],
+    th: ['แดชบอร์ด', 'ทีม', 'ผู้ใช้', 'ช่องทาง', 'ข้อความสำเร็จรูป', 'แท็ก'],
+  },
+  Admin: {
+    en: ['Dashboard', 'Teams', 'Users', 'Channels', 'Canned responses', 'Tags'],
+    th: ['แดชบอร์ด', 'ทีม', 'ผู้ใช้', 'ช่องทาง', 'ข้อความสำเร็จรูป', 'แท็ก'],
+  },
+  Manager: {
+    en: ['Dashboard', 'Teams', 'Canned responses'],
+    th: ['แดชบอร์ด', 'ทีม', 'ข้อความสำเร็จรูป'],
+  },
+  // Staff manage their own canned responses (scope myCanned).
+  Staff: { en: ['Canned responses'], th: ['ข้อความสำเร็จรูป'] },
 };
 
 /** The phone drawer's entries: spec §2's Dashboard, Issues and Reports only (settings are desktop only). */

@@ -1,6 +1,6 @@
 // Once per run: check the web build, start the SMTP listener, the LINE/Meta simulator and the real server
 // (pointed at the simulator), share their addresses.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -25,6 +25,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   mkdirSync(artifactsDir, { recursive: true });
   const runDir = mkdtempSync(join(tmpdir(), 'sabai-e2e-'));
   const mailDir = join(runDir, 'mail');
+  // The server serves a copy of the build, so rebuilding apps/web during a run breaks nothing.
+  const webDistDir = join(runDir, 'web');
+  cpSync(webDist, webDistDir, { recursive: true });
   const smtp = await startSmtp(mailDir);
   const simulator = await startProviderSimulator();
   let server;
@@ -34,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       smtpPort: smtp.port,
       logFile: join(artifactsDir, 'server.log'),
       providerBaseUrl: simulator.url,
+      webDistDir,
     });
   } catch (error) {
     await simulator.close();

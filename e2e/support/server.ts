@@ -26,6 +26,8 @@ export async function startServer(options: {
   readyTimeoutMs?: number;
   /** The LINE/Meta simulator's URL: every provider call goes there instead of LINE and Meta. */
   providerBaseUrl?: string;
+  /** The built web app to serve (default apps/web/dist). */
+  webDistDir?: string;
 }): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -41,7 +43,7 @@ export async function startServer(options: {
       DATA_DIR: options.dataDir,
       PUBLIC_URL: baseUrl,
       SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
-      WEB_DIST_DIR: 'apps/web/dist',
+      WEB_DIST_DIR: options.webDistDir ?? 'apps/web/dist',
       LOG_LEVEL: 'warn',
       // The journeys sign in far more often than a person: keep the per-IP sign-in limit out of their way.
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',

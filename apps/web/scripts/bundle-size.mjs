@@ -52,6 +52,42 @@ const routes = [
     ],
     budgetKb: 450,
   },
+  {
+    name: '/setting/team',
+    modules: [
+      'src/app/shell/desktop-shell.tsx',
+      'src/features/teams/components/teams-page.tsx',
+      '../../packages/i18n/src/settings.ts',
+    ],
+    budgetKb: 450,
+  },
+  {
+    name: '/setting/user',
+    modules: [
+      'src/app/shell/desktop-shell.tsx',
+      'src/features/users/components/users-page.tsx',
+      '../../packages/i18n/src/settings.ts',
+    ],
+    budgetKb: 450,
+  },
+  {
+    name: '/setting/tag',
+    modules: [
+      'src/app/shell/desktop-shell.tsx',
+      'src/features/tags/components/tags-page.tsx',
+      '../../packages/i18n/src/settings.ts',
+    ],
+    budgetKb: 450,
+  },
+  {
+    name: '/setting/canned-response',
+    modules: [
+      'src/app/shell/desktop-shell.tsx',
+      'src/features/canned-responses/components/canned-responses-page.tsx',
+      '../../packages/i18n/src/settings.ts',
+    ],
+    budgetKb: 450,
+  },
 ];
 
 function collect(key, files) {

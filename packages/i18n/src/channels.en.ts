@@ -41,7 +41,6 @@ export const channelsEn = {
       text: 'New messages to this channel will no longer arrive in Sabai Inbox. Its issues and messages stay for history and reports.',
       ok: 'Delete',
     },
-    cancel: 'Cancel',
     deleted: 'The channel has been deleted.',
     created: 'The channel has been added.',
     saved: 'The channel has been saved.',

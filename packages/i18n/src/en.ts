@@ -10,6 +10,7 @@ export const en = {
     loading: 'Loading…',
     save: 'Save',
     retry: 'Try again',
+    cancel: 'Cancel',
     empty: 'Nothing to show yet.',
     language: 'Language',
     openMenu: 'Open menu',
@@ -181,7 +182,11 @@ export const en = {
   },
   nav: {
     dashboard: 'Dashboard',
+    teams: 'Teams',
+    users: 'Users',
     channels: 'Channels',
+    cannedResponses: 'Canned responses',
+    tags: 'Tags',
     profile: 'Edit profile',
   },
   header: {

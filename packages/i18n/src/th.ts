@@ -10,6 +10,7 @@ export const th: Catalogue = {
   common: {
     loading: 'กำลังโหลด…',
     save: 'บันทึก',
+    cancel: 'ยกเลิก',
     retry: 'ลองอีกครั้ง',
     empty: 'ยังไม่มีข้อมูล',
     language: 'ภาษา',
@@ -180,7 +181,11 @@ export const th: Catalogue = {
   },
   nav: {
     dashboard: 'แดชบอร์ด',
+    teams: 'ทีม',
+    users: 'ผู้ใช้',
     channels: 'ช่องทาง',
+    cannedResponses: 'ข้อความสำเร็จรูป',
+    tags: 'แท็ก',
     profile: 'แก้ไขโปรไฟล์',
   },
   header: {

@@ -1,6 +1,7 @@
 import type { channelsEn } from './channels.en';
 import type { en } from './en';
 import type { policyEn } from './policy.en';
+import type { settingsEn } from './settings.en';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -13,8 +14,14 @@ export type PolicyCatalogue = Widen<typeof policyEn>;
 /** The texts of the channel settings screen (`channels.*` and `errors.channel.*`), loaded with it. */
 export type ChannelsCatalogue = Widen<typeof channelsEn>;
 
-/** Everything a language provides: the main catalogue, the policy under `policy`, the channel screen's texts. */
-export type FullCatalogue = Catalogue & { policy: PolicyCatalogue } & ChannelsCatalogue;
+/** The texts of the organisation settings screens (tags, canned responses, …), loaded with them. */
+export type SettingsCatalogue = Widen<typeof settingsEn>;
+
+/**
+ * Everything a language provides: the main catalogue, the policy under `policy`, the channel screen's
+ * texts and the settings screens' texts.
+ */
+export type FullCatalogue = Catalogue & { policy: PolicyCatalogue } & ChannelsCatalogue & SettingsCatalogue;
 
 type LeafPaths<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafPaths<T[K], `${Prefix}${K}.`>;

@@ -28,7 +28,14 @@ const screenRoutes: RouteObject[] = [
 
 // Settings are desktop only (spec §2 lists no mobile settings route): they live in the desktop shell alone.
 const desktopRoutes: RouteObject[] = [
+  { path: 'setting/team', lazy: () => import('../features/teams/components/teams-page') },
+  { path: 'setting/user', lazy: () => import('../features/users/components/users-page') },
   { path: 'setting/channel', lazy: () => import('../features/channels/components/channels-page') },
+  {
+    path: 'setting/canned-response',
+    lazy: () => import('../features/canned-responses/components/canned-responses-page'),
+  },
+  { path: 'setting/tag', lazy: () => import('../features/tags/components/tags-page') },
 ];
 
 export const routes: RouteObject[] = [

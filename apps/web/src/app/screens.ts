@@ -1,6 +1,13 @@
 // The signed-in screens that exist, in menu order. A screen is listed only once it is built (no
 // placeholders); whether a user sees it is decided by packages/domain's canViewRoute.
-import { ApiOutlined, DashboardOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  DashboardOutlined,
+  MessageOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { canViewRoute } from '@sabai/domain';
 import type { RoleEntry } from '@sabai/domain';
 import type { ScreenLink } from '../lib/shell-context';
@@ -19,10 +26,38 @@ export const SCREENS: readonly Screen[] = [
     isOnMobile: true,
   },
   {
+    key: 'teams',
+    path: '/setting/team',
+    labelKey: 'nav.teams',
+    icon: TeamOutlined,
+    isOnMobile: false,
+  },
+  {
+    key: 'users',
+    path: '/setting/user',
+    labelKey: 'nav.users',
+    icon: UserOutlined,
+    isOnMobile: false,
+  },
+  {
     key: 'channels',
     path: '/setting/channel',
     labelKey: 'nav.channels',
     icon: ApiOutlined,
+    isOnMobile: false,
+  },
+  {
+    key: 'canned-responses',
+    path: '/setting/canned-response',
+    labelKey: 'nav.cannedResponses',
+    icon: MessageOutlined,
+    isOnMobile: false,
+  },
+  {
+    key: 'tags',
+    path: '/setting/tag',
+    labelKey: 'nav.tags',
+    icon: TagsOutlined,
     isOnMobile: false,
   },
 ];

@@ -61,6 +61,15 @@ export async function ensureChannelTexts(): Promise<void> {
   }
 }
 
+/** Loads the organisation settings screens' texts of both languages (tags, canned responses, …). */
+export async function ensureSettingsTexts(): Promise<void> {
+  if (i18next.exists('list.search', { lng: 'en' })) return;
+  const { settingsTexts } = await import('@sabai/i18n/settings');
+  for (const language of ['en', 'th'] as const) {
+    i18next.addResourceBundle(language, 'translation', settingsTexts[language], true, false);
+  }
+}
+
 /** Applies a language to i18next (loading its texts first), dayjs and the document. */
 export async function applyLanguage(language: Language): Promise<void> {
   await ensureCatalogue(language);

@@ -21,7 +21,7 @@ import {
 import type { ChannelFormValues, KeywordRow } from '../utils/channel-form';
 import { saveFeedback } from '../utils/server-errors';
 import type { FieldName } from '../utils/server-errors';
-import { useConfirm } from '../utils/use-confirm';
+import { useConfirm } from '../../../lib/use-confirm';
 import { HolidaysEditor } from './holidays-editor';
 import { KeywordsEditor } from './keywords-editor';
 import { PagePicker } from './page-picker';
@@ -355,7 +355,7 @@ export function ChannelForm({
           />
         )}
         <div className="channel-form__buttons">
-          <Button onClick={onCancel}>{t('channels.cancel')}</Button>
+          <Button onClick={onCancel}>{t('common.cancel')}</Button>
           <Button type="primary" htmlType="submit" loading={isPending} data-testid="channel-save">
             {isEdit ? t('channels.form.save') : t('channels.form.create')}
           </Button>

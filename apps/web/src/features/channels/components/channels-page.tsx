@@ -18,7 +18,7 @@ import { useTeams } from '../api/get-teams';
 import { TYPE_LABELS } from '../utils/channel-form';
 import { forgetFacebookLogin, pendingFacebookLogin, rememberFacebookLogin } from '../utils/facebook-login';
 import type { MetaChannelType } from '../utils/facebook-login';
-import { useConfirm } from '../utils/use-confirm';
+import { useConfirm } from '../../../lib/use-confirm';
 import { AddChannelModal } from './add-channel-modal';
 import type { DrawerState } from './channel-drawer';
 import { ChannelTable } from './channel-table';

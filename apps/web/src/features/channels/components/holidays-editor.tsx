@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_DATE, LIMITS } from '../utils/channel-form';
 import type { ChannelFormValues, HolidayRow } from '../utils/channel-form';
-import { useConfirm } from '../utils/use-confirm';
+import { useConfirm } from '../../../lib/use-confirm';
 
 /**
  * Holidays: name, date and auto-response message, all required (spec §5). Removing one asks first

@@ -1,10 +1,13 @@
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ISSUE_STATUSES, STATUS_COLOURS } from '@sabai/domain';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useStatusCounts } from '../api/get-status-counts';
 
-/** Issues by status in the caller's scope (the dashboard's first figure, before the statistics ship). */
+/**
+ * Issues by status in the caller's scope (the dashboard's first figure, before the statistics ship).
+ * Plain markup rather than antd Statistic/Grid keeps the signed-in shell inside its bundle budget.
+ */
 export function StatusSummary() {
   const { t } = useTranslation();
   const query = useStatusCounts(true);
@@ -17,17 +20,16 @@ export function StatusSummary() {
       {query.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : query.data ? (
-        <Row gutter={[16, 16]}>
+        <ul className="status-summary">
           {ISSUE_STATUSES.map((status) => (
-            <Col key={status} xs={12} sm={8} lg={6} xl={3}>
-              <Statistic
-                title={t(`issue.status.${status}`)}
-                value={query.data.counts[status]}
-                styles={{ content: { color: STATUS_COLOURS[status] } }}
-              />
-            </Col>
+            <li key={status} className="status-summary__item">
+              <span className="status-summary__label">{t(`issue.status.${status}`)}</span>
+              <span className="status-summary__value" style={{ color: STATUS_COLOURS[status] }}>
+                {query.data.counts[status]}
+              </span>
+            </li>
           ))}
-        </Row>
+        </ul>
       ) : (
         <RetryNotice onRetry={() => void query.refetch()} />
       )}

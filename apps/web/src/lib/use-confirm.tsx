@@ -6,14 +6,14 @@ export type ConfirmOptions = {
   title: string;
   content: string;
   okText: string;
-  /** Deleting and taking over are dangerous; the OK button says so. */
+  /** Deleting is dangerous; the OK button says so. */
   isDanger?: boolean;
   onOk: () => Promise<void> | void;
 };
 
 /**
- * A confirmation dialog (spec §9: every delete is confirmed) in the app's theme and language; render
- * the returned holder once in the component.
+ * A confirmation dialog (spec §9: every delete is confirmed) in the app's theme and language; render the
+ * returned holder once in the component.
  */
 export function useConfirm() {
   const { t } = useTranslation();
@@ -24,9 +24,9 @@ export function useConfirm() {
         title,
         content,
         okText,
-        cancelText: t('channels.cancel'),
+        cancelText: t('common.cancel'),
         okButtonProps: { danger: isDanger },
-        className: 'channel-confirm',
+        className: 'settings-confirm',
         onOk,
       });
     },

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { categoriesQueryKey } from './get-categories';
+import { responsesQueryKey } from './get-responses';
+
+/** DELETE /canned-categories/:id (204): the category goes with its responses. */
+export function deleteCategory(id: string): Promise<void> {
+  return apiRequest<void>('DELETE', `/canned-categories/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: responsesQueryKey });
+    },
+  });
+}

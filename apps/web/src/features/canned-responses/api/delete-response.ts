@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { categoriesQueryKey } from './get-categories';
+import { responsesQueryKey } from './get-responses';
+
+/** DELETE /canned-responses/:id (204). */
+export function deleteResponse(id: string): Promise<void> {
+  return apiRequest<void>('DELETE', `/canned-responses/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteResponse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteResponse,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: responsesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TeamSummary } from '@sabai/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { TeamSummary };
+
+export const teamOptionsQueryKey = ['teams', 'options'] as const;
+
+/** GET /teams/options: the teams a tag can belong to (id, name, manager). */
+export function getTeamOptions(signal?: AbortSignal): Promise<TeamSummary[]> {
+  return apiRequest<TeamSummary[]>('GET', '/teams/options', { signal });
+}
+
+export function useTeamOptions() {
+  return useQuery({ queryKey: teamOptionsQueryKey, queryFn: ({ signal }) => getTeamOptions(signal) });
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Page, User, USER_SORTS, UserStatus } from '@sabai/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { listSearchParams } from '../../../lib/list-query';
+import type { ListParams } from '../../../lib/list-query';
+
+export type { User, UserStatus };
+export type UserSort = (typeof USER_SORTS)[number];
+export type UserFilters = { status: UserStatus | null; roleId: string | null; teamId: string | null };
+
+export const usersQueryKey = ['users'] as const;
+
+/** GET /users: one page of the organisation's users matching the search and filters. */
+export function getUsers(
+  params: ListParams<UserSort>,
+  filters: UserFilters,
+  signal?: AbortSignal,
+): Promise<Page<User>> {
+  const query = listSearchParams(params, {
+    status: filters.status ?? undefined,
+    roleId: filters.roleId ?? undefined,
+    teamId: filters.teamId ?? undefined,
+  });
+  return apiRequest<Page<User>>('GET', `/users?${query}`, { signal });
+}
+
+export function useUsers(params: ListParams<UserSort>, filters: UserFilters) {
+  return useQuery({
+    queryKey: [...usersQueryKey, params, filters],
+    queryFn: ({ signal }) => getUsers(params, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InviteUser, UpdateUser, User } from '@sabai/contracts';
+import type { Language } from '@sabai/i18n';
+import { apiRequest } from '../../../lib/api-client';
+import { usersQueryKey } from './get-users';
+
+const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
+
+/**
+ * POST /users: an invitation mailed with a set-password link. 409 user.email_taken, 403 user.plan_limit,
+ * 502 user.generate_link_failed, 404 user.role_not_found or team.not_found, 400 validation.failed.
+ */
+export function inviteUser(body: InviteUser): Promise<User> {
+  return apiRequest<User>('POST', '/users', { body });
+}
+
+/** PUT /users/:id: 409 user.username_taken or user.in_other_team, 403 user.cannot_change_own_role. */
+export function updateUser({ id, body }: { id: string; body: UpdateUser }): Promise<User> {
+  return apiRequest<User>('PUT', userPath(id), { body });
+}
+
+/** PUT /users/:id/image (multipart `file`, an image of at most 5 MB). */
+export function updateUserImage({ id, file }: { id: string; file: File }): Promise<User> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<User>('PUT', `${userPath(id)}/image`, { body: form });
+}
+
+export type UserAction = 'deactivate' | 'activate' | 'delete' | 'resend';
+
+/** The row actions: POST deactivate / activate / resend-invitation, DELETE. */
+export function runUserAction({ id, action, lang }: { id: string; action: UserAction; lang: Language }) {
+  switch (action) {
+    case 'deactivate':
+      return apiRequest<unknown>('POST', `${userPath(id)}/deactivate`);
+    case 'activate':
+      return apiRequest<unknown>('POST', `${userPath(id)}/activate`);
+    case 'resend':
+      return apiRequest<unknown>('POST', `${userPath(id)}/resend-invitation`, { body: { lang } });
+    case 'delete':
+      return apiRequest<unknown>('DELETE', userPath(id));
+  }
+}
+
+function useUserMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}
+
+export const useInviteUser = () => useUserMutation(inviteUser);
+export const useUpdateUser = () => useUserMutation(updateUser);
+export const useUpdateUserImage = () => useUserMutation(updateUserImage);
+export const useUserAction = () => useUserMutation(runUserAction);

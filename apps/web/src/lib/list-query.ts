@@ -1,0 +1,73 @@
+// The state of a server-paged settings list (issue 5 §6): search, sort, order and page, as the API takes
+// them, plus what antd's Table reports when its sorter or pager changes.
+import { useDeferredValue, useState } from 'react';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { TablePaginationConfig } from 'antd';
+
+export type ListParams<S extends string> = {
+  search: string;
+  sort: S;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+/** The list request's query string (search left out when empty). */
+export function listSearchParams<S extends string>(
+  params: ListParams<S>,
+  extra: Record<string, string | undefined> = {},
+): string {
+  const query = new URLSearchParams();
+  const search = params.search.trim();
+  if (search) query.set('search', search);
+  query.set('sort', params.sort);
+  query.set('order', params.order);
+  query.set('page', String(params.page));
+  query.set('pageSize', String(params.pageSize));
+  for (const [key, value] of Object.entries(extra)) if (value) query.set(key, value);
+  return query.toString();
+}
+
+/** Search, sort and page state of a list; a new search or sort goes back to the first page. */
+export function useListParams<S extends string>(sorts: readonly S[], defaultSort: S, pageSize = 20) {
+  const [search, setSearchText] = useState('');
+  const [sort, setSort] = useState<S>(defaultSort);
+  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(pageSize);
+  const deferredSearch = useDeferredValue(search);
+  const params: ListParams<S> = { search: deferredSearch, sort, order, page, pageSize: size };
+
+  function setSearch(value: string) {
+    setSearchText(value);
+    setPage(1);
+  }
+
+  /** antd Table's onChange: a column key that is a sort field sorts; clearing it returns to the default. */
+  function handleTableChange<T>(
+    pagination: TablePaginationConfig,
+    sorter: SorterResult<T> | SorterResult<T>[],
+  ) {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const key = typeof single?.columnKey === 'string' ? single.columnKey : null;
+    const field = sorts.find((candidate) => candidate === key);
+    const nextSort = single?.order && field ? field : defaultSort;
+    const nextOrder = single?.order === 'descend' ? 'desc' : 'asc';
+    if (nextSort !== sort || nextOrder !== order) {
+      setSort(nextSort);
+      setOrder(nextOrder);
+      setPage(1);
+      return;
+    }
+    setPage(pagination.current ?? 1);
+    setSize(pagination.pageSize ?? size);
+  }
+
+  /** antd's sortOrder for a column, so the header shows the current sort. */
+  function sortOrderOf(key: S): 'ascend' | 'descend' | null {
+    if (sort !== key) return null;
+    return order === 'desc' ? 'descend' : 'ascend';
+  }
+
+  return { search, setSearch, params, setPage, handleTableChange, sortOrderOf };
+}

@@ -1,0 +1,157 @@
+// Tag settings (/setting/tag, spec §2, §3 Tag, §5 Tag, §8, §9): the list with search, sort and empty and
+// failure states; every validation; create, edit and delete with its confirmation; who may open it.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { TranslationKey } from '@sabai/i18n';
+import { sideMenuLabels, signIn } from '../support/app';
+import { launchBrowser, newContext, openPage } from '../support/browser';
+import type { Locale } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+import {
+  choose,
+  confirmDialog,
+  expectMessage,
+  noticeShows,
+  openFromMenu,
+  snap,
+  tableRow,
+} from '../support/settings';
+import { text } from '../support/texts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const TEAM = 'Customer Care';
+
+describe.each<Locale>(['en', 'th'])('tag settings in %s', (lang) => {
+  const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
+
+  it('lists, searches and sorts tags, validates, creates, edits and deletes one', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop', lang);
+    const { page, errors } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    await openFromMenu(page, lang, 'nav.tags', '/setting/tag', 'tags-page');
+    for (const name of ['VIP', 'Refund', 'Order']) await tableRow(page, name).waitFor();
+    await snap(page, `tags-list-desktop-${lang}`);
+
+    // Search narrows the list on the server.
+    await page.getByTestId('tag-search').fill('vip');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await page.getByTestId('tag-search').fill('no such tag');
+    await page.getByText(t('list.noMatch')).waitFor();
+    await page.getByTestId('tag-search').fill('');
+    await tableRow(page, 'Refund').waitFor();
+
+    // Sorting by name, descending, is the server's order.
+    const header = page.locator('.ant-table-thead th', { hasText: t('tags.columns.name') });
+    // The list starts sorted by name, ascending: one click turns it around.
+    await header.click();
+    await expect.poll(() => page.locator('.ant-table-row').first().innerText()).toContain('VIP');
+
+    // Every required field (spec §5 Tag), then a duplicate name from the server.
+    await page.getByTestId('add-tag').click();
+    const form = page.getByTestId('tag-form');
+    await form.waitFor();
+    await page.locator('#tag_name').fill('   ');
+    await page.getByTestId('tag-save').click();
+    await expectMessage(form, t('tags.form.nameRequired'));
+    await expectMessage(form, t('tags.form.teamRequired'));
+    await snap(page, `tags-validation-desktop-${lang}`);
+    await page.locator('#tag_name').fill('VIP');
+    await choose(page, 'tag_teamId', TEAM);
+    await page.getByTestId('tag-save').click();
+    await expectMessage(form, t('errors.tag.name_exists'));
+
+    // A new tag with its own colour.
+    const name = `Journey ${lang} ${Date.now() % 100_000}`;
+    await page.locator('#tag_name').fill(name);
+    await page.getByTestId('tag-colour').fill('#12a1');
+    await expectMessage(form, t('tags.form.colourInvalid'));
+    await page.getByTestId('tag-colour').fill('');
+    await expectMessage(form, t('tags.form.colourRequired'));
+    await page.getByTestId('tag-colour').fill('#12a150');
+    await snap(page, `tags-form-desktop-${lang}`);
+    await page.getByTestId('tag-save').click();
+    await noticeShows(page, lang, 'tags.created');
+    await page.getByTestId('tag-search').fill(name);
+    await tableRow(page, name).waitFor();
+    const chip = tableRow(page, name).locator('.tag-chip');
+    await expect
+      .poll(() => chip.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(18, 161, 80)');
+
+    // Edit: rename it.
+    await tableRow(page, name)
+      .getByRole('button', { name: t('list.edit'), exact: true })
+      .click();
+    await page.locator('.tag-drawer').getByText(t('tags.form.editTitle', { name })).waitFor();
+    const renamed = `${name} B`;
+    await page.locator('#tag_name').fill(renamed);
+    await page.getByTestId('tag-save').click();
+    await noticeShows(page, lang, 'tags.saved');
+    await page.getByTestId('tag-search').fill(renamed);
+    await tableRow(page, renamed).waitFor();
+
+    // Delete, after the confirmation (spec §9).
+    await tableRow(page, renamed)
+      .getByRole('button', { name: t('list.delete'), exact: true })
+      .click();
+    await confirmDialog(
+      page,
+      t('tags.deleteConfirm.title', { name: renamed }),
+      t('tags.deleteConfirm.ok'),
+      `tags-delete-confirm-desktop-${lang}`,
+    );
+    await noticeShows(page, lang, 'tags.deleted');
+    await tableRow(page, renamed).waitFor({ state: 'detached' });
+    await page.getByText(t('list.noMatch')).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the empty state and the retrieval failure with a retry', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop', lang);
+    const { page } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    let answer: 'empty' | 'failure' = 'empty';
+    await page.route('**/api/v1/tags?*', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      if (answer === 'empty')
+        return route.fulfill({ status: 200, json: { items: [], total: 0, page: 1, pageSize: 20 } });
+      return route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } });
+    });
+    await page.goto(`/setting/tag?lang=${lang}`);
+    await page.getByText(t('tags.empty')).waitFor();
+    await snap(page, `tags-empty-desktop-${lang}`);
+    answer = 'failure';
+    await page.reload();
+    await page.locator('.ant-message').getByText(t('notices.retrieve.tags')).waitFor();
+    await page.getByText(t('common.error.retrieve')).waitFor();
+    await snap(page, `tags-retrieval-failure-desktop-${lang}`);
+    answer = 'empty';
+    await page.getByRole('button', { name: t('common.retry') }).click();
+    await page.getByText(t('tags.empty')).waitFor();
+    await context.close();
+  });
+});
+
+describe('who may open tag settings', () => {
+  it('hides the menu entry from a manager and sends the URL back to the landing page', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page } = await openPage(context);
+    await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    expect(await sideMenuLabels(page)).not.toContain('Tags');
+    await page.goto('/setting/tag?lang=en');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(await page.getByTestId('tags-page').count()).toBe(0);
+    await context.close();
+  });
+});

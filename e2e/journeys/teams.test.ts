@@ -1,0 +1,176 @@
+// Team settings (/setting/team, spec §2, §3 Team, §5 Team, §8, §9): the list; a team with its manager,
+// auto-reply and members' shifts, with every validation including 'The working start time must begin
+// before the stop time.'; deleting refused while it has members; removing a member and deleting, each
+// after a confirmation.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { TranslationKey } from '@sabai/i18n';
+import { signIn } from '../support/app';
+import { launchBrowser, newContext, openPage } from '../support/browser';
+import type { Locale } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+import {
+  choose,
+  confirmDialog,
+  expectMessage,
+  noticeShows,
+  openFromMenu,
+  snap,
+  tableRow,
+} from '../support/settings';
+import { text } from '../support/texts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Types a time into an antd time picker and commits it. */
+async function typeTime(input: Locator, value: string): Promise<void> {
+  await input.click();
+  await input.fill(value);
+  // Tab, not Enter: Enter in a form field submits the form.
+  await input.press('Tab');
+}
+
+const form = (page: Page) => page.getByTestId('team-form');
+
+describe.each<Locale>(['en', 'th'])('team settings in %s', (lang) => {
+  const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
+
+  it('creates a team with members and shifts after every validation, then removes and deletes', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop', lang);
+    const { page, errors } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    await openFromMenu(page, lang, 'nav.teams', '/setting/team', 'teams-page');
+    await tableRow(page, 'Customer Care').waitFor();
+    await snap(page, `teams-list-desktop-${lang}`);
+    await page.getByTestId('team-search').fill('no such team');
+    await page.getByText(t('list.noMatch')).waitFor();
+    await page.getByTestId('team-search').fill('');
+    await tableRow(page, 'Customer Care').waitFor();
+
+    // Every required field, and at least one member (spec §5 Team).
+    await page.getByTestId('add-team').click();
+    await form(page).waitFor();
+    await page.getByTestId('team-save').click();
+    for (const key of [
+      'teams.form.nameRequired',
+      'teams.form.managerRequired',
+      'teams.form.autoReplyRequired',
+      'errors.team.member_required',
+    ] as const) {
+      await expectMessage(form(page), t(key));
+    }
+    await snap(page, `teams-validation-desktop-${lang}`);
+
+    const name = `Night shift ${lang} ${Date.now() % 100_000}`;
+    await page.locator('#team_name').fill(name);
+    await choose(page, 'team_managerUserId', 'manager@demo.local');
+    await page.locator('#team_autoReplyMessage').fill('ขอบคุณค่ะ ทีมงานจะติดต่อกลับโดยเร็ว / We will reply soon.');
+    await choose(page, 'team_addMember', 'staff2@demo.local');
+    await page.getByTestId('member-row').first().waitFor();
+
+    // The start-before-stop rule (spec §5), on the member's shift.
+    await typeTime(page.locator('#team_members_0_workStart'), '19:00');
+    await expectMessage(form(page), t('errors.team.work_start_after_stop'));
+    await snap(page, `teams-shift-error-desktop-${lang}`);
+    await typeTime(page.locator('#team_members_0_workStart'), '08:00');
+    await expect.poll(() => form(page).getByText(t('errors.team.work_start_after_stop')).count()).toBe(0);
+    await page.getByTestId('team-save').click();
+    await noticeShows(page, lang, 'teams.created');
+    await page.getByTestId('team-search').fill(name);
+    await tableRow(page, name).waitFor();
+    await expect.poll(() => tableRow(page, name).innerText()).toContain('1');
+
+    // The shift was saved as typed.
+    await tableRow(page, name)
+      .getByRole('button', { name: t('list.edit'), exact: true })
+      .click();
+    await page.locator('.team-drawer').getByText(t('teams.form.editTitle', { name })).waitFor();
+    await expect.poll(() => page.locator('#team_members_0_workStart').inputValue()).toBe('08:00');
+    await snap(page, `teams-form-desktop-${lang}`);
+    await form(page)
+      .getByRole('button', { name: t('common.cancel') })
+      .click();
+    await page.locator('.team-drawer').waitFor({ state: 'hidden' });
+
+    // Spec §8: a team with members cannot be deleted.
+    await tableRow(page, name)
+      .getByRole('button', { name: t('list.delete'), exact: true })
+      .click();
+    await confirmDialog(page, t('teams.deleteConfirm.title', { name }), t('teams.deleteConfirm.ok'));
+    await noticeShows(page, lang, 'errors.team.has_members');
+
+    // Remove the member (confirmed), then delete the team (confirmed).
+    await tableRow(page, name)
+      .getByRole('button', { name: t('list.edit'), exact: true })
+      .click();
+    await page.getByTestId('member-row').first().waitFor();
+    await page
+      .getByTestId('member-row')
+      .first()
+      .getByRole('button', { name: t('teams.form.removeMember') })
+      .click();
+    await confirmDialog(
+      page,
+      t('teams.removeMemberConfirm.title', { name: 'staff2' }).split('staff2')[0] ?? '',
+      t('teams.removeMemberConfirm.ok'),
+      `teams-remove-member-confirm-desktop-${lang}`,
+    );
+    await noticeShows(page, lang, 'teams.memberRemoved');
+    await expect.poll(() => page.getByTestId('member-row').count()).toBe(0);
+    await form(page)
+      .getByRole('button', { name: t('common.cancel') })
+      .click();
+    await page.locator('.team-drawer').waitFor({ state: 'hidden' });
+    await tableRow(page, name)
+      .getByRole('button', { name: t('list.delete'), exact: true })
+      .click();
+    await confirmDialog(
+      page,
+      t('teams.deleteConfirm.title', { name }),
+      t('teams.deleteConfirm.ok'),
+      `teams-delete-confirm-desktop-${lang}`,
+    );
+    await noticeShows(page, lang, 'teams.deleted');
+    await tableRow(page, name).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the retrieval failure with a retry', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop', lang);
+    const { page } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    await page.route('**/api/v1/teams?*', (route) =>
+      route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
+    );
+    await page.goto(`/setting/team?lang=${lang}`);
+    await page.locator('.ant-message').getByText(t('notices.retrieve.teams')).waitFor();
+    await page.getByText(t('common.error.retrieve')).waitFor();
+    await page.unroute('**/api/v1/teams?*');
+    await page.getByRole('button', { name: t('common.retry') }).click();
+    await tableRow(page, 'Customer Care').waitFor();
+    await context.close();
+  });
+});
+
+describe('team settings for a manager (scope myTeam)', () => {
+  it('lists their team without the add button', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop');
+    const { page, errors } = await openPage(context);
+    await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    await openFromMenu(page, 'en', 'nav.teams', '/setting/team', 'teams-page');
+    await tableRow(page, 'Customer Care').waitFor();
+    expect(await page.getByTestId('add-team').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

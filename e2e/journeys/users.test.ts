@@ -1,0 +1,146 @@
+// User settings (/setting/user, spec §2, §3 User, §8): the list with search and status filter; an
+// invitation with every validation, mailed through the SMTP listener, its set-password link and the
+// invitee's first sign-in; edits, deactivation and deletion after confirmations.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TranslationKey } from '@sabai/i18n';
+import { location, signIn, waitForMailLink } from '../support/app';
+import { launchBrowser, newContext, openPage } from '../support/browser';
+import type { Locale } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+import {
+  choose,
+  confirmDialog,
+  expectMessage,
+  noticeShows,
+  openFromMenu,
+  snap,
+  tableRow,
+} from '../support/settings';
+import { text } from '../support/texts';
+
+const baseUrl = inject('baseUrl');
+const mailDir = inject('mailDir');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const inviteModal = (page: Page) => page.locator('.invite-modal');
+
+describe.each<Locale>(['en', 'th'])('user settings in %s', (lang) => {
+  const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
+
+  it('invites a user who sets a password from the mail and signs in, then edits, deactivates and deletes', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop', lang);
+    const { page, errors } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    await openFromMenu(page, lang, 'nav.users', '/setting/user', 'users-page');
+    await tableRow(page, 'staff2@demo.local').waitFor();
+    await snap(page, `users-list-desktop-${lang}`);
+    await page.getByTestId('user-search').fill('staff2');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await page.getByTestId('user-search').fill('');
+
+    // The invitation's rules: email required and valid, a role, no duplicate.
+    await page.getByTestId('invite-user').click();
+    const modal = inviteModal(page);
+    await modal.getByText(t('users.invite.title')).waitFor();
+    await modal.getByRole('button', { name: t('users.invite.submit') }).click();
+    await expectMessage(modal, t('users.invite.emailRequired'));
+    await expectMessage(modal, t('users.invite.roleRequired'));
+    await page.locator('#invite_email').fill('not-an-email');
+    await expectMessage(modal, t('users.invite.emailInvalid'));
+    await page.locator('#invite_email').fill('staff@demo.local');
+    await choose(page, 'invite_roleId', t('roles.Staff'));
+    await modal.getByRole('button', { name: t('users.invite.submit') }).click();
+    await expectMessage(modal, t('errors.user.email_taken'));
+    await snap(page, `users-invite-duplicate-desktop-${lang}`);
+
+    const email = `invitee-${lang}-${Date.now()}@example.com`;
+    await page.locator('#invite_email').fill(email);
+    await page.locator('#invite_firstName').fill('Kanya');
+    await page.locator('#invite_lastName').fill(`Invitee ${lang}`);
+    const since = Date.now();
+    await modal.getByRole('button', { name: t('users.invite.submit') }).click();
+    await noticeShows(page, lang, 'users.invited');
+    await tableRow(page, email).getByText(t('users.statuses.invited')).waitFor();
+
+    // The mail's link lands on /login/set-new-password; the invitee sets a password and signs in.
+    const link = await waitForMailLink(mailDir, email, '/login/set-new-password', since);
+    const url = new URL(link);
+    const inviteeContext = await newContext(browser, baseUrl, 'desktop', lang);
+    const invitee = await openPage(inviteeContext);
+    await invitee.page.goto(`${url.pathname}${url.search}`);
+    await invitee.page.getByLabel(t('resetPassword.newPassword'), { exact: true }).fill('Kluaybuat77');
+    await invitee.page.getByLabel(t('resetPassword.confirmPassword')).fill('Kluaybuat77');
+    await snap(invitee.page, `users-set-password-desktop-${lang}`);
+    await invitee.page.getByRole('button', { name: t('setNewPassword.submit') }).click();
+    await invitee.page.waitForURL((next) => next.pathname === '/login/password-created');
+    await signIn(invitee.page, email, 'Kluaybuat77', lang);
+    expect(location(invitee.page).pathname).toBe('/issue/inbox/');
+    expect(invitee.errors).toEqual([]);
+    await inviteeContext.close();
+
+    // Now active: edit the username (its rule), then deactivate and delete, each confirmed.
+    await page.reload();
+    await tableRow(page, email).getByText(t('users.statuses.active')).waitFor();
+    await tableRow(page, email)
+      .getByRole('button', { name: t('list.edit'), exact: true })
+      .click();
+    const form = page.getByTestId('user-form');
+    await form.waitFor();
+    await page.locator('#user_username').fill('kanya invitee');
+    await expectMessage(form, t('users.form.usernameInvalid'));
+    await page.locator('#user_username').fill(`kanya_${lang}_${since % 100_000}`);
+    await snap(page, `users-edit-desktop-${lang}`);
+    await page.getByTestId('user-save').click();
+    await noticeShows(page, lang, 'users.saved');
+
+    await tableRow(page, email)
+      .getByRole('button', { name: t('users.actions.deactivate'), exact: true })
+      .click();
+    await confirmDialog(
+      page,
+      t('users.deactivateConfirm.title', { name: `Kanya Invitee ${lang}` }),
+      t('users.deactivateConfirm.ok'),
+    );
+    await noticeShows(page, lang, 'users.deactivated');
+    await tableRow(page, email).getByText(t('users.statuses.inactive')).waitFor();
+
+    await tableRow(page, email)
+      .getByRole('button', { name: t('list.delete'), exact: true })
+      .click();
+    await confirmDialog(
+      page,
+      t('users.deleteConfirm.title', { name: `Kanya Invitee ${lang}` }),
+      t('users.deleteConfirm.ok'),
+      `users-delete-confirm-desktop-${lang}`,
+    );
+    await noticeShows(page, lang, 'users.deleted');
+    await tableRow(page, email).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the retrieval failure with a retry', async () => {
+    const context = await newContext(browser, baseUrl, 'desktop', lang);
+    const { page } = await openPage(context);
+    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    await page.route('**/api/v1/users?*', (route) =>
+      route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
+    );
+    await page.goto(`/setting/user?lang=${lang}`);
+    await page.locator('.ant-message').getByText(t('notices.retrieve.users')).waitFor();
+    await page.getByText(t('common.error.retrieve')).waitFor();
+    await page.unroute('**/api/v1/users?*');
+    await page.getByRole('button', { name: t('common.retry') }).click();
+    await tableRow(page, 'staff2@demo.local').waitFor();
+    await context.close();
+  });
+});

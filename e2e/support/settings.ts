@@ -1,0 +1,68 @@
+// Steps the settings journeys share: opening a screen from the side menu, antd selects, confirmations,
+// notices and screenshots taken once animations have finished.
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import type { TranslationKey } from '@sabai/i18n';
+import type { Locale } from './browser';
+import { artifactsDir } from './paths';
+import { text } from './texts';
+
+/** Opens a settings screen from the side menu and waits for its page. */
+export async function openFromMenu(
+  page: Page,
+  lang: Locale,
+  label: TranslationKey,
+  path: string,
+  testId: string,
+): Promise<void> {
+  await page.getByTestId('side-menu').getByText(text(lang, label), { exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path && url.searchParams.get('lang') === lang);
+  await page.getByTestId(testId).waitFor();
+}
+
+/** A table row holding the text. */
+export const tableRow = (page: Page, name: string): Locator =>
+  page.locator('.ant-table-row', { hasText: name });
+
+/** Picks an option of the antd Select whose input has `id`. */
+export async function choose(page: Page, id: string, option: string): Promise<void> {
+  await page.locator(`#${id}`).click();
+  await page
+    .locator(`.ant-select-dropdown:has(#${id}_list) .ant-select-item-option`, { hasText: option })
+    .first()
+    .click();
+}
+
+export async function expectMessage(scope: Locator | Page, message: string): Promise<void> {
+  await scope.getByText(message, { exact: true }).first().waitFor();
+}
+
+export async function noticeShows(page: Page, lang: Locale, key: TranslationKey): Promise<void> {
+  await page.locator('.ant-message').getByText(text(lang, key)).first().waitFor();
+}
+
+/** A full-page screenshot under e2e/artifacts/ once fonts are in and animations have finished. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  await page.screenshot({
+    path: join(artifactsDir, `${name}.png`),
+    fullPage: true,
+    style: '.ant-message { visibility: hidden; }',
+  });
+}
+
+/** Answers the confirmation dialog titled `title` with its OK button labelled `ok`. */
+export async function confirmDialog(page: Page, title: string, ok: string, snapName?: string): Promise<void> {
+  const dialog = page.locator('.settings-confirm');
+  await dialog.locator('.ant-modal-confirm-title', { hasText: title }).waitFor();
+  if (snapName) await snap(page, snapName);
+  await dialog.getByRole('button', { name: ok }).click();
+}
