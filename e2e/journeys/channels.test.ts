@@ -1,12 +1,12 @@
 // Channel settings (/setting/channel, spec §2, §3 Channel, §5 Channel, §8): LINE channels with every
 // validation, the webhook URL, edits, holidays and deletes; Messenger and Instagram through Facebook Login
 // (the simulator plays Facebook); the takeover question; who may open the screen.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
-import { apiSession } from '../support/api';
 import { join } from 'node:path';
+import { apiSession } from '../support/api';
 import { location, sideMenuLabels, signIn } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
@@ -21,6 +21,21 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+});
+
+// A failed journey leaves its page open: keep a picture of it for the report, then close it.
+afterEach(async ({ task }) => {
+  const slug = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  for (const context of browser.contexts()) {
+    if (task.result?.state === 'fail') {
+      for (const [index, page] of context.pages().entries()) {
+        await page
+          .screenshot({ path: join(artifactsDir, `channels-failure-${slug}-${index}.png`), fullPage: true })
+          .catch(() => undefined);
+      }
+    }
+    await context.close();
+  }
 });
 
 afterAll(async () => {

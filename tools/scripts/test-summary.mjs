@@ -3,13 +3,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const dir = '.test-results';
+// The e2e project's root is e2e/, so its report lands in e2e/.test-results.
+const dirs = ['.test-results', 'e2e/.test-results'];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const name of existsSync(dir) ? readdirSync(dir) : []) {
-  if (!name.endsWith('.json')) continue;
-  const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+for (const file of dirs.flatMap((dir) =>
+  existsSync(dir) ? readdirSync(dir).map((name) => path.join(dir, name)) : [],
+)) {
+  if (!file.endsWith('.json')) continue;
+  const name = path.basename(file);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
