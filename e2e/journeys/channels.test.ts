@@ -91,6 +91,27 @@ async function choose(page: Page, id: string, option: string): Promise<void> {
     .click();
 }
 
+/**
+ * Picks the kind of channel in the "Add channel" dialog and waits for what comes next (the LINE form or
+ * the Facebook Login step). On the loaded two-core test machine a click during the dialog's opening
+ * animation was occasionally lost, so the pick is tried again.
+ */
+async function chooseType(page: Page, type: 'line' | 'facebook' | 'instagram'): Promise<void> {
+  const choice = page.getByTestId(`choose-${type}`);
+  const next = type === 'line' ? page.locator('#channel_name') : page.getByTestId('facebook-login');
+  await choice.click();
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await next.waitFor({ timeout: 5000 });
+      return;
+    } catch {
+      // Picking again is harmless when the first pick was only slow.
+      if (await choice.isVisible()) await choice.click();
+    }
+  }
+  await next.waitFor();
+}
+
 /** Types into an antd date or time picker and commits the value. */
 async function typeIntoPicker(input: Locator, value: string): Promise<void> {
   await input.click();
@@ -183,7 +204,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await page.getByTestId('add-channel').click();
       await page.getByText(t('channels.choose.text')).waitFor();
       await snap(page, `channels-add-choice-desktop-${lang}`);
-      await page.getByTestId('choose-line').click();
+      await chooseType(page, 'line');
       await drawer(page)
         .getByText(t('channels.form.createTitle', { type: 'LINE' }))
         .waitFor();
@@ -334,7 +355,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
 
       // A channel id already connected here is refused on its field.
       await page.getByTestId('add-channel').click();
-      await page.getByTestId('choose-line').click();
+      await chooseType(page, 'line');
       await page.locator('#channel_name').fill('Duplicate');
       await page.locator('#channel_externalId').fill('1650000001');
       await page.locator('#channel_secret').fill('secret');
@@ -372,7 +393,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await openChannels(page, lang);
 
       await page.getByTestId('add-channel').click();
-      await page.getByTestId('choose-facebook').click();
+      await chooseType(page, 'facebook');
       await page.getByTestId('facebook-login').getByText(t('channels.facebookLogin.text')).waitFor();
       await snap(page, `channels-facebook-login-desktop-${lang}`);
       // The simulator's login dialog consents at once and sends the browser back through the server.
@@ -408,7 +429,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       // Instagram from the same login: no second trip to Facebook.
       await page.getByTestId('connection-banner').waitFor();
       await page.getByTestId('add-channel').click();
-      await page.getByTestId('choose-instagram').click();
+      await chooseType(page, 'instagram');
       await page.getByTestId('use-connection').click();
       await drawer(page)
         .getByText(t('channels.form.createTitle', { type: 'Instagram' }))
@@ -427,7 +448,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
 
       // The Messenger Page cannot be added twice.
       await page.getByTestId('add-channel').click();
-      await page.getByTestId('choose-facebook').click();
+      await chooseType(page, 'facebook');
       await page.getByTestId('use-connection').click();
       await page.locator('#channel_externalId').click();
       await page
@@ -474,7 +495,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
       await openChannels(page, lang);
       await page.getByTestId('add-channel').click();
-      await page.getByTestId('choose-line').click();
+      await chooseType(page, 'line');
       const name = `Taken over ${lang}`;
       await page.locator('#channel_name').fill(name);
       await page.locator('#channel_externalId').fill(externalId);
