@@ -1,8 +1,13 @@
 // Webhook ingest on both databases: `npx tsx bench/ingest.ts` (PostgreSQL at BENCH_DATABASE_URL, default the
-// local test server; BENCH_DURATION seconds per phase, default 10). Prints, per database:
+// local test server; BENCH_DURATION seconds per phase, default 10; BENCH_BACKLOG deliveries per processing
+// phase, default 10,000). Prints, per database:
 //  - the bare ceiling: a route that checks an HMAC and inserts one row, at full speed;
 //  - the webhook's ack throughput and p50/p99 at full speed, and its p99 at a fixed 1,000 req/s;
-//  - end-to-end processing: messages stored per second while the ingest workers drain the backlog.
+//  - processing throughput: messages stored per second while the ingest workers drain a backlog of stored
+//    deliveries that appeared at once (one INSERT), from brand-new customers and from customers with an
+//    open conversation. Measured apart from the webhook phases: when the workers keep up with the load, the
+//    backlog left after it is only the last few batches, and its drain time says little;
+//  - what was left to drain after the warm-up and after the load phases (processing runs during them).
 import { createHmac, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { DEMO_LINE } from '../apps/server/src/db/seed';
@@ -10,6 +15,7 @@ import { startSimulator } from '@sabai/simulator';
 import { startBenchServer } from './support';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 10_000);
 const USERS = 1000;
 let seq = 0;
 
@@ -72,6 +78,17 @@ for (const kind of KINDS) {
     botUserId: DEMO_LINE.botUserId,
   });
   const count = async (sql: string) => Number((await server.db.query<{ n: string }>(sql))[0]!.n);
+  /** Waits for the jobs the new conversations queued (assignment, automatic replies) to finish. */
+  const jobsSettled = async () => {
+    const t0 = performance.now();
+    while (performance.now() - t0 < 120_000) {
+      const pending = await count(
+        "SELECT count(*) AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()",
+      );
+      if (pending === 0) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
   const connections = kind === 'pglite' ? 16 : 64;
   const backlog = () => count('SELECT count(*) AS n FROM inbound_events WHERE processed_at IS NULL');
   /** Waits for the ingest workers to empty the backlog; resolves to (messages, seconds). */
@@ -95,6 +112,29 @@ for (const kind of KINDS) {
     requests: [{ setupRequest: (req) => ({ ...req, ...signedRequest() }) }],
   });
   const newConversations = await drain();
+  await jobsSettled();
+
+  /** Stores `count` deliveries at once, one text message each, from `users` customers named after `prefix`. */
+  const storeBacklog = (count: number, users: number, prefix: string) =>
+    server.db.query(
+      `INSERT INTO inbound_events (provider, channel_key, body)
+       SELECT 'line', $1, json_build_object('destination', $2::text, 'events', json_build_array(json_build_object(
+         'type', 'message', 'mode', 'active', 'timestamp', (extract(epoch from now()) * 1000)::bigint + g,
+         'source', json_build_object('type', 'user', 'userId', $3 || lpad(to_hex(g % $4), 33 - length($3), '0')),
+         'webhookEventId', $5 || g, 'deliveryContext', json_build_object('isRedelivery', false),
+         'replyToken', md5($5 || g),
+         'message', json_build_object('id', $5 || g, 'type', 'text', 'quoteToken', 'q',
+           'text', 'สวัสดีค่ะ ข้อความที่ ' || g))))::text
+       FROM generate_series(1, $6::int) AS g`,
+      [DEMO_LINE.channelId, DEMO_LINE.botUserId, prefix, users, `${prefix}-${Date.now()}-`, count],
+    );
+  // Brand-new customers (contact, identity with profile, routed issue, auto-reply, assignment each), then
+  // the warm-up's customers, whose conversations are open.
+  await storeBacklog(BACKLOG, BACKLOG, 'Ubacklog');
+  const newBacklog = await drain();
+  await jobsSettled();
+  await storeBacklog(BACKLOG, USERS, 'U');
+  const openBacklog = await drain();
 
   const bare = await load(`${server.url}/webhooks/bench-bare`, { connections });
   const ack = await load(`${server.url}/webhooks/line/${DEMO_LINE.channelId}`, { connections });
@@ -123,10 +163,12 @@ for (const kind of KINDS) {
   if (steady) console.log(`  ${line('webhook ack at 1,000 req/s', steady)}`);
   const rate = (d: { processed: number; seconds: number }) =>
     `${(d.processed / d.seconds).toFixed(0)} messages/s (${d.processed} in ${d.seconds.toFixed(1)} s)`;
+  console.log(`  processed, new conversations (backlog of ${BACKLOG}): ${rate(newBacklog)}`);
+  console.log(`  processed, open conversations (backlog of ${BACKLOG}): ${rate(openBacklog)}`);
   console.log(
-    `  processed, new conversations (warm-up, ${warmup['2xx']} webhooks): ${rate(newConversations)}`,
+    `  left after the warm-up (${warmup['2xx']} webhooks, new conversations): ${rate(newConversations)}`,
   );
-  console.log(`  processed, open conversations (backlog after the load): ${rate(steadyDrain)}`);
+  console.log(`  left after the load phases (open conversations): ${rate(steadyDrain)}`);
   console.log(`  ${messages} messages stored, ${errors} events with errors`);
   await server.close();
   await sim.close();

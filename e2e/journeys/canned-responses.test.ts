@@ -1,17 +1,16 @@
 // Canned response settings (/setting/canned-response, spec §2, §3 Canned, §5 Canned, §8 duplicates, §9
 // 500 letters and delete confirmations): categories and responses with every validation, a file
 // attachment, edits and deletes; a staff member (scope myCanned) sees shared ones read-only.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
-import { signIn } from '../support/app';
-import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { openSignedIn, useBrowser } from '../support/journey';
 import {
   choose,
   confirmDialog,
   expectMessage,
+  expectRetrievalFailure,
   noticeShows,
   openFromMenu,
   snap,
@@ -19,16 +18,7 @@ import {
 } from '../support/settings';
 import { text } from '../support/texts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const categoryItem = (page: Page, name: string) =>
   page.getByTestId('category-list').locator('.category-list__item', { hasText: name });
@@ -37,9 +27,7 @@ describe.each<Locale>(['en', 'th'])('canned responses in %s', (lang) => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('manages categories and responses with every validation, a file and confirmations', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', lang);
-    const { page, errors } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
     await openFromMenu(page, lang, 'nav.cannedResponses', '/setting/canned-response', 'canned-page');
     await categoryItem(page, 'Greetings').waitFor();
     await categoryItem(page, 'Shipping').waitFor();
@@ -147,28 +135,21 @@ describe.each<Locale>(['en', 'th'])('canned responses in %s', (lang) => {
   });
 
   it('shows the retrieval failures with a retry', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', lang);
-    const { page } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
-    await page.route('**/api/v1/canned-responses?*', (route) =>
-      route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
-    );
-    await page.goto(`/setting/canned-response?lang=${lang}`);
-    await page.locator('.ant-message').getByText(t('notices.retrieve.canned_responses')).waitFor();
-    await page.getByText(t('common.error.retrieve')).waitFor();
-    await snap(page, `canned-retrieval-failure-desktop-${lang}`);
-    await page.unroute('**/api/v1/canned-responses?*');
-    await page.getByRole('button', { name: t('common.retry') }).click();
-    await tableRow(page, 'Welcome').waitFor();
+    const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
+    await expectRetrievalFailure(page, lang, {
+      api: '**/api/v1/canned-responses?*',
+      path: '/setting/canned-response',
+      notice: 'notices.retrieve.canned_responses',
+      snapName: `canned-retrieval-failure-desktop-${lang}`,
+      isLoaded: () => tableRow(page, 'Welcome').waitFor(),
+    });
     await context.close();
   });
 });
 
 describe('canned responses for a staff member (scope myCanned)', () => {
   it('shows the shared ones without edit or delete', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop');
-    const { page, errors } = await openPage(context);
-    await signIn(page, 'staff@demo.local', DEMO_PASSWORD);
+    const { context, page, errors } = await openSignedIn(browser(), 'staff@demo.local');
     await openFromMenu(page, 'en', 'nav.cannedResponses', '/setting/canned-response', 'canned-page');
     await tableRow(page, 'Welcome').waitFor();
     expect(await tableRow(page, 'Welcome').getByRole('button', { name: 'Delete' }).count()).toBe(0);

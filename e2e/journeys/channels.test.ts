@@ -2,7 +2,7 @@
 // validation, the webhook URL, edits, holidays and deletes; Messenger and Instagram through Facebook Login
 // (the simulator plays Facebook); the takeover question; who may open the screen.
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { join } from 'node:path';
@@ -12,6 +12,8 @@ import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { artifactsDir } from '../support/paths';
+import { dayFromToday, typeIntoPicker } from '../support/dates';
+import { choose, expectMessage, noticeShows, snap } from '../support/settings';
 import { TEST_INSTAGRAM, TEST_PAGE } from '../support/simulator';
 import { text } from '../support/texts';
 
@@ -50,24 +52,6 @@ function uniqueChannelId(): string {
   return `17${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 10)}`;
 }
 
-/** A date `days` from today in Bangkok, as the form types it (dd/MM/yyyy) and as the API stores it. */
-function dateFromToday(days: number): { typed: string; iso: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Bangkok',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-      .formatToParts(new Date(Date.now() + days * 86_400_000))
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    typed: `${parts.day}/${parts.month}/${parts.year}`,
-    iso: `${parts.year}-${parts.month}-${parts.day}`,
-  };
-}
-
 async function openChannels(page: Page, lang: Locale): Promise<void> {
   await page.getByTestId('side-menu').getByText(text(lang, 'nav.channels'), { exact: true }).click();
   await page.waitForURL(
@@ -81,15 +65,6 @@ const drawer = (page: Page) => page.locator('.channel-drawer');
 const form = (page: Page) => page.getByTestId('channel-form');
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const row = (page: Page, name: string) => page.locator('.ant-table-row', { hasText: name });
-
-/** Picks an option of the antd Select whose input has `id` (its own dropdown, not one still closing). */
-async function choose(page: Page, id: string, option: string): Promise<void> {
-  await page.locator(`#${id}`).click();
-  await page
-    .locator(`.ant-select-dropdown:has(#${id}_list) .ant-select-item-option`, { hasText: option })
-    .first()
-    .click();
-}
 
 /**
  * Picks the kind of channel in the "Add channel" dialog and waits for what comes next (the LINE form or
@@ -112,17 +87,6 @@ async function chooseType(page: Page, type: 'line' | 'facebook' | 'instagram'): 
   await next.waitFor();
 }
 
-/** Types into an antd date or time picker and commits the value. */
-async function typeIntoPicker(input: Locator, value: string): Promise<void> {
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
-
-async function expectMessage(scope: Locator | Page, message: string): Promise<void> {
-  await scope.getByText(message, { exact: true }).first().waitFor();
-}
-
 /** Chooses an antd radio (its input is hidden behind the styled label). */
 async function pickRadio(page: Page, label: string): Promise<void> {
   await form(page).locator('label', { hasText: label }).first().click();
@@ -136,33 +100,8 @@ async function closeDrawer(page: Page, lang: Locale): Promise<void> {
   await drawer(page).waitFor({ state: 'hidden' });
 }
 
-/**
- * A screenshot under e2e/artifacts/ once fonts are in and animations (modals, drawers, dropdowns) have
- * finished; the passing success messages are hidden so they cover nothing.
- */
-async function snap(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  await page.screenshot({
-    path: join(artifactsDir, `${name}.png`),
-    fullPage: true,
-    style: '.ant-message { visibility: hidden; }',
-  });
-}
-
 async function save(page: Page): Promise<void> {
   await page.getByTestId('channel-save').click();
-}
-
-async function noticeShows(page: Page, lang: Locale, key: TranslationKey): Promise<void> {
-  await page.locator('.ant-message').getByText(text(lang, key)).first().waitFor();
 }
 
 async function deleteChannel(page: Page, lang: Locale, name: string): Promise<void> {
@@ -273,7 +212,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await choose(page, 'channel_keywords_1_teamId', TEAM);
       await typeIntoPicker(page.locator('#channel_shifts_0_endsAt'), '18:00');
       await page.locator('#channel_offServiceResponse').fill('We are closed now. ปิดทำการแล้วค่ะ');
-      const songkran = dateFromToday(40);
+      const songkran = dayFromToday(40);
       await page.locator('#channel_holidays_0_name').fill('Songkran');
       await typeIntoPicker(page.locator('#channel_holidays_0_date'), songkran.typed);
       await page.locator('#channel_holidays_0_autoResponseMessage').fill('Closed for Songkran. หยุดสงกรานต์ค่ะ');
@@ -311,7 +250,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await page.getByTestId('holiday-row').first().waitFor();
       expect(await page.getByTestId('holiday-row').count()).toBe(1);
       await page.getByTestId('add-holiday').click();
-      const extra = dateFromToday(60);
+      const extra = dayFromToday(60);
       await page.locator('#channel_holidays_1_name').fill('Extra day');
       await typeIntoPicker(page.locator('#channel_holidays_1_date'), extra.typed);
       await page.locator('#channel_holidays_1_autoResponseMessage').fill('Closed today.');
@@ -537,7 +476,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       accessToken: 'demo-token',
       assignedMode: 'normal',
       assignedTeamId: team?.id,
-      holidays: [{ name: 'Yesterday', date: dateFromToday(-1).iso, autoResponseMessage: 'We were closed.' }],
+      holidays: [{ name: 'Yesterday', date: dayFromToday(-1).iso, autoResponseMessage: 'We were closed.' }],
     });
     await admin.dispose();
 

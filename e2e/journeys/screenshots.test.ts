@@ -93,7 +93,8 @@ async function signInAsStaffScreenshot(viewport: Viewport, lang: Locale): Promis
   const context = await newContext(browser, baseUrl, viewport, lang);
   const { page } = await openPage(context);
   await signIn(page, 'staff@demo.local', DEMO_PASSWORD, lang);
-  await page.getByTestId('not-found').waitFor();
+  // Staff land on the inbox (spec §2), the list on phones.
+  await page.getByTestId(viewport === 'phone' ? 'mobile-inbox-page' : 'inbox-page').waitFor();
   await screenshot(page, `shell-staff-landing-${viewport}-${lang}`);
   await context.close();
 }

@@ -1,15 +1,13 @@
 // Tag settings (/setting/tag, spec §2, §3 Tag, §5 Tag, §8, §9): the list with search, sort and empty and
 // failure states; every validation; create, edit and delete with its confirmation; who may open it.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TranslationKey } from '@sabai/i18n';
-import { sideMenuLabels, signIn } from '../support/app';
-import { launchBrowser, newContext, openPage } from '../support/browser';
+import { sideMenuLabels } from '../support/app';
 import type { Locale } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { openSignedIn, useBrowser } from '../support/journey';
 import {
   choose,
-  confirmDialog,
+  deleteRow,
   expectMessage,
   noticeShows,
   openFromMenu,
@@ -18,16 +16,7 @@ import {
 } from '../support/settings';
 import { text } from '../support/texts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const TEAM = 'Customer Care';
 
@@ -35,9 +24,7 @@ describe.each<Locale>(['en', 'th'])('tag settings in %s', (lang) => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('lists, searches and sorts tags, validates, creates, edits and deletes one', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', lang);
-    const { page, errors } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
     await openFromMenu(page, lang, 'nav.tags', '/setting/tag', 'tags-page');
     for (const name of ['VIP', 'Refund', 'Order']) await tableRow(page, name).waitFor();
     await snap(page, `tags-list-desktop-${lang}`);
@@ -101,26 +88,19 @@ describe.each<Locale>(['en', 'th'])('tag settings in %s', (lang) => {
     await tableRow(page, renamed).waitFor();
 
     // Delete, after the confirmation (spec §9).
-    await tableRow(page, renamed)
-      .getByRole('button', { name: t('list.delete'), exact: true })
-      .click();
-    await confirmDialog(
-      page,
-      t('tags.deleteConfirm.title', { name: renamed }),
-      t('tags.deleteConfirm.ok'),
-      `tags-delete-confirm-desktop-${lang}`,
-    );
-    await noticeShows(page, lang, 'tags.deleted');
-    await tableRow(page, renamed).waitFor({ state: 'detached' });
+    await deleteRow(page, lang, renamed, {
+      title: t('tags.deleteConfirm.title', { name: renamed }),
+      ok: t('tags.deleteConfirm.ok'),
+      notice: 'tags.deleted',
+      snapName: `tags-delete-confirm-desktop-${lang}`,
+    });
     await page.getByText(t('list.noMatch')).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('shows the empty state and the retrieval failure with a retry', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', lang);
-    const { page } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
     let answer: 'empty' | 'failure' = 'empty';
     await page.route('**/api/v1/tags?*', async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
@@ -145,9 +125,7 @@ describe.each<Locale>(['en', 'th'])('tag settings in %s', (lang) => {
 
 describe('who may open tag settings', () => {
   it('hides the menu entry from a manager and sends the URL back to the landing page', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop');
-    const { page } = await openPage(context);
-    await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    const { context, page } = await openSignedIn(browser(), 'manager@demo.local');
     expect(await sideMenuLabels(page)).not.toContain('Tags');
     await page.goto('/setting/tag?lang=en');
     await page.waitForURL((url) => url.pathname === '/dashboard');

@@ -2,17 +2,17 @@
 // auto-reply and members' shifts, with every validation including 'The working start time must begin
 // before the stop time.'; deleting refused while it has members; removing a member and deleting, each
 // after a confirmation.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
-import { signIn } from '../support/app';
-import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { openSignedIn, useBrowser } from '../support/journey';
 import {
   choose,
   confirmDialog,
+  deleteRow,
   expectMessage,
+  expectRetrievalFailure,
   noticeShows,
   openFromMenu,
   snap,
@@ -20,16 +20,7 @@ import {
 } from '../support/settings';
 import { text } from '../support/texts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Types a time into an antd time picker and commits it. */
 async function typeTime(input: Locator, value: string): Promise<void> {
@@ -45,9 +36,7 @@ describe.each<Locale>(['en', 'th'])('team settings in %s', (lang) => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('creates a team with members and shifts after every validation, then removes and deletes', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', lang);
-    const { page, errors } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
     await openFromMenu(page, lang, 'nav.teams', '/setting/team', 'teams-page');
     await tableRow(page, 'Customer Care').waitFor();
     await snap(page, `teams-list-desktop-${lang}`);
@@ -130,43 +119,31 @@ describe.each<Locale>(['en', 'th'])('team settings in %s', (lang) => {
       .getByRole('button', { name: t('common.cancel') })
       .click();
     await page.locator('.team-drawer').waitFor({ state: 'hidden' });
-    await tableRow(page, name)
-      .getByRole('button', { name: t('list.delete'), exact: true })
-      .click();
-    await confirmDialog(
-      page,
-      t('teams.deleteConfirm.title', { name }),
-      t('teams.deleteConfirm.ok'),
-      `teams-delete-confirm-desktop-${lang}`,
-    );
-    await noticeShows(page, lang, 'teams.deleted');
-    await tableRow(page, name).waitFor({ state: 'detached' });
+    await deleteRow(page, lang, name, {
+      title: t('teams.deleteConfirm.title', { name }),
+      ok: t('teams.deleteConfirm.ok'),
+      notice: 'teams.deleted',
+      snapName: `teams-delete-confirm-desktop-${lang}`,
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('shows the retrieval failure with a retry', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', lang);
-    const { page } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
-    await page.route('**/api/v1/teams?*', (route) =>
-      route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
-    );
-    await page.goto(`/setting/team?lang=${lang}`);
-    await page.locator('.ant-message').getByText(t('notices.retrieve.teams')).waitFor();
-    await page.getByText(t('common.error.retrieve')).waitFor();
-    await page.unroute('**/api/v1/teams?*');
-    await page.getByRole('button', { name: t('common.retry') }).click();
-    await tableRow(page, 'Customer Care').waitFor();
+    const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
+    await expectRetrievalFailure(page, lang, {
+      api: '**/api/v1/teams?*',
+      path: '/setting/team',
+      notice: 'notices.retrieve.teams',
+      isLoaded: () => tableRow(page, 'Customer Care').waitFor(),
+    });
     await context.close();
   });
 });
 
 describe('team settings for a manager (scope myTeam)', () => {
   it('lists their team without the add button', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop');
-    const { page, errors } = await openPage(context);
-    await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    const { context, page, errors } = await openSignedIn(browser(), 'manager@demo.local');
     await openFromMenu(page, 'en', 'nav.teams', '/setting/team', 'teams-page');
     await tableRow(page, 'Customer Care').waitFor();
     expect(await page.getByTestId('add-team').count()).toBe(0);

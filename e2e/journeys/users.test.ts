@@ -1,17 +1,19 @@
 // User settings (/setting/user, spec §2, §3 User, §8): the list with search and status filter; an
 // invitation with every validation, mailed through the SMTP listener, its set-password link and the
 // invitee's first sign-in; edits, deactivation and deletion after confirmations.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { location, signIn, waitForMailLink } from '../support/app';
-import { launchBrowser, newContext, openPage } from '../support/browser';
+import { newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { openSignedIn, useBrowser } from '../support/journey';
 import {
   choose,
   confirmDialog,
+  deleteRow,
   expectMessage,
+  expectRetrievalFailure,
   noticeShows,
   openFromMenu,
   snap,
@@ -21,15 +23,7 @@ import { text } from '../support/texts';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const inviteModal = (page: Page) => page.locator('.invite-modal');
 
@@ -37,9 +31,7 @@ describe.each<Locale>(['en', 'th'])('user settings in %s', (lang) => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('invites a user who sets a password from the mail and signs in, then edits, deactivates and deletes', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', lang);
-    const { page, errors } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
     await openFromMenu(page, lang, 'nav.users', '/setting/user', 'users-page');
     await tableRow(page, 'staff2@demo.local').waitFor();
     await snap(page, `users-list-desktop-${lang}`);
@@ -74,7 +66,7 @@ describe.each<Locale>(['en', 'th'])('user settings in %s', (lang) => {
     // The mail's link lands on /login/set-new-password; the invitee sets a password and signs in.
     const link = await waitForMailLink(mailDir, email, '/login/set-new-password', since);
     const url = new URL(link);
-    const inviteeContext = await newContext(browser, baseUrl, 'desktop', lang);
+    const inviteeContext = await newContext(browser(), baseUrl, 'desktop', lang);
     const invitee = await openPage(inviteeContext);
     await invitee.page.goto(`${url.pathname}${url.search}`);
     await invitee.page.getByLabel(t('resetPassword.newPassword'), { exact: true }).fill('Kluaybuat77');
@@ -113,34 +105,24 @@ describe.each<Locale>(['en', 'th'])('user settings in %s', (lang) => {
     await noticeShows(page, lang, 'users.deactivated');
     await tableRow(page, email).getByText(t('users.statuses.inactive')).waitFor();
 
-    await tableRow(page, email)
-      .getByRole('button', { name: t('list.delete'), exact: true })
-      .click();
-    await confirmDialog(
-      page,
-      t('users.deleteConfirm.title', { name: `Kanya Invitee ${lang}` }),
-      t('users.deleteConfirm.ok'),
-      `users-delete-confirm-desktop-${lang}`,
-    );
-    await noticeShows(page, lang, 'users.deleted');
-    await tableRow(page, email).waitFor({ state: 'detached' });
+    await deleteRow(page, lang, email, {
+      title: t('users.deleteConfirm.title', { name: `Kanya Invitee ${lang}` }),
+      ok: t('users.deleteConfirm.ok'),
+      notice: 'users.deleted',
+      snapName: `users-delete-confirm-desktop-${lang}`,
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('shows the retrieval failure with a retry', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', lang);
-    const { page } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
-    await page.route('**/api/v1/users?*', (route) =>
-      route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
-    );
-    await page.goto(`/setting/user?lang=${lang}`);
-    await page.locator('.ant-message').getByText(t('notices.retrieve.users')).waitFor();
-    await page.getByText(t('common.error.retrieve')).waitFor();
-    await page.unroute('**/api/v1/users?*');
-    await page.getByRole('button', { name: t('common.retry') }).click();
-    await tableRow(page, 'staff2@demo.local').waitFor();
+    const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
+    await expectRetrievalFailure(page, lang, {
+      api: '**/api/v1/users?*',
+      path: '/setting/user',
+      notice: 'notices.retrieve.users',
+      isLoaded: () => tableRow(page, 'staff2@demo.local').waitFor(),
+    });
     await context.close();
   });
 });

@@ -46,7 +46,7 @@ export async function sideMenuLabels(page: Page): Promise<string[]> {
   );
 }
 
-/** Opens the mobile drawer and returns its labels (none, and no menu button, without entries). */
+/** Opens the mobile drawer and returns its menu's labels (none for a role without mobile screens). */
 export async function drawerLabels(page: Page): Promise<string[]> {
   await page.getByTestId('user-menu').waitFor();
   if ((await page.getByTestId('menu-button').count()) === 0) return [];

@@ -27,27 +27,113 @@ export function landingPath(role: DemoRole, viewport: 'desktop' | 'phone'): stri
  */
 export const EXPECTED_MENU: Record<DemoRole, { en: string[]; th: string[] }> = {
   SuperAdmin: {
-    en: ['Dashboard', 'Teams', 'Users', 'Channels', 'Canned responses', 'Tags'],
-    th: ['แดชบอร์ด', 'ทีม', 'ผู้ใช้', 'ช่องทาง', 'ข้อความสำเร็จรูป', 'แท็ก'],
+    en: [
+      'Dashboard',
+      'Inbox',
+      'Kanban',
+      'Contacts',
+      'Channel performance',
+      'Team performance',
+      'Agent performance',
+      'Teams',
+      'Users',
+      'Channels',
+      'Auto assignment',
+      'Canned responses',
+      'Tags',
+    ],
+    th: [
+      'แดชบอร์ด',
+      'กล่องข้อความ',
+      'คัมบัง',
+      'รายชื่อลูกค้า',
+      'ประสิทธิภาพช่องทาง',
+      'ประสิทธิภาพทีม',
+      'ประสิทธิภาพเจ้าหน้าที่',
+      'ทีม',
+      'ผู้ใช้',
+      'ช่องทาง',
+      'มอบหมายเคสอัตโนมัติ',
+      'ข้อความสำเร็จรูป',
+      'แท็ก',
+    ],
   },
   Admin: {
-    en: ['Dashboard', 'Teams', 'Users', 'Channels', 'Canned responses', 'Tags'],
-    th: ['แดชบอร์ด', 'ทีม', 'ผู้ใช้', 'ช่องทาง', 'ข้อความสำเร็จรูป', 'แท็ก'],
+    en: [
+      'Dashboard',
+      'Inbox',
+      'Kanban',
+      'Contacts',
+      'Channel performance',
+      'Team performance',
+      'Agent performance',
+      'Teams',
+      'Users',
+      'Channels',
+      'Auto assignment',
+      'Canned responses',
+      'Tags',
+    ],
+    th: [
+      'แดชบอร์ด',
+      'กล่องข้อความ',
+      'คัมบัง',
+      'รายชื่อลูกค้า',
+      'ประสิทธิภาพช่องทาง',
+      'ประสิทธิภาพทีม',
+      'ประสิทธิภาพเจ้าหน้าที่',
+      'ทีม',
+      'ผู้ใช้',
+      'ช่องทาง',
+      'มอบหมายเคสอัตโนมัติ',
+      'ข้อความสำเร็จรูป',
+      'แท็ก',
+    ],
   },
+  // Managers set the auto-assignment of their own team (scope myTeam).
   Manager: {
-    en: ['Dashboard', 'Teams', 'Canned responses'],
-    th: ['แดชบอร์ด', 'ทีม', 'ข้อความสำเร็จรูป'],
+    en: [
+      'Dashboard',
+      'Inbox',
+      'Kanban',
+      'Contacts',
+      'Team performance',
+      'Agent performance',
+      'Teams',
+      'Auto assignment',
+      'Canned responses',
+    ],
+    th: [
+      'แดชบอร์ด',
+      'กล่องข้อความ',
+      'คัมบัง',
+      'รายชื่อลูกค้า',
+      'ประสิทธิภาพทีม',
+      'ประสิทธิภาพเจ้าหน้าที่',
+      'ทีม',
+      'มอบหมายเคสอัตโนมัติ',
+      'ข้อความสำเร็จรูป',
+    ],
   },
   // Staff manage their own canned responses (scope myCanned).
-  Staff: { en: ['Canned responses'], th: ['ข้อความสำเร็จรูป'] },
+  Staff: {
+    en: ['Inbox', 'Kanban', 'Contacts', 'Canned responses'],
+    th: ['กล่องข้อความ', 'คัมบัง', 'รายชื่อลูกค้า', 'ข้อความสำเร็จรูป'],
+  },
 };
+
+const ALL_REPORTS_EN = ['Dashboard', 'Inbox', 'Channel performance', 'Team performance', 'Agent performance'];
+const ALL_REPORTS_TH = ['แดชบอร์ด', 'กล่องข้อความ', 'ประสิทธิภาพช่องทาง', 'ประสิทธิภาพทีม', 'ประสิทธิภาพเจ้าหน้าที่'];
 
 /** The phone drawer's entries: spec §2's Dashboard, Issues and Reports only (settings are desktop only). */
 export const EXPECTED_DRAWER: Record<DemoRole, { en: string[]; th: string[] }> = {
-  SuperAdmin: { en: ['Dashboard'], th: ['แดชบอร์ด'] },
-  Admin: { en: ['Dashboard'], th: ['แดชบอร์ด'] },
-  Manager: { en: ['Dashboard'], th: ['แดชบอร์ด'] },
-  Staff: { en: [], th: [] },
+  SuperAdmin: { en: ALL_REPORTS_EN, th: ALL_REPORTS_TH },
+  Admin: { en: ALL_REPORTS_EN, th: ALL_REPORTS_TH },
+  Manager: {
+    en: ['Dashboard', 'Inbox', 'Team performance', 'Agent performance'],
+    th: ['แดชบอร์ด', 'กล่องข้อความ', 'ประสิทธิภาพทีม', 'ประสิทธิภาพเจ้าหน้าที่'],
+  },
+  Staff: { en: ['Inbox'], th: ['กล่องข้อความ'] },
 };
 
 /** The role as the header shows it. */

@@ -59,6 +59,52 @@ export async function snap(page: Page, name: string): Promise<void> {
   });
 }
 
+/**
+ * Spec §8: a list the server fails to give shows its retrieval notice and the generic failure with a
+ * retry; once the server answers again, the retry shows the list (`isLoaded` waits for it).
+ */
+export async function expectRetrievalFailure(
+  page: Page,
+  lang: Locale,
+  options: {
+    /** The list's GET as a route glob: any origin, the API path, any query. */
+    api: string;
+    path: string;
+    notice: TranslationKey;
+    snapName?: string;
+    isLoaded: () => Promise<void>;
+  },
+): Promise<void> {
+  await page.route(options.api, (route) =>
+    route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
+  );
+  await page.goto(`${options.path}?lang=${lang}`);
+  await page.locator('.ant-message').getByText(text(lang, options.notice)).waitFor();
+  await page.getByText(text(lang, 'common.error.retrieve')).waitFor();
+  if (options.snapName) await snap(page, options.snapName);
+  await page.unroute(options.api);
+  await page.getByRole('button', { name: text(lang, 'common.retry') }).click();
+  await options.isLoaded();
+}
+
+/**
+ * Deletes the row holding `name` with its Delete button, after the confirmation (spec §9), and waits for
+ * the notice and for the row to go.
+ */
+export async function deleteRow(
+  page: Page,
+  lang: Locale,
+  name: string,
+  confirm: { title: string; ok: string; notice: TranslationKey; snapName?: string },
+): Promise<void> {
+  await tableRow(page, name)
+    .getByRole('button', { name: text(lang, 'list.delete'), exact: true })
+    .click();
+  await confirmDialog(page, confirm.title, confirm.ok, confirm.snapName);
+  await noticeShows(page, lang, confirm.notice);
+  await tableRow(page, name).waitFor({ state: 'detached' });
+}
+
 /** Answers the confirmation dialog titled `title` with its OK button labelled `ok`. */
 export async function confirmDialog(page: Page, title: string, ok: string, snapName?: string): Promise<void> {
   const dialog = page.locator('.settings-confirm');

@@ -1,6 +1,6 @@
 // The LINE/Meta simulator (tools/simulator) the server talks to during the journeys (PROVIDER_BASE_URL):
 // Facebook Login, /me/accounts and page subscriptions land here, never on Meta.
-import { startSimulator } from '@sabai/simulator';
+import { AdminClient, startSimulator } from '@sabai/simulator';
 import type { Simulator } from '@sabai/simulator';
 
 /** The Meta app the server is configured with by default (apps/server config: META_APP_ID, …). */
@@ -33,4 +33,41 @@ export function configureSimulator(simulator: Simulator, serverUrl: string): voi
   simulator.addMetaApp({ ...META_APP, webhookUrl: `${serverUrl}/webhooks/meta` });
   simulator.addPage({ pageId: TEST_PAGE.pageId, name: TEST_PAGE.name, pageToken: TEST_PAGE.pageToken });
   simulator.addInstagramAccount({ ...TEST_INSTAGRAM, pageId: TEST_PAGE.pageId });
+}
+
+/** The demo organisation's LINE Official Account (apps/server seed DEMO_LINE). */
+export const DEMO_LINE = {
+  channelId: '1650000001',
+  channelSecret: 'c0ffee00c0ffee00c0ffee00c0ffee00',
+  accessToken: 'demo-line-channel-access-token',
+  botUserId: 'U0000000000000000000000000000d3e0',
+} as const;
+
+/**
+ * Plays customers of the demo LINE account through the simulator's admin API: registers the account
+ * (webhooks to the server under test) once, then each customer says things and the outbox shows replies.
+ */
+export async function demoLineCustomer(
+  simulatorUrl: string,
+  serverUrl: string,
+  userId: string,
+  name: string,
+) {
+  const admin = new AdminClient(simulatorUrl);
+  const summary = await admin.describe();
+  if (!JSON.stringify(summary).includes(DEMO_LINE.channelId)) {
+    await admin.addLineChannel({
+      ...DEMO_LINE,
+      webhookUrl: `${serverUrl}/webhooks/line/${DEMO_LINE.channelId}`,
+    });
+  }
+  await admin.addLineUser(DEMO_LINE.channelId, { userId, displayName: name });
+  return {
+    says: (text: string) => admin.lineEvents(DEMO_LINE.channelId, [{ type: 'text', userId, text }]),
+    /** Texts the account sent this customer (replies and pushes). */
+    received: async () =>
+      (await admin.outbox(DEMO_LINE.channelId))
+        .filter((entry) => entry.userId === userId)
+        .map((entry) => (entry.message as { text?: string }).text ?? ''),
+  };
 }

@@ -28,6 +28,11 @@ import { assignmentRoutes } from './modules/assignment';
 import { cannedResponseRoutes } from './modules/canned-responses';
 import { tagRoutes } from './modules/tags';
 import { issueRoutes } from './modules/issues';
+import { contactRoutes } from './modules/contacts';
+import { notificationRoutes } from './modules/notifications';
+import { reportRoutes } from './modules/reports';
+import { forwardNotificationsToLine, staffAlertRoutes } from './modules/staff-alerts';
+import { forwardNotificationsToPush, webPushRoutes } from './modules/web-push';
 import { webhookRoutes } from './modules/webhooks';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
@@ -38,6 +43,8 @@ import { createCipher } from './platform/crypto';
 import { createMailer, type Mailer } from './platform/mailer';
 import { getOrCreateSecret } from './platform/secrets';
 import { createStorage } from './platform/storage';
+import { startEventBus } from './platform/events';
+import { registerRealtime } from './realtime/gateway';
 
 export type BuildOptions = {
   config: Config;
@@ -48,6 +55,8 @@ export type BuildOptions = {
   serveWebApp?: boolean;
   /** Run the ingest worker and job handlers in this process (default true; false for ROLES=http). */
   runWorkers?: boolean;
+  /** Serve the websocket and relay events to it (default true; false for ROLES=worker). */
+  realtime?: boolean;
 };
 
 const API_PREFIX = '/api/v1';
@@ -132,15 +141,33 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(channelRoutes, deps);
       await api.register(teamRoutes, deps);
       await api.register(issueRoutes, deps);
+      await api.register(reportRoutes, deps);
+      await api.register(contactRoutes, deps);
       await api.register(timeOffRoutes, deps);
       await api.register(userRoutes, deps);
       await api.register(assignmentRoutes, deps);
       await api.register(cannedResponseRoutes, deps);
       await api.register(tagRoutes, deps);
+      await api.register(notificationRoutes, deps);
+      await api.register(staffAlertRoutes, deps);
+      await api.register(webPushRoutes, deps);
     },
     { prefix: API_PREFIX },
   );
   await app.register(webhookRoutes, { prefix: '/webhooks', ...deps });
+  if (opts.realtime !== false) {
+    const bus = await startEventBus(db, { logger: app.log });
+    app.addHook('onClose', () => bus.close());
+    const gateway = await registerRealtime(app, deps, bus);
+    // Notifications also go out as LINE messages (staff who linked their LINE account) and as web pushes
+    // (registered browsers, when no page of the user has the live socket open).
+    const stopLineAlerts = forwardNotificationsToLine(deps, bus);
+    const stopPushes = forwardNotificationsToPush(deps, bus, gateway);
+    app.addHook('onClose', async () => {
+      stopLineAlerts();
+      stopPushes();
+    });
+  }
   if (opts.serveWebApp) await registerWebApp(app, config.WEB_DIST_DIR);
   return { app, deps };
 }

@@ -5,7 +5,6 @@ import { buildApp, loadCipher } from './app';
 import { loadConfig } from './config';
 import { DEMO_PASSWORD, DEMO_USERS, SECOND_ORG_ADMIN, seedDemo } from './db/seed';
 import { openDb, type Db } from './platform/db';
-import { startEventBus } from './platform/events';
 import { pendingMigrations } from './db/migrations-status';
 
 async function main() {
@@ -26,15 +25,14 @@ async function main() {
     db,
     serveWebApp: config.ROLES !== 'worker',
     runWorkers: config.ROLES !== 'http',
+    // HTTP nodes relay events to their websocket clients.
+    realtime: config.ROLES !== 'worker',
   });
-  // HTTP nodes relay events to their websocket clients.
-  const events = config.ROLES !== 'worker' ? await startEventBus(db, { logger: app.log }) : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
-    await events?.close();
     await db.close();
     process.exit(0);
   };

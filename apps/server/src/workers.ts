@@ -2,19 +2,20 @@
 // webhooks, and the job handlers (delivery, media). Started by buildApp unless the process is HTTP-only.
 import type { Deps } from './deps';
 import { startIngestWorker } from './platform/ingest-queue';
-import { downloadMedia, MEDIA_JOB, processInbound } from './modules/inbound';
+import { downloadMedia, MEDIA_JOB, MEDIA_RETRY, processInboundBatch } from './modules/inbound';
 import { deliverMessage, DELIVER_JOB, DELIVERY_RETRY } from './modules/messages';
 import * as assignment from './modules/assignment';
+import * as reports from './modules/reports';
+import { LINE_ALERT_JOB, LINE_ALERT_RETRY, sendLineAlert } from './modules/staff-alerts';
+import { PUSH_JOB, PUSH_RETRY, sendPush } from './modules/web-push';
 
 /** Registers every job handler and starts the ingest worker; resolves to a stop function. */
 export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   await deps.jobs.work(DELIVER_JOB, { ...DELIVERY_RETRY, concurrency: 4 }, (job) =>
     deliverMessage(deps, job as Parameters<typeof deliverMessage>[1]),
   );
-  await deps.jobs.work(
-    MEDIA_JOB,
-    { retryLimit: 5, retryDelay: 2, retryBackoff: true, concurrency: 2 },
-    (job) => downloadMedia(deps, job as Parameters<typeof downloadMedia>[1]),
+  await deps.jobs.work(MEDIA_JOB, { ...MEDIA_RETRY, concurrency: 2 }, (job) =>
+    downloadMedia(deps, job as Parameters<typeof downloadMedia>[1]),
   );
   await deps.jobs.work(assignment.ASSIGN_JOB, { ...assignment.ASSIGN_RETRY, concurrency: 4 }, (job) =>
     assignment.runAssignJob(deps, job),
@@ -22,15 +23,29 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   await deps.jobs.work(assignment.BACKLOG_JOB, { ...assignment.ASSIGN_RETRY, concurrency: 2 }, (job) =>
     assignment.runBacklogJob(deps, job),
   );
+  await deps.jobs.work(LINE_ALERT_JOB, { ...LINE_ALERT_RETRY, concurrency: 2 }, (job) =>
+    sendLineAlert(deps, job as Parameters<typeof sendLineAlert>[1]),
+  );
+  await deps.jobs.work(PUSH_JOB, { ...PUSH_RETRY, concurrency: 2 }, (job) =>
+    sendPush(deps, job as Parameters<typeof sendPush>[1]),
+  );
   await deps.jobs.work(assignment.SWEEP_JOB, { retryLimit: 0 }, () => assignment.sweepBacklogs(deps));
   // Every minute: waiting issues go out when a shift starts, a break or a time off ends.
   await deps.jobs.schedule(assignment.SWEEP_JOB, '* * * * *', {});
+  // Report days are stored once they end (reports.rollup.ts): every 15 minutes, and now for a catch-up.
+  await deps.jobs.work(reports.ROLLUP_JOB, { retryLimit: 1, expireInSeconds: 3600 }, () =>
+    reports.rollUpAll(deps.db, deps.clock.now()),
+  );
+  await deps.jobs.schedule(reports.ROLLUP_JOB, '*/15 * * * *', {});
+  await deps.jobs.send(reports.ROLLUP_JOB, {}, { singletonKey: 'catch-up', singletonSeconds: 60 });
   const ingest = await startIngestWorker(deps.db, {
     logger: deps.logger,
-    handle: (row) => processInbound(deps, row),
-    // Claimed batches are small so several loops (and processes) share a burst evenly.
-    batchSize: 20,
-    concurrency: deps.db.kind === 'postgres' ? deps.config.INGEST_CONCURRENCY : 1,
+    handle: (rows) => processInboundBatch(deps, rows),
+    // One transaction per batch: larger batches mean fewer commits, smaller ones spread a burst over the
+    // loops (and processes) more evenly.
+    batchSize: Number(process.env.TUNE_BATCH ?? 100),
+    concurrency:
+      deps.db.kind === 'postgres' ? Number(process.env.TUNE_CONC ?? deps.config.INGEST_CONCURRENCY) : 1,
   });
   return () => ingest.stop();
 }

@@ -62,7 +62,8 @@ export async function startChannelHarness(env: Record<string, string> = {}): Pro
     admin,
     signInAdmin: async () => (await signIn(t, adminUser)).accessToken,
     async createLineChannel(overrides = {}) {
-      const externalId = String(1_800_000_000 + ++seq * 7 + Number(digits(3)));
+      // Random over a wide range: test files share the PostgreSQL database, so ids must not collide across them.
+      const externalId = String(1_000_000_000 + ++seq + Number(digits(9)));
       const secret = randomBytes(16).toString('hex');
       const accessToken = `line-token-${externalId}`;
       const res = await call(t.app, 'POST', '/api/v1/channels', {

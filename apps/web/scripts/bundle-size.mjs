@@ -19,14 +19,14 @@ const routes = [
   },
   {
     name: '/dashboard (desktop shell)',
-    modules: ['src/app/shell/desktop-shell.tsx', 'src/features/dashboard/components/dashboard-page.tsx'],
+    modules: ['src/app/shell/desktop-shell.tsx', 'src/features/reports/components/dashboard-page.tsx'],
     budgetKb: 350,
   },
   {
     name: '/dashboard?lang=th, super admin',
     modules: [
       'src/app/shell/desktop-shell.tsx',
-      'src/features/dashboard/components/dashboard-page.tsx',
+      'src/features/reports/components/dashboard-page.tsx',
       'src/features/organizations/components/organization-switcher.tsx',
       ...thai,
     ],
@@ -34,7 +34,7 @@ const routes = [
   },
   {
     name: '/mobile/dashboard (mobile shell)',
-    modules: ['src/app/shell/mobile-shell.tsx', 'src/features/dashboard/components/dashboard-page.tsx'],
+    modules: ['src/app/shell/mobile-shell.tsx', 'src/features/reports/components/dashboard-page.tsx'],
     budgetKb: 350,
   },
   {
@@ -58,6 +58,7 @@ const routes = [
       'src/app/shell/desktop-shell.tsx',
       'src/features/teams/components/teams-page.tsx',
       '../../packages/i18n/src/settings.ts',
+      '../../packages/i18n/src/workforce.ts',
     ],
     budgetKb: 450,
   },
@@ -67,6 +68,7 @@ const routes = [
       'src/app/shell/desktop-shell.tsx',
       'src/features/users/components/users-page.tsx',
       '../../packages/i18n/src/settings.ts',
+      '../../packages/i18n/src/workforce.ts',
     ],
     budgetKb: 450,
   },
@@ -76,6 +78,16 @@ const routes = [
       'src/app/shell/desktop-shell.tsx',
       'src/features/tags/components/tags-page.tsx',
       '../../packages/i18n/src/settings.ts',
+    ],
+    budgetKb: 450,
+  },
+  {
+    name: '/setting/auto-assignment',
+    modules: [
+      'src/app/shell/desktop-shell.tsx',
+      'src/features/auto-assignment/components/auto-assignment-page.tsx',
+      '../../packages/i18n/src/settings.ts',
+      '../../packages/i18n/src/workforce.ts',
     ],
     budgetKb: 450,
   },

@@ -14,6 +14,10 @@ const DYNAMIC_PREFIXES = [
   'roles.', // roleKey(): role names
   'languages.', // language switch: `languages.<lang>`
   'issue.status.', // statuses from packages/domain ISSUE_STATUSES / STATUS_FILTERS
+  'inbox.sort.', // ISSUE_SORTS
+  'inbox.time.', // ISSUE_TIME_FILTERS
+  'inbox.kinds.', // message kinds
+  'inbox.delivery.', // message delivery statuses
   'policy.sections.', // policy page: `policy.sections.<id>.title|body`
   'password.length', // validatePassword() problem codes from packages/domain
   'password.letter',
@@ -22,8 +26,8 @@ const DYNAMIC_PREFIXES = [
   'password.common',
 ];
 
-// Keys the spec fixes whose screens come in a later issue (the notification drawer).
-const RESERVED_KEYS = ['common.notification.clear_count'];
+// Keys the spec fixes whose screens come in a later issue.
+const RESERVED_KEYS: string[] = [];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -14,3 +14,6 @@ export * from './assignment';
 export * from './canned-responses';
 export * from './tags';
 export * from './issues';
+export * from './notifications';
+export * from './contacts';
+export * from './reports';

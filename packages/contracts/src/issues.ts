@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ISSUE_STATUSES } from '@sabai/domain';
+import { CHANNEL_TYPES, ISSUE_SORTS, ISSUE_STATUSES, ISSUE_TIME_FILTERS } from '@sabai/domain';
 
 /** Issues per status in the caller's scope. */
 export const StatusCountsSchema = z.object({
@@ -7,3 +7,134 @@ export const StatusCountsSchema = z.object({
   total: z.number(),
 });
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
+
+// The agent workspace (issue 6): list with the spec's filter keys, detail, history and updates.
+
+const csv = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(50));
+
+/** The spec's filter keys (§3): channel, team, status (empty = all), myIssue, time, search, tag, dates, agent. */
+export const IssueFilterSchema = z.object({
+  channel: csv(z.uuid()).optional(),
+  team: csv(z.uuid()).optional(),
+  status: z.union([z.enum(ISSUE_STATUSES), z.literal('')]).optional(),
+  myIssue: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  time: z.enum(ISSUE_TIME_FILTERS).optional(),
+  search: z.string().trim().max(100).optional(),
+  tag: csv(z.uuid()).optional(),
+  /** Start date range, inclusive days (yyyy-mm-dd) in the organisation's time zone. */
+  startDate: z.iso.date().optional(),
+  endDate: z.iso.date().optional(),
+  /** Assignee user ids; `none` for issues nobody has. */
+  agent: csv(z.union([z.uuid(), z.literal('none')])).optional(),
+});
+export type IssueFilter = z.infer<typeof IssueFilterSchema>;
+
+export const IssueListQuerySchema = IssueFilterSchema.extend({
+  sort: z.enum(ISSUE_SORTS).default('lastResponse'),
+  order: z.enum(['asc', 'desc']).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type IssueListQuery = z.infer<typeof IssueListQuerySchema>;
+
+const Named = z.object({ id: z.string(), name: z.string() });
+
+export const IssueListItemSchema = z.object({
+  id: z.number(),
+  status: z.enum(ISSUE_STATUSES),
+  channel: z.object({ id: z.string(), name: z.string(), type: z.enum(CHANNEL_TYPES) }),
+  contact: z.object({ id: z.string(), displayName: z.string(), pictureUrl: z.string().nullable() }),
+  team: Named.nullable(),
+  assignee: z
+    .object({ id: z.string(), displayName: z.string(), profilePath: z.string().nullable() })
+    .nullable(),
+  tags: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string() })),
+  lastMessage: z.object({ text: z.string().nullable(), kind: z.string(), senderType: z.string() }).nullable(),
+  unreadCount: z.number(),
+  startDate: z.string(),
+  lastResponseAt: z.string(),
+  /** Whole days left to answer on Messenger or Instagram (0 = window closed); null on LINE. */
+  daysLeft: z.number().nullable(),
+  /** A Messenger or Instagram issue started more than 7 days ago (spec §4). */
+  isOld: z.boolean(),
+  closeRequested: z.boolean(),
+});
+export type IssueListItem = z.infer<typeof IssueListItemSchema>;
+
+export const IssuePageSchema = z.object({
+  items: z.array(IssueListItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type IssuePage = z.infer<typeof IssuePageSchema>;
+
+export const IssueDetailSchema = IssueListItemSchema.extend({
+  contact: z.object({
+    id: z.string(),
+    displayName: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    mobileNumber: z.string().nullable(),
+    pictureUrl: z.string().nullable(),
+  }),
+  note: z.string(),
+  adId: z.string().nullable(),
+  transferredFromIssueId: z.number().nullable(),
+  /** The issue this one was transferred into, when it was. */
+  transferredToIssueId: z.number().nullable(),
+  /** Past Meta's 7 days: the Business Suite inbox to answer from (spec §8). */
+  replyLockedInboxUrl: z.string().nullable(),
+});
+export type IssueDetail = z.infer<typeof IssueDetailSchema>;
+
+/** The contact's other issues, newest first (spec §3 "Issue history item: issueId, channelId"). */
+export const IssueHistorySchema = z.array(
+  z.object({
+    issueId: z.number(),
+    channelId: z.string(),
+    channelType: z.enum(CHANNEL_TYPES),
+    channelName: z.string(),
+    status: z.enum(ISSUE_STATUSES),
+    startDate: z.string(),
+    lastMessage: z.string().nullable(),
+    isTransferredFrom: z.boolean(),
+  }),
+);
+export type IssueHistory = z.infer<typeof IssueHistorySchema>;
+
+/** Update kinds of spec §3: note, status. */
+export const UpdateIssueSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('note'), note: z.string().max(2000) }),
+  z.object({ kind: z.literal('status'), status: z.enum(ISSUE_STATUSES) }),
+]);
+export type UpdateIssue = z.infer<typeof UpdateIssueSchema>;
+
+/** Assign or re-assign: an agent (of the team), and optionally another team. */
+export const AssignIssueSchema = z.object({ userId: z.uuid(), teamId: z.uuid().optional() });
+export type AssignIssue = z.infer<typeof AssignIssueSchema>;
+
+/** Transfer to another team (auto-assigned there) or straight to one of its agents. */
+export const TransferIssueSchema = z.object({
+  teamId: z.uuid(),
+  userId: z.uuid().optional(),
+  note: z.string().max(2000).optional(),
+});
+export type TransferIssue = z.infer<typeof TransferIssueSchema>;
+
+/** Agents an issue can be given to: members and managers of each team the caller may assign within. */
+export const AssignableTeamsSchema = z.array(
+  Named.extend({ members: z.array(z.object({ id: z.string(), displayName: z.string() })) }),
+);
+export type AssignableTeams = z.infer<typeof AssignableTeamsSchema>;
+
+/** What the inbox's filter bar offers: the organisation's channels, teams, tags and agents. */
+export const IssueFilterOptionsSchema = z.object({
+  channels: z.array(Named.extend({ type: z.enum(CHANNEL_TYPES) })),
+  teams: z.array(Named),
+  tags: z.array(Named.extend({ colour: z.string() })),
+  agents: z.array(z.object({ id: z.string(), displayName: z.string() })),
+});
+export type IssueFilterOptions = z.infer<typeof IssueFilterOptionsSchema>;

@@ -44,3 +44,25 @@ export const NotificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 export const UpdateNotificationSettingsSchema = NotificationSettingsSchema.omit({ lineLinked: true });
+
+/** A one-time code to send to one of the organisation's LINE accounts, linking the caller's LINE for alerts. */
+export const LineLinkSchema = z.object({
+  code: z.string(),
+  expiresAt: z.string(),
+  /** Names of the LINE Official Accounts the code may be sent to. */
+  channels: z.array(z.string()),
+});
+export type LineLink = z.infer<typeof LineLinkSchema>;
+
+/** The installation's VAPID public key (base64url), for PushManager.subscribe. */
+export const PushPublicKeySchema = z.object({ publicKey: z.string() });
+
+/** A browser's push subscription (PushSubscription.toJSON()), registered as a device token. */
+export const RegisterDeviceSchema = z.object({
+  subscription: z.object({
+    endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  }),
+});
+export type RegisterDevice = z.infer<typeof RegisterDeviceSchema>;
+export const DeviceTokenSchema = z.object({ deviceToken: z.string() });

@@ -54,6 +54,9 @@ describe('catalogues', () => {
       'channels.types.line',
       'channels.types.facebook',
       'channels.types.instagram',
+      'contacts.channelType.line',
+      'contacts.channelType.facebook',
+      'contacts.channelType.instagram',
     ]);
   });
 });

@@ -68,6 +68,10 @@ export const en = {
       organizations: 'Could not retrieve the organisations.',
       user_profile: 'Could not retrieve your user profile.',
       notification_settings: 'Could not retrieve your notification settings.',
+      availability: 'Could not retrieve whether you are online.',
+      time_off_requests: 'Could not retrieve the leave requests.',
+      auto_assignment: 'Could not retrieve the auto-assignment settings.',
+      roles: 'Could not retrieve the roles.',
     },
   },
   errors: {
@@ -75,6 +79,9 @@ export const en = {
     internal: 'The server had a problem. Please try again in a moment.',
     not_found: 'The item was not found.',
     rate_limited: 'Too many requests. Please wait a moment and try again.',
+    line_link: {
+      no_channel: 'Your organisation has no LINE Official Account to link with. Ask an admin to connect one.',
+    },
     network: {
       unavailable: 'Cannot reach the server. Check your connection and try again.',
     },
@@ -182,12 +189,34 @@ export const en = {
   },
   nav: {
     dashboard: 'Dashboard',
+    inbox: 'Inbox',
+    kanban: 'Kanban',
+    contacts: 'Contacts',
+    channelPerformance: 'Channel performance',
+    teamPerformance: 'Team performance',
+    agentPerformance: 'Agent performance',
     teams: 'Teams',
     users: 'Users',
     channels: 'Channels',
     cannedResponses: 'Canned responses',
     tags: 'Tags',
+    autoAssignment: 'Auto assignment',
     profile: 'Edit profile',
+  },
+  // The header bell's drawer and the live notices (spec §2, §4).
+  notifications: {
+    title: 'Notifications',
+    open: 'Open notifications',
+    clearAll: 'Clear all',
+    clearAllTitle: 'Clear all notifications?',
+    clearAllText: 'Every notification in this list will be removed. This cannot be undone.',
+    empty: 'No notifications',
+    loadMore: 'Load more',
+    issue: 'Issue #{{id}}',
+    unread: 'Unread',
+    updateFailed: 'Could not update the notification.',
+    popupTitle: 'New notification',
+    issueClosed: 'Issue was closed',
   },
   header: {
     organization: 'Organisation',
@@ -197,6 +226,17 @@ export const en = {
     profile: 'Profile',
     logout: 'Sign out',
     userMenu: 'User menu',
+    requestTimeOff: 'Request time off',
+  },
+  // The signed-in user's online/offline switch (header on desktop, menu drawer on a phone).
+  availability: {
+    label: 'Availability',
+    online: 'Online',
+    offline: 'Offline',
+    onTimeOff: 'On time off',
+    hint: 'Auto-assignment gives you new issues only while you are online and on shift.',
+    nowOnline: 'You are online: new issues can be assigned to you.',
+    nowOffline: 'You are offline: no new issues will be assigned to you.',
   },
   dashboard: {
     title: 'Dashboard',
@@ -268,6 +308,15 @@ export const en = {
         'LINE Notify was shut down on 31 March 2025. LINE alerts are now sent by your organisation’s LINE Official Account, once you link your LINE account to your Sabai Inbox profile.',
       lineLinked: 'Your LINE account is linked.',
       lineNotLinked: 'Your LINE account is not linked yet, so LINE alerts cannot be delivered.',
+      link: 'Link my LINE account',
+      sendCode:
+        'Add {{accounts}} as a friend in LINE, then send it this code. Alerts start as soon as it arrives.',
+      codeExpires: 'The code works once, for 15 minutes.',
+      unlink: 'Unlink LINE',
+      unlinkConfirm: 'Unlink your LINE account? LINE alerts stop until you link it again.',
+      unlinked: 'Your LINE account is unlinked.',
+      pushUnavailable:
+        'This browser cannot show notifications while Sabai Inbox is closed. Pop-ups still show while it is open.',
     },
   },
 } as const;

@@ -6,6 +6,14 @@ import { channelsEn } from './channels.en';
 import { channelsTh } from './channels.th';
 import { settingsEn } from './settings.en';
 import { settingsTh } from './settings.th';
+import { workforceEn } from './workforce.en';
+import { workforceTh } from './workforce.th';
+import { inboxEn } from './inbox.en';
+import { inboxTh } from './inbox.th';
+import { contactsEn } from './contacts.en';
+import { contactsTh } from './contacts.th';
+import { reportsEn } from './reports.en';
+import { reportsTh } from './reports.th';
 import type { Language } from './core';
 import type { FullCatalogue } from './types';
 
@@ -17,6 +25,14 @@ export { channelsEn } from './channels.en';
 export { channelsTh } from './channels.th';
 export { settingsEn } from './settings.en';
 export { settingsTh } from './settings.th';
+export { workforceEn } from './workforce.en';
+export { workforceTh } from './workforce.th';
+export { inboxEn } from './inbox.en';
+export { inboxTh } from './inbox.th';
+export { contactsEn } from './contacts.en';
+export { contactsTh } from './contacts.th';
+export { reportsEn } from './reports.en';
+export { reportsTh } from './reports.th';
 
 /**
  * Every text of every language as i18next resources (one `translation` namespace). The web app does
@@ -28,14 +44,22 @@ export const resources: Record<Language, { translation: FullCatalogue }> = {
     translation: {
       ...en,
       ...settingsEn,
+      ...workforceEn,
       errors: {
         ...en.errors,
         ...channelsEn.errors,
         ...settingsEn.errors,
+        ...workforceEn.errors,
+        ...inboxEn.errors,
+        ...contactsEn.errors,
+        ...reportsEn.errors,
         user: { ...en.errors.user, ...settingsEn.errors.user },
         file: { ...en.errors.file, ...settingsEn.errors.file },
       },
       channels: channelsEn.channels,
+      inbox: inboxEn.inbox,
+      contacts: contactsEn.contacts,
+      reports: reportsEn.reports,
       policy: policyEn,
     },
   },
@@ -43,14 +67,22 @@ export const resources: Record<Language, { translation: FullCatalogue }> = {
     translation: {
       ...th,
       ...settingsTh,
+      ...workforceTh,
       errors: {
         ...th.errors,
         ...channelsTh.errors,
         ...settingsTh.errors,
+        ...workforceTh.errors,
+        ...inboxTh.errors,
+        ...contactsTh.errors,
+        ...reportsTh.errors,
         user: { ...th.errors.user, ...settingsTh.errors.user },
         file: { ...th.errors.file, ...settingsTh.errors.file },
       },
       channels: channelsTh.channels,
+      inbox: inboxTh.inbox,
+      contacts: contactsTh.contacts,
+      reports: reportsTh.reports,
       policy: policyTh,
     },
   },

@@ -229,9 +229,17 @@ export const settingsEn = {
     saved: 'The team has been saved.',
     deleted: 'The team has been deleted.',
     memberRemoved: 'The member has been removed from the team.',
+    tabs: {
+      teams: 'Teams',
+      leaveRequests: 'Leave requests',
+    },
   },
   users: {
     title: 'Users',
+    tabs: {
+      users: 'Users',
+      roles: 'Roles and permissions',
+    },
     subtitle:
       'Invite the people of your organisation, choose their role and teams, and deactivate those who left.',
     add: 'Invite user',

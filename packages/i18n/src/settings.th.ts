@@ -230,9 +230,17 @@ export const settingsTh: SettingsCatalogue = {
     saved: 'บันทึกทีมแล้ว',
     deleted: 'ลบทีมแล้ว',
     memberRemoved: 'นำสมาชิกออกจากทีมแล้ว',
+    tabs: {
+      teams: 'ทีม',
+      leaveRequests: 'คำขอลา',
+    },
   },
   users: {
     title: 'ผู้ใช้',
+    tabs: {
+      users: 'ผู้ใช้',
+      roles: 'บทบาทและสิทธิ์',
+    },
     subtitle: 'เชิญบุคลากรในองค์กรของคุณ กำหนดบทบาทและทีม และระงับการใช้งานผู้ที่ลาออกไปแล้ว',
     add: 'เชิญผู้ใช้',
     search: 'ค้นหาด้วยชื่อหรืออีเมล',

@@ -2,6 +2,10 @@ import type { channelsEn } from './channels.en';
 import type { en } from './en';
 import type { policyEn } from './policy.en';
 import type { settingsEn } from './settings.en';
+import type { workforceEn } from './workforce.en';
+import type { inboxEn } from './inbox.en';
+import type { contactsEn } from './contacts.en';
+import type { reportsEn } from './reports.en';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -17,11 +21,28 @@ export type ChannelsCatalogue = Widen<typeof channelsEn>;
 /** The texts of the organisation settings screens (tags, canned responses, …), loaded with them. */
 export type SettingsCatalogue = Widen<typeof settingsEn>;
 
+/** The texts of time off, auto-assignment and the roles' permissions (`errors.time_off.*` too), loaded with them. */
+export type WorkforceCatalogue = Widen<typeof workforceEn>;
+
+/** The texts of the agent workspace (inbox, chat, kanban), loaded with it. */
+export type InboxCatalogue = Widen<typeof inboxEn>;
+
+/** The texts of the contacts screen, loaded with it. */
+export type ContactsCatalogue = Widen<typeof contactsEn>;
+
+/** The texts of the dashboard and the performance reports, loaded with them. */
+export type ReportsCatalogue = Widen<typeof reportsEn>;
+
 /**
  * Everything a language provides: the main catalogue, the policy under `policy`, the channel screen's
  * texts and the settings screens' texts.
  */
-export type FullCatalogue = Catalogue & { policy: PolicyCatalogue } & ChannelsCatalogue & SettingsCatalogue;
+export type FullCatalogue = Catalogue & { policy: PolicyCatalogue } & ChannelsCatalogue &
+  SettingsCatalogue &
+  InboxCatalogue &
+  ContactsCatalogue &
+  ReportsCatalogue &
+  WorkforceCatalogue;
 
 type LeafPaths<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafPaths<T[K], `${Prefix}${K}.`>;

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
   customType,
+  doublePrecision,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -94,7 +95,11 @@ export const users = pgTable(
     notifyLine: boolean('notify_line').notNull().default(false),
     // LINE staff alerts replace LINE Notify (shut down 2025-03-31): the staff member's LINE userId on the OA.
     lineUserId: text('line_user_id'),
+    /** The organisation's LINE channel the staff member linked through: alerts are pushed from it. */
+    lineChannelId: uuid('line_channel_id'),
+    /** A one-time code the staff member sends to the LINE account to link it (profile), and its expiry. */
     lineLinkCode: text('line_link_code'),
+    lineLinkExpiresAt: ts('line_link_expires_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -367,12 +372,36 @@ export const contacts = pgTable(
     address: text('address'),
     location: text('location'),
     pictureUrl: text('picture_url'),
+    // PDPA consent to keep and use the personal data (issue 8 §5), with the date it was last changed.
+    consentStatus: text('consent_status', { enum: ['unknown', 'given', 'withdrawn'] })
+      .notNull()
+      .default('unknown'),
     consentAt: ts('consent_at'),
     lastContactAt: ts('last_contact_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contacts_org_last_contact_idx').on(t.organizationId, t.lastContactAt)],
+  (t) => [
+    index('contacts_org_last_contact_idx').on(t.organizationId, t.lastContactAt),
+    // The contact list's orders with the id tie-breaker (keyset pagination walks them); the expression must
+    // stay the one contacts.filters.ts sorts by.
+    index('contacts_org_recent_idx').on(
+      t.organizationId,
+      sql`coalesce(${t.lastContactAt}, ${t.createdAt})`,
+      t.id,
+    ),
+    index('contacts_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('contacts_org_display_name_idx').on(t.organizationId, t.displayName, t.id),
+    // Advanced search: a province or a birthdate range is found through these when it is rare among the
+    // contacts, instead of walking the list's order until enough match.
+    index('contacts_org_province_idx').on(t.organizationId, t.province),
+    index('contacts_org_birthdate_idx').on(t.organizationId, t.birthdate),
+    // Substring search that works for Thai (no spaces between words): trigram indexes.
+    index('contacts_display_name_trgm_idx').using('gin', sql`${t.displayName} gin_trgm_ops`),
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('contacts_mobile_trgm_idx').using('gin', sql`${t.mobileNumber} gin_trgm_ops`),
+  ],
 );
 
 /** A contact's identity on one channel (LINE userId, Messenger PSID, Instagram IGSID). */
@@ -405,6 +434,31 @@ export const contactIdentities = pgTable(
   ],
 );
 
+/**
+ * Who viewed, exported, edited, deleted, merged or erased contacts (issue 8 §5). No foreign key to the
+ * contact: the record outlives it.
+ */
+export const contactAuditEvents = pgTable(
+  'contact_audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['view', 'export', 'update', 'delete', 'merge', 'erase'] }).notNull(),
+    contactId: uuid('contact_id'),
+    // The contact's display name when it happened (a deleted contact stays recognisable).
+    contactName: text('contact_name'),
+    // Exports: how many contacts, and the filter used.
+    count: integer('count'),
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_audit_events_org_idx').on(t.organizationId, t.id),
+    index('contact_audit_events_contact_idx').on(t.contactId),
+  ],
+);
+
 export const issues = pgTable(
   'issues',
   {
@@ -426,13 +480,21 @@ export const issues = pgTable(
     adId: text('ad_id'),
     transferredFromIssueId: bigint('transferred_from_issue_id', { mode: 'number' }),
     startDate: ts('start_date').notNull().defaultNow(),
-    lastResponseAt: ts('last_response_at'),
+    // The last message of either side (the inbox's default order); the start date until then.
+    lastResponseAt: ts('last_response_at').notNull().defaultNow(),
     lastCustomerMessageAt: ts('last_customer_message_at'),
     lastAgentMessageAt: ts('last_agent_message_at'),
     // Facts the reports aggregate (issue 9), written in the same transaction as the change.
     firstResponseAt: ts('first_response_at'),
     // When an agent was first given the issue (assignment latency, reports).
     assignedAt: ts('assigned_at'),
+    // The first customer message of this issue (reports: first response time starts here).
+    firstCustomerMessageAt: ts('first_customer_message_at'),
+    // The customer message that started the current wait for an agent; cleared by the agent's reply, which
+    // records the interval in response_intervals (reports: response time).
+    waitStartedAt: ts('wait_started_at'),
+    // A staff member asked the team's manager to close the issue (spec §4: staff cannot change status).
+    closeRequestedAt: ts('close_requested_at'),
     resolvedAt: ts('resolved_at'),
     closedAt: ts('closed_at'),
     unreadCount: integer('unread_count').notNull().default(0),
@@ -443,8 +505,20 @@ export const issues = pgTable(
     index('issues_org_status_last_idx').on(t.organizationId, t.status, t.lastResponseAt),
     index('issues_org_last_idx').on(t.organizationId, t.lastResponseAt),
     index('issues_org_assignee_idx').on(t.organizationId, t.assigneeUserId, t.status),
-    index('issues_org_team_idx').on(t.organizationId, t.teamId, t.status),
+    // The workspace list in its default order (last response, then id) for one agent (a staff member's
+    // issues, the agent filter) and for one team in one status (the team filter on a status tab; its prefix
+    // serves the counts per team). With the id they answer the list's first step alone (index-only).
+    index('issues_org_assignee_last_idx').on(t.organizationId, t.assigneeUserId, t.lastResponseAt, t.id),
+    index('issues_org_team_status_last_idx').on(t.organizationId, t.teamId, t.status, t.lastResponseAt, t.id),
+    // The list's pipeline order (sort=status): the expression must stay the one issues.filters.ts sorts by.
+    index('issues_org_status_rank_idx').on(
+      t.organizationId,
+      sql`array_position(${sql.raw(`'{${ISSUE_STATUSES.join(',')}}'::text[]`)}, ${t.status})`,
+      t.id,
+    ),
     index('issues_contact_idx').on(t.contactId),
+    index('issues_org_start_idx').on(t.organizationId, t.startDate),
+    index('issues_transferred_from_idx').on(t.transferredFromIssueId),
     // The auto-assignment backlog of a team, oldest first.
     index('issues_unassigned_idx')
       .on(t.teamId, t.id)
@@ -497,6 +571,7 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_issue_idx').on(t.issueId, t.id),
+    index('messages_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
     uniqueIndex('messages_channel_provider_key').on(t.channelId, t.providerMessageId),
   ],
 );
@@ -623,3 +698,114 @@ export const inboundEvents = pgTable(
       .where(sql`${t.processedAt} is null`),
   ],
 );
+
+/**
+ * What happened to an issue and who did it: status changes, assignments, transfers, notes, close requests.
+ * The issue timeline and the reports (resolutions, transfers per period) read it; written in the same
+ * transaction as the change.
+ */
+export const issueActivities = pgTable(
+  'issue_activities',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    issueId: bigint('issue_id', { mode: 'number' })
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', {
+      enum: ['status', 'assigned', 'transferred', 'note', 'close_requested'],
+    }).notNull(),
+    fromStatus: text('from_status', { enum: ISSUE_STATUSES }),
+    toStatus: text('to_status', { enum: ISSUE_STATUSES }),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('issue_activities_issue_idx').on(t.issueId, t.id),
+    index('issue_activities_org_time_idx').on(t.organizationId, t.kind, t.createdAt),
+  ],
+);
+
+/**
+ * Each wait of a customer for an agent: from the customer message that started it to the agent's reply
+ * (reports: response time). Written with the reply, in its transaction.
+ */
+export const responseIntervals = pgTable(
+  'response_intervals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    issueId: bigint('issue_id', { mode: 'number' })
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id').notNull(),
+    teamId: uuid('team_id'),
+    agentUserId: uuid('agent_user_id'),
+    customerAt: ts('customer_at').notNull(),
+    repliedAt: ts('replied_at').notNull(),
+    isFirstResponse: boolean('is_first_response').notNull().default(false),
+  },
+  (t) => [index('response_intervals_org_time_idx').on(t.organizationId, t.repliedAt)],
+);
+
+// ---- reports (issue 9) ------------------------------------------------------------------------------------------
+
+const counter = (name: string) => integer(name).notNull().default(0);
+const seconds = (name: string) => doublePrecision(name).notNull().default(0);
+
+/**
+ * Report counters of one finished local day (the organisation's time zone) per channel × team × agent, so a
+ * report reads days, not issues. Written once by the roll-up job after the day ends (reports module); the days
+ * after `report_rollups.rolled_through` are read from the raw facts. Counters are attributed to the day of the
+ * event that completes them (a reply, a resolution, a close); see docs/decisions.md.
+ */
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    organizationId: orgId(),
+    day: date('day').notNull(),
+    channelId: uuid('channel_id').notNull(),
+    teamId: uuid('team_id'),
+    agentUserId: uuid('agent_user_id'),
+    issues: counter('issues'),
+    firstResponses: counter('first_responses'),
+    firstResponseSeconds: seconds('first_response_seconds'),
+    firstResponseBusinessSeconds: seconds('first_response_business_seconds'),
+    responses: counter('responses'),
+    responseSeconds: seconds('response_seconds'),
+    responseBusinessSeconds: seconds('response_business_seconds'),
+    resolved: counter('resolved'),
+    resolvedSuccess: counter('resolved_success'),
+    resolvedSeconds: seconds('resolved_seconds'),
+    resolvedBusinessSeconds: seconds('resolved_business_seconds'),
+    adResolved: counter('ad_resolved'),
+    adResolvedSuccess: counter('ad_resolved_success'),
+    closed: counter('closed'),
+    closedSuccess: counter('closed_success'),
+  },
+  (t) => [index('report_daily_org_day_idx').on(t.organizationId, t.day)],
+);
+
+/** Issues started per tag, per finished local day × channel × team (the dashboard's top tags). */
+export const reportDailyTags = pgTable(
+  'report_daily_tags',
+  {
+    organizationId: orgId(),
+    day: date('day').notNull(),
+    channelId: uuid('channel_id').notNull(),
+    teamId: uuid('team_id'),
+    tagId: uuid('tag_id').notNull(),
+    issues: counter('issues'),
+  },
+  (t) => [index('report_daily_tags_org_day_idx').on(t.organizationId, t.day)],
+);
+
+/** The last local day whose report rows are stored, per organisation. */
+export const reportRollups = pgTable('report_rollups', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  rolledThrough: date('rolled_through').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -2,7 +2,7 @@
 // shifts, one channel of each type, contacts, tags, canned responses and issues in every status with
 // message history. Idempotent: does nothing when "Sabai Demo" exists.
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ROLE_MATRIX, ROLE_NAMES, type RoleName } from '@sabai/domain';
+import { DEFAULT_ROLE_MATRIX, ROLE_NAMES, type IssueStatus, type RoleName } from '@sabai/domain';
 import { hashPassword } from '../modules/auth';
 import type { Cipher } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
@@ -445,6 +445,12 @@ async function seedDemoOrganization(
         startDate: startedAt,
         lastResponseAt: lastAt,
         lastCustomerMessageAt: lastCustomerAt,
+        firstCustomerMessageAt: times.find((_, i) => c.lines[i]![0] === 'customer'),
+        // A customer who spoke last on an open issue is still waiting for an answer.
+        waitStartedAt:
+          c.lines.at(-1)![0] === 'customer' && ['un-assigned', 'on-going', 'waiting'].includes(c.status)
+            ? lastCustomerAt
+            : null,
         lastAgentMessageAt: firstAgentAt ? lastAt : null,
         firstResponseAt: firstAgentAt,
         resolvedAt: resolved ? lastAt : null,
@@ -471,6 +477,7 @@ async function seedDemoOrganization(
     );
     for (const tag of c.tags ?? [])
       await tx.insert(t.issueTags).values({ issueId: issue!.id, tagId: tagIds[tag]! });
+    await seedReportFacts(tx, organizationId, issue!.id, { channelId, teamId, assigneeUserId }, c, times);
     if (c.status === 'transferred') {
       // A transfer closes the issue and continues the conversation in a new one linked to it.
       const [next] = await tx
@@ -506,6 +513,61 @@ async function seedDemoOrganization(
       });
     }
   }
+}
+
+/**
+ * The report facts a real conversation leaves (issue 9): each customer wait an agent's reply ended, and the
+ * resolution and close as status changes, so the demo dashboard and reports have figures from the start.
+ */
+async function seedReportFacts(
+  tx: Tx,
+  organizationId: string,
+  issueId: number,
+  on: { channelId: string; teamId: string; assigneeUserId: string | undefined },
+  c: (typeof CONVERSATIONS)[number],
+  times: Date[],
+) {
+  const waits: Array<typeof t.responseIntervals.$inferInsert> = [];
+  let waitingSince: Date | null = null;
+  let hasReplied = false;
+  c.lines.forEach(([who], i) => {
+    if (who === 'customer') waitingSince ??= times[i]!;
+    else {
+      if (waitingSince)
+        waits.push({
+          organizationId,
+          issueId,
+          channelId: on.channelId,
+          teamId: on.teamId,
+          agentUserId: on.assigneeUserId,
+          customerAt: waitingSince,
+          repliedAt: times[i]!,
+          isFirstResponse: !hasReplied,
+        });
+      hasReplied = true;
+      waitingSince = null;
+    }
+  });
+  if (waits.length) await tx.insert(t.responseIntervals).values(waits);
+  const lastAt = times.at(-1)!;
+  const resolution = c.status.startsWith('resolved')
+    ? c.status
+    : c.status === 'close'
+      ? 'resolved-success'
+      : null;
+  if (!resolution) return;
+  const change = (fromStatus: IssueStatus, toStatus: IssueStatus) => ({
+    organizationId,
+    issueId,
+    actorUserId: on.assigneeUserId,
+    kind: 'status' as const,
+    fromStatus,
+    toStatus,
+    createdAt: lastAt,
+  });
+  await tx.insert(t.issueActivities).values(change('on-going', resolution as IssueStatus));
+  if (c.status === 'close')
+    await tx.insert(t.issueActivities).values(change(resolution as IssueStatus, 'close'));
 }
 
 async function seedSecondOrganization(

@@ -1,7 +1,7 @@
 // Secrets at rest (channel secrets and access tokens): AES-256-GCM with a random IV per value,
 // stored as "v1.<iv>.<tag>.<ciphertext>" in base64url. The key comes from ENCRYPTION_KEY or is generated
 // once per installation (platform/secrets).
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 export type Cipher = { encrypt(plain: string): string; decrypt(sealed: string): string };
 
@@ -28,4 +28,11 @@ export function createCipher(hexKey: string): Cipher {
       );
     },
   };
+}
+
+/** A UUID determined by `name` (SHA-1, version 5 layout): the same name, the same id (an idempotent job). */
+export function stableUuid(name: string): string {
+  const hex = createHash('sha1').update(name).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -177,3 +177,9 @@ class PgListener {
     await this.client?.end().catch(() => undefined);
   }
 }
+
+/** The rows of a drizzle `execute` answer: node-postgres and PGlite both carry them in `rows`. */
+export function rowsOf<T = Row>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}

@@ -21,6 +21,8 @@ export const DOMAIN_EVENT_NAMES = [
   'message.updated',
   'notification.created',
   'session.changed',
+  // Someone viewing or typing in an issue's chat (ephemeral; never stored).
+  'issue.presence',
 ] as const;
 
 const DomainEventSchema = z.object({

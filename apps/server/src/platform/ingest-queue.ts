@@ -125,14 +125,16 @@ export type IngestWorker = { drain(): Promise<void>; stop(): Promise<void> };
 
 /**
  * Runs `handle` over claimed batches whenever a webhook arrives (NOTIFY) and every `pollMs` (to pick up rows
- * whose lease lapsed). `concurrency` drain loops share the backlog through SKIP LOCKED (useful on a
- * PostgreSQL server; PGlite has one connection, so one loop).
+ * whose lease lapsed). `handle` applies a whole batch (in one transaction); when it fails, the batch's rows
+ * are handled one at a time, so one bad delivery fails alone and the others go through. `concurrency` drain
+ * loops share the backlog through SKIP LOCKED (useful on a PostgreSQL server; PGlite has one connection, so
+ * one loop).
  */
 export async function startIngestWorker(
   db: Db,
   opts: {
     logger: Logger;
-    handle: (row: InboundRow) => Promise<void>;
+    handle: (rows: InboundRow[]) => Promise<void>;
     batchSize?: number;
     leaseMs?: number;
     pollMs?: number;
@@ -147,29 +149,44 @@ export async function startIngestWorker(
   let again = false;
   let stopped = false;
 
+  // PGlite runs on this process's one thread, and processing keeps it busy: during a burst the embedded
+  // worker waits, so acknowledging webhooks (LINE gives up after 2 s) comes first and the backlog is
+  // processed as soon as the burst pauses for QUIET_MS.
+  const yieldToWebhooks = async () => {
+    while (db.kind === 'pglite' && isReceiving(db) && !stopped)
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+  };
+
+  /** Handles rows; resolves to the ids done. */
+  const handleRows = async (rows: InboundRow[]): Promise<number[]> => {
+    try {
+      await opts.handle(rows);
+      return rows.map((r) => r.id);
+    } catch (err) {
+      if (rows.length === 1) {
+        opts.logger.error({ err, inboundId: rows[0]!.id }, 'inbound event failed');
+        await failInbound(db, rows[0]!.id, err instanceof Error ? err.message : String(err));
+        return [];
+      }
+      opts.logger.warn({ err, rows: rows.length }, 'inbound batch failed; handling its rows one by one');
+      const done: number[] = [];
+      for (const row of rows) {
+        await yieldToWebhooks();
+        done.push(...(await handleRows([row])));
+      }
+      return done;
+    }
+  };
+
   const loop = async () => {
     do {
       again = false;
       for (;;) {
+        await yieldToWebhooks();
         if (stopped) return;
         const rows = await claimInbound(db, batchSize, leaseMs);
         if (rows.length === 0) break;
-        const done: number[] = [];
-        for (const row of rows) {
-          // PGlite runs on this process's one thread, and processing keeps it busy: during a burst the
-          // embedded worker waits, so acknowledging webhooks (LINE gives up after 2 s) comes first and the
-          // backlog is processed as soon as the burst pauses for QUIET_MS.
-          while (db.kind === 'pglite' && isReceiving(db) && !stopped)
-            await new Promise((r) => setTimeout(r, QUIET_MS));
-          try {
-            await opts.handle(row);
-            done.push(row.id);
-          } catch (err) {
-            opts.logger.error({ err, inboundId: row.id }, 'inbound event failed');
-            await failInbound(db, row.id, err instanceof Error ? err.message : String(err));
-          }
-        }
-        await completeInbound(db, done);
+        await completeInbound(db, await handleRows(rows));
       }
     } while (again && !stopped);
   };

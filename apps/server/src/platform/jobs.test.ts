@@ -119,6 +119,45 @@ describe('jobs', () => {
     expect(calls).toBe(1);
   });
 
+  it('sends several jobs of several queues in one statement, only when the transaction commits', async () => {
+    const [first, second] = [queueName('many-a'), queueName('many-b')];
+    const seen: Array<[string, unknown]> = [];
+    await expect(
+      db.orm.transaction(async (tx) => {
+        await jobs.sendManyInTransaction(tx, [{ name: first, data: { n: 'rolled back' } }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await db.orm.transaction((tx) =>
+      jobs.sendManyInTransaction(tx, [
+        { name: first, data: { n: 1 } },
+        { name: second, data: { n: 2 }, options: { retryLimit: 0 } },
+        { name: first, data: { n: 3 }, options: { startAfter: 3600 } },
+      ]),
+    );
+    for (const name of [first, second])
+      await jobs.work(name, {}, async (job) => {
+        seen.push([name, job.data]);
+      });
+    await vi.waitFor(() => expect(seen).toHaveLength(2), wait);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        [first, { n: 1 }],
+        [second, { n: 2 }],
+      ]),
+    );
+    const rows = await db.query<{ name: string; retry_limit: number; later: boolean }>(
+      `select name, retry_limit, start_after > now() + interval '50 minutes' as later from pgboss.job
+       where name in ($1, $2) order by name, start_after`,
+      [first, second],
+    );
+    expect(rows).toEqual([
+      { name: first, retry_limit: expect.any(Number), later: false },
+      { name: first, retry_limit: expect.any(Number), later: true },
+      { name: second, retry_limit: 0, later: false },
+    ]);
+  });
+
   it('registers a cron schedule for a queue', async () => {
     const name = queueName('cron');
     await jobs.schedule(name, '*/5 * * * *', { kind: 'sla-check' }, { tz: 'Asia/Bangkok' });

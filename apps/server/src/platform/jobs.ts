@@ -43,6 +43,8 @@ export type SendOptions = RetryOptions & {
   expireInSeconds?: number;
 };
 
+export type JobToSend = { name: string; data: JobData; options?: SendOptions };
+
 export type WorkOptions = RetryOptions & {
   expireInSeconds?: number;
   /** Jobs of this queue handled at the same time by this process (default 1). */
@@ -62,6 +64,10 @@ export interface Jobs {
     data: T,
     options?: SendOptions,
   ): Promise<string | null>;
+  /** Cancels a job that has not run yet (a no-op once it ran or when there is none). */
+  cancel(name: string, id: string): Promise<void>;
+  /** Enqueues several jobs (of any queues) through the caller's transaction, with one statement. */
+  sendManyInTransaction(tx: Executor, jobs: ReadonlyArray<JobToSend>): Promise<void>;
   /** Handles jobs of `name` in this process; the retry options become the queue's defaults. */
   work<T extends JobData>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void>;
   /** Sends `name` on a cron schedule (needs `schedule: true` on one process at least). */
@@ -128,11 +134,26 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
       return boss.send(name, data, toBossSendOptions(options));
     },
 
+    async cancel(name, id) {
+      await ensureQueue(name);
+      await boss.cancel(name, id);
+    },
+
     async sendInTransaction(tx, name, data, options) {
       // On PGlite the one connection belongs to this transaction until it ends, so the queue is ensured
       // through the transaction too: going through pg-boss's adapter would wait forever.
       if (!ready.has(name) && (await ensureQueueIn(tx, name)) === 'existed') ready.add(name);
       return boss.send(name, data, { ...toBossSendOptions(options), db: transactionAdapter(tx) });
+    },
+
+    async sendManyInTransaction(tx, jobs) {
+      if (jobs.length === 0) return;
+      for (const name of new Set(jobs.map((j) => j.name)))
+        if (!ready.has(name) && (await ensureQueueIn(tx, name)) === 'existed') ready.add(name);
+      await boss.insert(
+        jobs.map(({ name, data, options }) => toBossInsert(name, data, options)),
+        { db: transactionAdapter(tx) },
+      );
     },
 
     async work<T extends JobData>(name: string, options: WorkOptions, handler: JobHandler<T>) {
@@ -206,6 +227,19 @@ async function ensureQueueIn(executor: Executor, name: string): Promise<'existed
 function toBossSendOptions(options: SendOptions = {}): PgBoss.SendOptions {
   const { startAfter, ...rest } = options;
   return { ...rest, ...(startAfter === undefined ? {} : { startAfter }) };
+}
+
+/** One job of a bulk insert: the same options as a send (a delay in seconds becomes an interval). */
+function toBossInsert(name: string, data: JobData, options: SendOptions = {}): PgBoss.JobInsert {
+  const { startAfter, ...rest } = options;
+  return {
+    name,
+    data,
+    ...rest,
+    ...(startAfter === undefined
+      ? {}
+      : { startAfter: startAfter instanceof Date ? startAfter.toISOString() : `${startAfter} seconds` }),
+  };
 }
 
 /**

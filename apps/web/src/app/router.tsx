@@ -21,16 +21,42 @@ const publicRoutes: RouteObject[] = [
 
 // Signed-in screens, identical on both layouts. Only built screens are routed (no placeholders).
 const screenRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: () => import('../features/dashboard/components/dashboard-page') },
+  { path: 'dashboard', lazy: () => import('../features/reports/components/dashboard-page') },
+  {
+    path: 'report/channel-performance',
+    lazy: () => import('../features/reports/components/channel-performance-page'),
+  },
+  {
+    path: 'report/team-performance',
+    lazy: () => import('../features/reports/components/team-performance-page'),
+  },
+  {
+    path: 'report/agent-performance',
+    lazy: () => import('../features/reports/components/agent-performance-page'),
+  },
+  // Not in the phone drawer (spec §2), but a phone opening /contacts gets the same screen.
+  { path: 'contacts', lazy: () => import('../features/contacts/components/contacts-page') },
   { path: 'profile/edit-profile', lazy: () => import('../features/profile/components/edit-profile-page') },
   { path: '*', lazy: () => import('./shell/not-found-page') },
 ];
 
+// The workspace on phones: the list, and one issue's chat full screen (spec §2 mobile pages).
+const mobileRoutes: RouteObject[] = [
+  { path: 'issue/inbox', lazy: () => import('../features/inbox/components/mobile-inbox-page') },
+  { path: 'issue/chat', lazy: () => import('../features/inbox/components/mobile-chat-page') },
+];
+
 // Settings are desktop only (spec §2 lists no mobile settings route): they live in the desktop shell alone.
 const desktopRoutes: RouteObject[] = [
+  { path: 'issue/inbox', lazy: () => import('../features/inbox/components/inbox-page') },
+  { path: 'issue/kanban', lazy: () => import('../features/inbox/components/kanban-page') },
   { path: 'setting/team', lazy: () => import('../features/teams/components/teams-page') },
   { path: 'setting/user', lazy: () => import('../features/users/components/users-page') },
   { path: 'setting/channel', lazy: () => import('../features/channels/components/channels-page') },
+  {
+    path: 'setting/auto-assignment',
+    lazy: () => import('../features/auto-assignment/components/auto-assignment-page'),
+  },
   {
     path: 'setting/canned-response',
     lazy: () => import('../features/canned-responses/components/canned-responses-page'),
@@ -63,7 +89,7 @@ export const routes: RouteObject[] = [
         path: 'mobile',
         loader: requireSessionLoader,
         lazy: () => import('./shell/mobile-shell'),
-        children: screenRoutes,
+        children: [...mobileRoutes, ...screenRoutes],
       },
       {
         id: 'desktop-shell',

@@ -1,8 +1,15 @@
 // The signed-in screens that exist, in menu order. A screen is listed only once it is built (no
 // placeholders); whether a user sees it is decided by packages/domain's canViewRoute.
 import {
+  ApartmentOutlined,
   ApiOutlined,
+  ContactsOutlined,
+  BarChartOutlined,
   DashboardOutlined,
+  FundOutlined,
+  LineChartOutlined,
+  InboxOutlined,
+  ProjectOutlined,
   MessageOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -26,6 +33,48 @@ export const SCREENS: readonly Screen[] = [
     isOnMobile: true,
   },
   {
+    key: 'inbox',
+    path: '/issue/inbox',
+    labelKey: 'nav.inbox',
+    icon: InboxOutlined,
+    isOnMobile: true,
+  },
+  {
+    key: 'kanban',
+    path: '/issue/kanban',
+    labelKey: 'nav.kanban',
+    icon: ProjectOutlined,
+    isOnMobile: false,
+  },
+  {
+    key: 'contacts',
+    path: '/contacts',
+    labelKey: 'nav.contacts',
+    icon: ContactsOutlined,
+    isOnMobile: false,
+  },
+  {
+    key: 'channel-performance',
+    path: '/report/channel-performance',
+    labelKey: 'nav.channelPerformance',
+    icon: BarChartOutlined,
+    isOnMobile: true,
+  },
+  {
+    key: 'team-performance',
+    path: '/report/team-performance',
+    labelKey: 'nav.teamPerformance',
+    icon: FundOutlined,
+    isOnMobile: true,
+  },
+  {
+    key: 'agent-performance',
+    path: '/report/agent-performance',
+    labelKey: 'nav.agentPerformance',
+    icon: LineChartOutlined,
+    isOnMobile: true,
+  },
+  {
     key: 'teams',
     path: '/setting/team',
     labelKey: 'nav.teams',
@@ -44,6 +93,13 @@ export const SCREENS: readonly Screen[] = [
     path: '/setting/channel',
     labelKey: 'nav.channels',
     icon: ApiOutlined,
+    isOnMobile: false,
+  },
+  {
+    key: 'auto-assignment',
+    path: '/setting/auto-assignment',
+    labelKey: 'nav.autoAssignment',
+    icon: ApartmentOutlined,
     isOnMobile: false,
   },
   {

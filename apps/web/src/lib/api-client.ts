@@ -23,6 +23,8 @@ export type RequestOptions = {
   /** Sends the bearer token (refreshing it first when expired); public calls pass false. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Answers the body as a Blob (file downloads such as report exports). */
+  asBlob?: boolean;
 };
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -115,7 +117,7 @@ async function call<T>(
   let retriedXsrf = false;
   for (let attempt = 1; ; attempt += 1) {
     const { response, sentXsrf } = await send(method, path, options.body, accessToken, options.signal);
-    if (response.ok) return (await readBody(response)) as T;
+    if (response.ok) return (options.asBlob ? await response.blob() : await readBody(response)) as T;
     // Spec §7: up to 5 retries, 2000 ms × attempt, only for statuses above 500.
     if (response.status > 500 && attempt <= API_RETRY_LIMIT) {
       await clientHooks.sleep(API_RETRY_DELAY_MS * attempt);
@@ -205,4 +207,36 @@ export async function apiRequest<T>(
     if (auth && error instanceof ApiError && error.status === 401) endSession();
     throw error;
   }
+}
+
+/**
+ * Downloads a file from the API as it arrives (no retries: an export is not repeated behind the user's
+ * back); `onChunk` sees each piece and the response headers, so a large export can show its progress.
+ */
+export async function apiDownload(
+  path: string,
+  onChunk: (chunk: Uint8Array, headers: Headers) => void,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const accessToken = (await freshSession())?.accessToken ?? null;
+  if (!accessToken) {
+    endSession();
+    throw new ApiError(401, 'auth.unauthenticated');
+  }
+  const { response } = await send('GET', path, undefined, accessToken, signal);
+  if (!response.ok) {
+    if (response.status === 401) endSession();
+    const { code, details } = errorCodeOf(await readBody(response), response.status);
+    throw new ApiError(response.status, code, details);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const reader = (response.body as ReadableStream<Uint8Array<ArrayBuffer>>).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    onChunk(value, response.headers);
+  }
+  return new Blob(chunks, { type });
 }

@@ -70,6 +70,45 @@ export async function ensureSettingsTexts(): Promise<void> {
   }
 }
 
+/** Loads the agent workspace's texts of both languages (inbox, chat, kanban). */
+export async function ensureInboxTexts(): Promise<void> {
+  if (i18next.exists('inbox.title', { lng: 'en' })) return;
+  const { inboxTexts } = await import('@sabai/i18n/inbox');
+  for (const language of ['en', 'th'] as const) {
+    i18next.addResourceBundle(language, 'translation', inboxTexts[language], true, false);
+  }
+}
+
+/** Loads the dashboard's and the performance reports' texts of both languages. */
+export async function ensureReportsTexts(): Promise<void> {
+  if (i18next.exists('reports.overall', { lng: 'en' })) return;
+  const { reportsTexts } = await import('@sabai/i18n/reports');
+  for (const language of ['en', 'th'] as const) {
+    // Deep merge: `errors.report` joins the errors already loaded.
+    i18next.addResourceBundle(language, 'translation', reportsTexts[language], true, false);
+  }
+}
+
+/** Loads the contacts screen's texts of both languages. */
+export async function ensureContactsTexts(): Promise<void> {
+  if (i18next.exists('contacts.title', { lng: 'en' })) return;
+  const { contactsTexts } = await import('@sabai/i18n/contacts');
+  for (const language of ['en', 'th'] as const) {
+    // Deep merge: `errors.contact` joins the errors already loaded.
+    i18next.addResourceBundle(language, 'translation', contactsTexts[language], true, false);
+  }
+}
+
+/** Loads the workforce texts of both languages (time off, auto-assignment, roles). */
+export async function ensureWorkforceTexts(): Promise<void> {
+  if (i18next.exists('timeOff.request.title', { lng: 'en' })) return;
+  const { workforceTexts } = await import('@sabai/i18n/workforce');
+  for (const language of ['en', 'th'] as const) {
+    // Deep merge: `errors.time_off` joins the errors already loaded.
+    i18next.addResourceBundle(language, 'translation', workforceTexts[language], true, false);
+  }
+}
+
 /** Applies a language to i18next (loading its texts first), dayjs and the document. */
 export async function applyLanguage(language: Language): Promise<void> {
   await ensureCatalogue(language);

@@ -1,8 +1,9 @@
 // The state of a server-paged settings list (issue 5 §6): search, sort, order and page, as the API takes
 // them, plus what antd's Table reports when its sorter or pager changes.
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { TablePaginationConfig } from 'antd';
+import type { Page } from '@sabai/contracts';
 
 export type ListParams<S extends string> = {
   search: string;
@@ -69,5 +70,21 @@ export function useListParams<S extends string>(sorts: readonly S[], defaultSort
     return order === 'desc' ? 'descend' : 'ascend';
   }
 
-  return { search, setSearch, params, setPage, handleTableChange, sortOrderOf };
+  /** The column props of a field the server sorts by. */
+  function sortable(key: S) {
+    return { key, sorter: true, sortOrder: sortOrderOf(key) };
+  }
+
+  const isSearching = deferredSearch.trim() !== '';
+  return { search, setSearch, isSearching, params, setPage, handleTableChange, sortOrderOf, sortable };
+}
+
+/** What a list screen hands its table: search, sort and page state. */
+export type ListState<S extends string> = ReturnType<typeof useListParams<S>>;
+
+/** The last row of a page was deleted (the answer came back empty): show the page before it. */
+export function useShowLastPage(data: Page<unknown> | undefined, setPage: (page: number) => void): void {
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.page > 1) setPage(data.page - 1);
+  }, [data, setPage]);
 }

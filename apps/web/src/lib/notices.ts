@@ -33,7 +33,11 @@ export function useNotice() {
     (key: TranslationKey) => void message.warning({ content: t(key), key }),
     [message, t],
   );
-  return { error, success, info, warning };
+  /** A warning whose text is already translated (it carries values, such as a file name). */
+  const warningText = useCallback((content: string) => void message.warning(content), [message]);
+  /** A success whose text is already translated (it carries values, such as a count). */
+  const successText = useCallback((content: string) => void message.success(content), [message]);
+  return { error, success, successText, info, warning, warningText };
 }
 
 /** Shows spec §8's retrieval-failure notice for a resource once each time its query fails. */

@@ -79,6 +79,12 @@ export function getDeviceToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.deviceToken);
 }
 
+/** Stores (or, with null, removes) this browser's web push device token. */
+export function setDeviceToken(token: string | null): void {
+  if (token) localStorage.setItem(STORAGE_KEYS.deviceToken, token);
+  else localStorage.removeItem(STORAGE_KEYS.deviceToken);
+}
+
 /** Removes every session key (spec §4, logout). */
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);

@@ -43,6 +43,9 @@ export async function teamWithBacklog(ex: Executor, issueId: number) {
 /**
  * The team's assignment settings with its row locked until the transaction ends (the rotation lock). Taken
  * before any issue row, so every path locks in the same order (team, then issues) and never deadlocks.
+ * FOR NO KEY UPDATE, not FOR UPDATE: it excludes other assigners all the same, but not the key-share lock
+ * that inserting an issue of the team takes for its foreign key, so new issues never queue behind (or
+ * deadlock with) an assignment.
  */
 export async function lockTeam(ex: Executor, teamId: string) {
   const [row] = await ex
@@ -59,7 +62,7 @@ export async function lockTeam(ex: Executor, teamId: string) {
     .from(teams)
     .innerJoin(organizations, eq(organizations.id, teams.organizationId))
     .where(eq(teams.id, teamId))
-    .for('update', { of: teams });
+    .for('no key update', { of: teams });
   return row ?? null;
 }
 

@@ -76,6 +76,29 @@ async function assignWaiting(
   teamId: string,
   pick: { issueIds: number[] } | { limit: number },
 ): Promise<BatchResult> {
+  return inTeamTurn(teamId, () => assignWaitingNow(deps, teamId, pick));
+}
+
+// The team's row lock serialises its assignments anyway; the jobs of one team in this process wait for
+// their turn here rather than for the lock inside a transaction, where each would hold a pooled connection:
+// a burst of new issues (one job each) would otherwise take the whole pool, webhooks included.
+const teamTurns = new Map<string, Promise<unknown>>();
+
+function inTeamTurn<T>(teamId: string, work: () => Promise<T>): Promise<T> {
+  const turn = (teamTurns.get(teamId) ?? Promise.resolve()).then(work);
+  const settled = turn.catch(() => undefined);
+  teamTurns.set(teamId, settled);
+  void settled.then(() => {
+    if (teamTurns.get(teamId) === settled) teamTurns.delete(teamId);
+  });
+  return turn;
+}
+
+async function assignWaitingNow(
+  deps: Deps,
+  teamId: string,
+  pick: { issueIds: number[] } | { limit: number },
+): Promise<BatchResult> {
   const now = deps.clock.now();
   return deps.db.orm.transaction(async (tx): Promise<BatchResult> => {
     const team = await repo.lockTeam(tx, teamId);
@@ -123,6 +146,7 @@ async function assignWaiting(
             userId: a.userId,
             type: 'issue_assigned',
             issueId: a.issueId,
+            content: assignments.find((x) => x.issueId === a.issueId)?.content ?? '',
           },
         },
       ]),

@@ -217,3 +217,12 @@ export async function consumePasswordToken(ex: Executor, tokenHash: string, now:
 export async function deleteDeviceToken(ex: Executor, userId: string, token: string) {
   await ex.delete(deviceTokens).where(and(eq(deviceTokens.userId, userId), eq(deviceTokens.token, token)));
 }
+
+/** An active user's avatar, for the profile picture pushed with a refreshed session; null when inactive. */
+export async function findActiveUserAvatar(ex: Executor, userId: string) {
+  const [row] = await ex
+    .select({ avatarFileId: users.avatarFileId })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return row ?? null;
+}

@@ -142,6 +142,22 @@ async function openSession(
   return { accessToken, refreshToken };
 }
 
+/**
+ * A fresh session for a signed-in user whose role or organisation changed, pushed to their open pages as
+ * spec §3's refresh message (they store it and refresh their access token). A new family: the socket
+ * does not know which session the page holds. Null when the user may no longer sign in here.
+ */
+export async function reissueSession(
+  deps: Deps,
+  userId: string,
+  organizationId: string,
+): Promise<{ refreshToken: string; profilePath: string | null } | null> {
+  const user = await repo.findActiveUserAvatar(deps.db.orm, userId);
+  if (!user || !(await resolveRole(deps, userId, organizationId))) return null;
+  const { refreshToken } = await openSession(deps, userId, organizationId, randomUUID());
+  return { refreshToken, profilePath: profilePathOf(user.avatarFileId) };
+}
+
 /** Reads and verifies the bearer token of a request. */
 export async function authenticate(deps: Deps, authorization: string | undefined): Promise<AuthContext> {
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);

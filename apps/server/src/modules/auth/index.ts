@@ -10,6 +10,7 @@ export {
   assertPasswordRules,
   changePassword,
   profilePathOf,
+  reissueSession,
   resolveRole,
   type AuthContext,
 } from './auth.service';

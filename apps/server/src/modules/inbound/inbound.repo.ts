@@ -1,15 +1,26 @@
-// The ingest pipeline's SQL: identities, open issues and messages, written inside one transaction per event.
+// The ingest pipeline's SQL: identities, open issues and messages. Customer messages are written set-based,
+// a claimed batch at a time (a few statements per batch whatever its size); the rarer events keep
+// statements of their own. Bulk statements take their rows as one JSON parameter (json_to_recordset), which
+// both drivers pass the same way.
 import { and, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import {
   channels,
   contactIdentities,
-  contacts,
   issues,
   messageAttachments,
   messages,
   organizations,
 } from '../../db/schema';
 import type { Executor } from '../../platform/db';
+
+/** The active channels owning these provider accounts (LINE channel ids, Page ids, Instagram account ids). */
+export async function findActiveChannels(ex: Executor, externalIds: string[]) {
+  if (externalIds.length === 0) return [];
+  return ex
+    .select()
+    .from(channels)
+    .where(and(inArray(channels.externalId, externalIds), eq(channels.isActive, true)));
+}
 
 export type Identity = { id: string; contactId: string; organizationId: string };
 
@@ -31,47 +42,70 @@ export async function findIdentity(
   return row ?? null;
 }
 
-/** Creates the contact and its identity on this channel; a concurrent creator wins and is returned. */
-export async function createIdentity(
-  ex: Executor,
-  v: {
-    organizationId: string;
-    channelId: string;
-    externalUserId: string;
-    displayName: string;
-    pictureUrl: string | null;
-    now: Date;
-  },
-): Promise<Identity> {
-  const [contact] = await ex
-    .insert(contacts)
-    .values({
-      organizationId: v.organizationId,
-      displayName: v.displayName,
-      pictureUrl: v.pictureUrl,
-      createdAt: v.now,
-      lastContactAt: v.now,
-    })
-    .returning({ id: contacts.id });
-  const [identity] = await ex
-    .insert(contactIdentities)
-    .values({
-      organizationId: v.organizationId,
-      contactId: contact!.id,
-      channelId: v.channelId,
-      externalUserId: v.externalUserId,
-      displayName: v.displayName,
-      pictureUrl: v.pictureUrl,
-    })
-    .onConflictDoNothing()
-    .returning({
-      id: contactIdentities.id,
-      contactId: contactIdentities.contactId,
-      organizationId: contactIdentities.organizationId,
-    });
-  if (identity) return identity;
-  await ex.delete(contacts).where(eq(contacts.id, contact!.id));
-  return (await findIdentity(ex, v.channelId, v.externalUserId))!;
+export type IdentityKey = { channelId: string; externalUserId: string };
+export type KeyedIdentity = Identity & IdentityKey;
+
+/** The identities of these (channel, external user) pairs that exist. */
+export async function findIdentities(ex: Executor, keys: IdentityKey[]): Promise<KeyedIdentity[]> {
+  if (keys.length === 0) return [];
+  const result = await ex.execute(sql`
+    SELECT ci.id, ci.contact_id AS "contactId", ci.organization_id AS "organizationId",
+      ci.channel_id AS "channelId", ci.external_user_id AS "externalUserId"
+    FROM contact_identities ci
+    JOIN json_to_recordset(${JSON.stringify(keys)}::json) AS k("channelId" uuid, "externalUserId" text)
+      ON ci.channel_id = k."channelId" AND ci.external_user_id = k."externalUserId"`);
+  return rowsOf<KeyedIdentity>(result);
+}
+
+export type NewIdentity = IdentityKey & {
+  organizationId: string;
+  displayName: string;
+  pictureUrl: string | null;
+  at: Date;
+};
+
+/**
+ * Creates a contact and its identity for each new customer, in one statement. A pair another worker created
+ * meanwhile is skipped (with its contact) and left out of the answer: the caller looks it up.
+ */
+export async function createIdentities(ex: Executor, rows: NewIdentity[]): Promise<KeyedIdentity[]> {
+  if (rows.length === 0) return [];
+  // The identity is inserted first so a conflict skips the contact too; the foreign key from identity to
+  // contact is checked at the end of the statement, once both exist.
+  const result = await ex.execute(sql`
+    WITH input AS (
+      SELECT gen_random_uuid() AS contact_id, v.*
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v("organizationId" uuid, "channelId" uuid,
+        "externalUserId" text, "displayName" text, "pictureUrl" text, at timestamptz)
+    ), identity AS (
+      INSERT INTO contact_identities (organization_id, contact_id, channel_id, external_user_id, display_name, picture_url)
+      SELECT "organizationId", contact_id, "channelId", "externalUserId", "displayName", "pictureUrl" FROM input
+      ON CONFLICT (channel_id, external_user_id) DO NOTHING
+      RETURNING id, contact_id, organization_id, channel_id, external_user_id
+    ), contact AS (
+      INSERT INTO contacts (id, organization_id, display_name, picture_url, created_at, last_contact_at)
+      SELECT input.contact_id, input."organizationId", input."displayName", input."pictureUrl", input.at, input.at
+      FROM input JOIN identity ON identity.contact_id = input.contact_id
+    )
+    SELECT id, contact_id AS "contactId", organization_id AS "organizationId", channel_id AS "channelId",
+      external_user_id AS "externalUserId"
+    FROM identity`);
+  return rowsOf<KeyedIdentity>(result);
+}
+
+/**
+ * Locks the identities of a batch's customers until commit, in id order (so concurrent batches never
+ * deadlock), and reads the ad each came from. Holding them serialises the work on one customer across
+ * workers: whoever comes second sees the first one's issue and messages.
+ */
+export async function lockIdentities(ex: Executor, identityIds: string[]) {
+  const rows = await ex
+    .select({ id: contactIdentities.id, referralAdId: contactIdentities.referralAdId })
+    .from(contactIdentities)
+    .where(inArray(contactIdentities.id, identityIds))
+    .orderBy(contactIdentities.id)
+    .for('no key update');
+  return new Map(rows.map((r) => [r.id, r.referralAdId]));
 }
 
 export async function messageExists(ex: Executor, channelId: string, providerMessageId: string) {
@@ -102,6 +136,22 @@ export async function findOpenIssueForUpdate(ex: Executor, identityId: string) {
   return row ?? null;
 }
 
+export type OpenIssue = { id: number; teamId: string | null };
+
+/** Each identity's open issue, locked for this transaction (in id order, like every batch). */
+export async function findOpenIssuesForUpdate(ex: Executor, identityIds: string[]) {
+  const rows = await ex
+    .select({ id: issues.id, identityId: issues.contactIdentityId, teamId: issues.teamId })
+    .from(issues)
+    .where(and(inArray(issues.contactIdentityId, identityIds), notInArray(issues.status, [...CLOSED])))
+    .orderBy(issues.id)
+    .for('update');
+  // Rows come in id order: the latest open issue of an identity is the last one seen.
+  const open = new Map<string, OpenIssue>();
+  for (const r of rows) open.set(r.identityId!, { id: r.id, teamId: r.teamId });
+  return open;
+}
+
 /** The identity's latest issue whatever its status (where echoes of old conversations land). */
 export async function findLatestIssue(ex: Executor, identityId: string) {
   const [row] = await ex
@@ -113,34 +163,29 @@ export async function findLatestIssue(ex: Executor, identityId: string) {
   return row ?? null;
 }
 
-export async function createIssue(
-  ex: Executor,
-  v: {
-    organizationId: string;
-    channelId: string;
-    contactId: string;
-    identityId: string;
-    teamId: string | null;
-    adId: string | null;
-    at: Date;
-  },
-) {
-  const [row] = await ex
-    .insert(issues)
-    .values({
-      organizationId: v.organizationId,
-      channelId: v.channelId,
-      contactId: v.contactId,
-      contactIdentityId: v.identityId,
-      teamId: v.teamId,
-      adId: v.adId,
-      status: 'un-assigned',
-      startDate: v.at,
-      createdAt: v.at,
-      updatedAt: v.at,
-    })
-    .returning({ id: issues.id });
-  return row!.id;
+export type NewIssue = {
+  organizationId: string;
+  channelId: string;
+  contactId: string;
+  identityId: string;
+  teamId: string | null;
+  adId: string | null;
+  at: Date;
+};
+
+/** Opens an un-assigned issue per identity; resolves to identity id → issue id. */
+export async function createIssues(ex: Executor, rows: NewIssue[]) {
+  if (rows.length === 0) return new Map<string, number>();
+  const result = await ex.execute(sql`
+    INSERT INTO issues (organization_id, channel_id, contact_id, contact_identity_id, team_id, ad_id, status,
+      start_date, created_at, updated_at)
+    SELECT "organizationId", "channelId", "contactId", "identityId", "teamId", "adId", 'un-assigned', at, at, at
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v("organizationId" uuid, "channelId" uuid,
+      "contactId" uuid, "identityId" uuid, "teamId" uuid, "adId" text, at timestamptz)
+    RETURNING id, contact_identity_id AS "identityId"`);
+  return new Map(
+    rowsOf<{ id: string | number; identityId: string }>(result).map((r) => [r.identityId, Number(r.id)]),
+  );
 }
 
 export type NewMessage = typeof messages.$inferInsert;
@@ -151,22 +196,150 @@ export async function insertMessage(ex: Executor, v: NewMessage): Promise<number
   return row?.id ?? null;
 }
 
+export type MessageKey = { channelId: string; providerMessageId: string };
+
+/** Which of these provider messages are already stored (redeliveries), as `channelId:providerMessageId`. */
+export async function findStoredMessages(ex: Executor, keys: MessageKey[]) {
+  if (keys.length === 0) return new Set<string>();
+  const result = await ex.execute(sql`
+    SELECT channel_id AS "channelId", provider_message_id AS "providerMessageId" FROM messages
+    WHERE (channel_id, provider_message_id) IN (
+      SELECT * FROM json_to_recordset(${JSON.stringify(keys)}::json) AS k("channelId" uuid, "providerMessageId" text))`);
+  return new Set(rowsOf<MessageKey>(result).map((k) => `${k.channelId}:${k.providerMessageId}`));
+}
+
+export type NewCustomerMessage = MessageKey & {
+  organizationId: string;
+  issueId: number;
+  kind: string;
+  text: string | null;
+  payload: Record<string, unknown>;
+  at: Date;
+};
+
 /**
- * Records a customer message on the issue: last activity, unread count, and the waiting → on-going rule
- * (the customer spoke last, so the ball is back with the agent).
+ * Stores customer messages in the given order (ids follow it) in one statement. A message already stored
+ * (the unique channel + provider id) is skipped, so a redelivery changes nothing; the answer lists the
+ * stored ones.
  */
-export async function touchIssueForCustomer(ex: Executor, issueId: number, at: Date, adId: string | null) {
-  await ex
-    .update(issues)
-    .set({
-      lastResponseAt: at,
-      lastCustomerMessageAt: at,
-      unreadCount: sql`${issues.unreadCount} + 1`,
-      status: sql`CASE WHEN ${issues.status} = 'waiting' THEN 'on-going' ELSE ${issues.status} END`,
-      adId: sql`COALESCE(${issues.adId}, ${adId})`,
-      updatedAt: at,
-    })
-    .where(eq(issues.id, issueId));
+export async function insertCustomerMessages(ex: Executor, rows: NewCustomerMessage[]) {
+  if (rows.length === 0) return [];
+  const numbered = rows.map((r, n) => ({ ...r, n }));
+  const result = await ex.execute(sql`
+    INSERT INTO messages (organization_id, issue_id, channel_id, direction, sender_type, kind, text, payload,
+      delivery_status, provider_message_id, created_at)
+    SELECT "organizationId", "issueId", "channelId", 'inbound', 'customer', kind, text, payload, 'received',
+      "providerMessageId", at
+    FROM json_to_recordset(${JSON.stringify(numbered)}::json) AS v(n int, "organizationId" uuid, "issueId" bigint,
+      "channelId" uuid, kind text, text text, payload jsonb, "providerMessageId" text, at timestamptz)
+    ORDER BY n
+    ON CONFLICT DO NOTHING
+    RETURNING id, issue_id AS "issueId", channel_id AS "channelId", provider_message_id AS "providerMessageId"`);
+  return rowsOf<{ id: string | number; issueId: string | number } & MessageKey>(result).map((r) => ({
+    ...r,
+    id: Number(r.id),
+    issueId: Number(r.issueId),
+  }));
+}
+
+/** What a batch's customer messages change on one issue. */
+export type IssueActivity = {
+  issueId: number;
+  /** The batch's first and latest customer message on the issue. */
+  firstAt: Date;
+  at: Date;
+  messages: number;
+  adId: string | null;
+};
+/** ... on one identity (and its contact). */
+export type IdentityActivity = {
+  identityId: string;
+  contactId: string;
+  at: Date;
+  replyToken: string | null;
+  replyTokenExpiresAt: Date;
+  tookReferral: boolean;
+};
+
+/**
+ * Records a batch's customer messages in one statement. On each issue: last activity, unread count, the ad,
+ * the waiting → on-going rule (the customer spoke last, so the ball is back with the agent), and the
+ * report facts: the first customer message and when the customer started waiting for a reply. On each
+ * identity: last inbound time, following again, the newest live reply token, the referral ad a new issue
+ * took. On each contact: last contact time.
+ */
+export async function recordCustomerActivity(
+  ex: Executor,
+  issueActivity: IssueActivity[],
+  identityActivity: IdentityActivity[],
+) {
+  // Identities of one contact (several channels) may both be in the batch: the contact takes the latest.
+  const lastContactAt = new Map<string, Date>();
+  for (const a of identityActivity) {
+    const seen = lastContactAt.get(a.contactId);
+    if (!seen || seen < a.at) lastContactAt.set(a.contactId, a.at);
+  }
+  await ex.execute(sql`
+    WITH issue_update AS (
+      UPDATE issues SET last_response_at = v.at, last_customer_message_at = v.at,
+        first_customer_message_at = COALESCE(issues.first_customer_message_at, v."firstAt"),
+        wait_started_at = COALESCE(issues.wait_started_at, v."firstAt"),
+        unread_count = unread_count + v.messages,
+        status = CASE WHEN status = 'waiting' THEN 'on-going' ELSE status END,
+        ad_id = COALESCE(issues.ad_id, v."adId"), updated_at = v.at
+      FROM json_to_recordset(${JSON.stringify(issueActivity)}::json)
+        AS v("issueId" bigint, "firstAt" timestamptz, at timestamptz, messages int, "adId" text)
+      WHERE issues.id = v."issueId"
+    ), identity_update AS (
+      UPDATE contact_identities ci SET last_inbound_at = v.at, is_following = true,
+        reply_token = COALESCE(v."replyToken", ci.reply_token),
+        reply_token_expires_at = CASE WHEN v."replyToken" IS NULL THEN ci.reply_token_expires_at
+          ELSE v."replyTokenExpiresAt" END,
+        referral_ad_id = CASE WHEN v."tookReferral" THEN NULL ELSE ci.referral_ad_id END
+      FROM json_to_recordset(${JSON.stringify(identityActivity)}::json) AS v("identityId" uuid, at timestamptz,
+        "replyToken" text, "replyTokenExpiresAt" timestamptz, "tookReferral" boolean)
+      WHERE ci.id = v."identityId"
+    )
+    UPDATE contacts SET last_contact_at = v.at
+    FROM json_to_recordset(${JSON.stringify([...lastContactAt].map(([id, at]) => ({ id, at })))}::json)
+      AS v(id uuid, at timestamptz)
+    WHERE contacts.id = v.id`);
+}
+
+export type AutomaticReply = {
+  organizationId: string;
+  issueId: number;
+  channelId: string;
+  text: string;
+  at: Date;
+};
+
+/**
+ * Queues automatic replies (pending outgoing system messages, each with its own retry key) and records
+ * them as the issues' last activity, in one statement: what queueSystemMessage does for one issue, for a
+ * batch's new issues. Resolves to the stored messages, in order; the caller enqueues their delivery.
+ */
+export async function insertAutomaticReplies(ex: Executor, rows: AutomaticReply[]) {
+  if (rows.length === 0) return [];
+  const numbered = rows.map((r, n) => ({ ...r, n }));
+  const result = await ex.execute(sql`
+    WITH reply AS (
+      INSERT INTO messages (organization_id, issue_id, channel_id, direction, sender_type, kind, text,
+        delivery_status, retry_key, created_at)
+      SELECT "organizationId", "issueId", "channelId", 'outbound', 'system', 'text', text, 'pending',
+        gen_random_uuid(), at
+      FROM json_to_recordset(${JSON.stringify(numbered)}::json) AS v(n int, "organizationId" uuid,
+        "issueId" bigint, "channelId" uuid, text text, at timestamptz)
+      ORDER BY n
+      RETURNING id, issue_id, organization_id, created_at
+    ), touched AS (
+      UPDATE issues SET last_response_at = reply.created_at, updated_at = reply.created_at
+      FROM reply WHERE issues.id = reply.issue_id
+    )
+    SELECT id, issue_id AS "issueId", organization_id AS "organizationId" FROM reply ORDER BY id`);
+  return rowsOf<{ id: string | number; issueId: string | number; organizationId: string }>(result).map(
+    (r) => ({ id: Number(r.id), issueId: Number(r.issueId), organizationId: r.organizationId }),
+  );
 }
 
 /** Records a business message typed outside the product (Meta echo) on the issue. */
@@ -180,24 +353,6 @@ export async function touchIssueForAgent(ex: Executor, issueId: number, at: Date
       updatedAt: at,
     })
     .where(eq(issues.id, issueId));
-}
-
-/** The customer's last activity and live reply token, on the identity and the contact, in one statement. */
-export async function touchIdentity(
-  ex: Executor,
-  identityId: string,
-  contactId: string,
-  at: Date,
-  replyToken: string | null,
-  replyTokenExpiresAt: Date,
-) {
-  await ex.execute(sql`
-    WITH identity AS (
-      UPDATE contact_identities SET last_inbound_at = ${at}, is_following = true,
-        reply_token = COALESCE(${replyToken}, reply_token),
-        reply_token_expires_at = CASE WHEN ${replyToken}::text IS NULL THEN reply_token_expires_at ELSE ${replyTokenExpiresAt} END
-      WHERE id = ${identityId} RETURNING 1)
-    UPDATE contacts SET last_contact_at = ${at} WHERE id = ${contactId}`);
 }
 
 export async function setFollowing(ex: Executor, identityId: string, isFollowing: boolean) {
@@ -302,88 +457,7 @@ export async function recordReferral(ex: Executor, identityId: string, adId: str
       .where(eq(contactIdentities.id, identityId));
 }
 
-/** The pending referral ad id of an identity, cleared as it is taken. */
-export async function takeReferralAdId(ex: Executor, identityId: string) {
-  const [row] = await ex
-    .select({ adId: contactIdentities.referralAdId })
-    .from(contactIdentities)
-    .where(eq(contactIdentities.id, identityId));
-  if (row?.adId)
-    await ex
-      .update(contactIdentities)
-      .set({ referralAdId: null })
-      .where(eq(contactIdentities.id, identityId));
-  return row?.adId ?? null;
-}
-
-export type AppendedMessage = { issueId: number; messageId: number | null };
-
-/**
- * The hot path of ingest in one atomic statement: append a customer message to the identity's open issue
- * (locked), update the issue (activity, unread, waiting → on-going), the identity (last inbound, reply
- * token) and the contact, and publish `message.created`. Null when the identity has no open issue (the
- * caller then creates one); `messageId` null when the message was already stored (a redelivery).
- */
-export async function appendToOpenIssue(
-  ex: Executor,
-  v: {
-    organizationId: string;
-    channelId: string;
-    identityId: string;
-    contactId: string;
-    kind: string;
-    text: string | null;
-    payload: Record<string, unknown>;
-    providerMessageId: string;
-    at: Date;
-    adId: string | null;
-    replyToken: string | null;
-    replyTokenExpiresAt: Date;
-  },
-): Promise<AppendedMessage | null> {
-  const result = await ex.execute(sql`
-    WITH open_issue AS (
-      SELECT id FROM issues
-      WHERE contact_identity_id = ${v.identityId} AND status NOT IN ('close', 'transferred')
-      ORDER BY id DESC LIMIT 1 FOR UPDATE
-    ), message AS (
-      INSERT INTO messages (organization_id, issue_id, channel_id, direction, sender_type, kind, text, payload, delivery_status, provider_message_id, created_at)
-      SELECT ${v.organizationId}, open_issue.id, ${v.channelId}, 'inbound', 'customer', ${v.kind}, ${v.text}, ${JSON.stringify(v.payload)}::jsonb, 'received', ${v.providerMessageId}, ${v.at}
-      FROM open_issue
-      ON CONFLICT DO NOTHING
-      RETURNING id, issue_id
-    ), issue_update AS (
-      UPDATE issues SET last_response_at = ${v.at}, last_customer_message_at = ${v.at}, unread_count = unread_count + 1,
-        status = CASE WHEN status = 'waiting' THEN 'on-going' ELSE status END,
-        ad_id = COALESCE(ad_id, ${v.adId}), updated_at = ${v.at}
-      FROM message WHERE issues.id = message.issue_id
-      RETURNING issues.id
-    ), identity_update AS (
-      UPDATE contact_identities SET last_inbound_at = ${v.at}, is_following = true,
-        reply_token = COALESCE(${v.replyToken}, reply_token),
-        reply_token_expires_at = CASE WHEN ${v.replyToken}::text IS NULL THEN reply_token_expires_at ELSE ${v.replyTokenExpiresAt} END
-      WHERE id = ${v.identityId} AND EXISTS (SELECT 1 FROM message)
-      RETURNING 1
-    ), contact_update AS (
-      UPDATE contacts SET last_contact_at = ${v.at}
-      WHERE id = ${v.contactId} AND EXISTS (SELECT 1 FROM message)
-      RETURNING 1
-    ), notified AS (
-      SELECT pg_notify('sabai_events', json_build_object(
-        'name', 'message.created', 'organizationId', ${v.organizationId}::text,
-        'data', json_build_object('issueId', message.issue_id, 'messageId', message.id, 'direction', 'inbound'))::text)
-      FROM message
-    )
-    SELECT (SELECT id FROM open_issue) AS issue_id, (SELECT id FROM message) AS message_id,
-      (SELECT count(*) FROM issue_update) + (SELECT count(*) FROM identity_update) + (SELECT count(*) FROM contact_update) + (SELECT count(*) FROM notified) AS effects`);
-  const row = (
-    result as unknown as {
-      rows: Array<{ issue_id: string | number | null; message_id: string | number | null }>;
-    }
-  ).rows[0];
-  if (!row || row.issue_id === null) return null;
-  return {
-    issueId: Number(row.issue_id),
-    messageId: row.message_id === null ? null : Number(row.message_id),
-  };
+/** The rows of an `execute` answer (node-postgres and PGlite both carry them in `rows`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

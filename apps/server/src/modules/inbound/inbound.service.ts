@@ -1,64 +1,121 @@
-// Processing of stored webhook deliveries (issue 4 "Inbound processing"). One delivery may hold several
-// events; each event is applied in its own short transaction that also marks nothing twice: messages are
-// unique per (channel, provider message id), so a redelivery or a retaken row changes nothing.
-// Network calls (profile lookups) happen before the transaction; media downloads run as jobs after it.
-import { routeNewIssue, type ChannelType } from '@sabai/domain';
+// Processing of stored webhook deliveries (issue 4 "Inbound processing"), a claimed batch at a time
+// (docs/decisions.md "Set-based inbound processing"). Before the transaction, with a few queries for the
+// whole batch: parse the deliveries, find their channels, find or create the customers' identities (the
+// profile lookups of new customers are the only network calls). Then one transaction applies the events in
+// order: runs of customer messages set-based, the rarer events (echo, follow, referral, unsend, read) one
+// by one between them. One commit per batch, not per message: with pg_notify in each transaction, commits
+// queue on PostgreSQL's notification lock, so their number is what bounds throughput.
+// Processing is idempotent: messages are unique per (channel, provider message id), so a redelivery or a
+// retaken batch changes nothing.
+import type { ChannelType } from '@sabai/domain';
 import { parseLineWebhook, parseMetaWebhook, type InboundEvent } from '../../channels';
 import type { Deps } from '../../deps';
+import type { Tx } from '../../platform/db';
 import type { InboundRow } from '../../platform/ingest-queue';
 import { publishEvent } from '../../platform/events';
-import {
-  credentialsOf,
-  findActiveByExternalId,
-  findRoutingRules,
-  findTeamAutoReply,
-  type ChannelRow,
-} from '../channels';
-import { queueSystemMessage } from '../messages';
+import type { ChannelRow } from '../channels';
+import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from './customer-messages';
+import { ensureIdentities, identityKey } from './identities';
+import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
 
-export const MEDIA_JOB = 'message.download_media';
-// LINE reply tokens are good for one minute after the webhook (channels.md A.8); keep a safety margin.
-const REPLY_TOKEN_TTL_MS = 50_000;
+/** An event with the channel it arrived on. */
+type ChannelEvent = { channel: ChannelRow; event: InboundEvent };
 
-/** Applies one stored delivery (the ingest worker marks it processed). */
-export async function processInbound(deps: Deps, row: InboundRow) {
+/** Applies stored deliveries, in the given order, in one transaction (the ingest worker marks them processed). */
+export async function processInboundBatch(deps: Deps, rows: InboundRow[]) {
+  const events = await withChannels(deps, rows.flatMap(eventsOf));
+  if (events.length === 0) return;
+  const identities = await ensureIdentities(
+    deps,
+    events
+      .filter(({ event }) => createsIdentity(event))
+      .map(({ channel, event }) => ({
+        channel,
+        externalUserId: event.externalUserId,
+        at: event.timestamp,
+      })),
+  );
+  const identityOf = (channel: ChannelRow, externalUserId: string) =>
+    identities.get(identityKey(channel.id, externalUserId))!;
+
+  await deps.db.orm.transaction(async (tx) => {
+    // Consecutive customer messages are applied together; any other event first lets the messages before
+    // it land, so each customer's events keep their order.
+    let run: CustomerMessage[] = [];
+    const flushRun = async () => {
+      if (run.length > 0) await appendCustomerMessages(deps, tx, run);
+      run = [];
+    };
+    for (const { channel, event } of events) {
+      if (event.type === 'message' && !event.isEcho) {
+        // A staff member linking their LINE for alerts is no customer (an unknown code is a message).
+        if (linkCodeIn(event.text) && (await linkFromLine(deps, tx, channel, event))) continue;
+        run.push({ channel, identity: identityOf(channel, event.externalUserId), event });
+        continue;
+      }
+      await flushRun();
+      await applyOtherEvent(tx, channel, event, identityOf);
+    }
+    await flushRun();
+  });
+}
+
+/** Applies one stored delivery. */
+export function processInbound(deps: Deps, row: InboundRow) {
+  return processInboundBatch(deps, [row]);
+}
+
+/** A delivery's events, in event time (LINE may deliver out of order), with the channel types they may be for. */
+function eventsOf(row: InboundRow) {
   const body: unknown = JSON.parse(row.body);
   const events =
     row.provider === 'line' ? parseLineWebhook(body, row.channelKey ?? '') : parseMetaWebhook(body);
   const metaObject = row.provider === 'meta' ? (body as { object?: string }).object : null;
-  // LINE may deliver out of order: apply in event time.
-  events.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
-  for (const event of events) {
-    const types: ChannelType[] =
-      row.provider === 'line' ? ['line'] : metaObject === 'instagram' ? ['instagram'] : ['facebook'];
-    const channel = await findActiveByExternalId(deps.db.orm, types, event.accountId);
-    if (!channel) {
-      deps.logger.warn({ accountId: event.accountId }, 'inbound event for an unknown or inactive channel');
-      continue;
-    }
-    await applyEvent(deps, channel, event);
-  }
+  const types: ChannelType[] =
+    row.provider === 'line' ? ['line'] : metaObject === 'instagram' ? ['instagram'] : ['facebook'];
+  return events
+    .sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime())
+    .map((event) => ({ event, types }));
 }
 
-async function applyEvent(deps: Deps, channel: ChannelRow, event: InboundEvent) {
+/** The events with their active channel, looked up once for the batch; events of unknown channels are dropped. */
+async function withChannels(deps: Deps, events: Array<{ event: InboundEvent; types: ChannelType[] }>) {
+  const channels = await repo.findActiveChannels(deps.db.orm, [
+    ...new Set(events.map(({ event }) => event.accountId)),
+  ]);
+  return events.flatMap(({ event, types }): ChannelEvent[] => {
+    const channel = channels.find((c) => c.externalId === event.accountId && types.includes(c.type));
+    if (channel) return [{ channel, event }];
+    deps.logger.warn({ accountId: event.accountId }, 'inbound event for an unknown or inactive channel');
+    return [];
+  });
+}
+
+/** Events that make a customer known: their first message, a follow, an ad referral. */
+function createsIdentity(
+  event: InboundEvent,
+): event is Extract<InboundEvent, { type: 'message' | 'follow' | 'referral' }> {
+  return (event.type === 'message' && !event.isEcho) || event.type === 'follow' || event.type === 'referral';
+}
+
+async function applyOtherEvent(
+  tx: Tx,
+  channel: ChannelRow,
+  event: InboundEvent,
+  identityOf: (channel: ChannelRow, externalUserId: string) => repo.Identity,
+) {
   switch (event.type) {
     case 'message':
-      return event.isEcho ? applyEcho(deps, channel, event) : applyCustomerMessage(deps, channel, event);
-    case 'follow': {
-      const identity = await ensureIdentity(deps, channel, event.externalUserId, event.timestamp);
-      await repo.setFollowing(deps.db.orm, identity.id, event.isFollowing);
-      return;
-    }
-    case 'referral': {
-      const identity = await ensureIdentity(deps, channel, event.externalUserId, event.timestamp);
-      await repo.recordReferral(deps.db.orm, identity.id, event.adId);
-      return;
-    }
+      return applyEcho(tx, channel, event);
+    case 'follow':
+      return repo.setFollowing(tx, identityOf(channel, event.externalUserId).id, event.isFollowing);
+    case 'referral':
+      return repo.recordReferral(tx, identityOf(channel, event.externalUserId).id, event.adId);
     case 'unsend': {
-      const row = await repo.markUnsent(deps.db.orm, channel.id, event.providerMessageId);
+      const row = await repo.markUnsent(tx, channel.id, event.providerMessageId);
       if (row)
-        await publishEvent(deps.db.orm, {
+        await publishEvent(tx, {
           name: 'message.updated',
           organizationId: row.organizationId,
           data: { issueId: row.issueId, messageId: row.id },
@@ -66,10 +123,10 @@ async function applyEvent(deps: Deps, channel: ChannelRow, event: InboundEvent) 
       return;
     }
     case 'read': {
-      const identity = await repo.findIdentity(deps.db.orm, channel.id, event.externalUserId);
+      const identity = await repo.findIdentity(tx, channel.id, event.externalUserId);
       if (!identity) return;
-      const issueIds = await repo.issueIdsOfIdentity(deps.db.orm, identity.id);
-      await repo.markRead(deps.db.orm, {
+      const issueIds = await repo.issueIdsOfIdentity(tx, identity.id);
+      await repo.markRead(tx, {
         channelId: channel.id,
         issueIds,
         upTo: event.watermark,
@@ -80,201 +137,32 @@ async function applyEvent(deps: Deps, channel: ChannelRow, event: InboundEvent) 
   }
 }
 
-type MessageEvent = Extract<InboundEvent, { type: 'message' }>;
-
-async function applyCustomerMessage(deps: Deps, channel: ChannelRow, event: MessageEvent) {
-  // No duplicate pre-check: the unique (channel, provider message id) index refuses a redelivery inside the
-  // transaction below, which then rolls back.
-  const identity = await ensureIdentity(deps, channel, event.externalUserId, event.timestamp);
-  const now = deps.clock.now();
-  const replyTokenExpiresAt = new Date(now.getTime() + REPLY_TOKEN_TTL_MS);
-
-  // Hot path: the conversation is open, so one statement appends the message (media needs its id for the
-  // download job, so it takes the transaction below).
-  if (!event.media) {
-    const appended = await repo.appendToOpenIssue(deps.db.orm, {
-      organizationId: channel.organizationId,
-      channelId: channel.id,
-      identityId: identity.id,
-      contactId: identity.contactId,
-      kind: event.kind,
-      text: event.text,
-      payload: event.payload,
-      providerMessageId: event.providerMessageId,
-      at: event.timestamp,
-      adId: event.adId,
-      replyToken: event.replyToken,
-      replyTokenExpiresAt,
-    });
-    if (appended) return;
-  }
-
-  await deps.db.orm
-    .transaction(async (tx) => {
-      let issue = await repo.findOpenIssueForUpdate(tx, identity.id);
-      let isNew = false;
-      let routing: ReturnType<typeof routeNewIssue> | null = null;
-      if (!issue) {
-        const rules = await findRoutingRules(tx, channel.id);
-        const timeZone = await repo.organizationTimeZone(tx, channel.organizationId);
-        routing = routeNewIssue(channel, rules, event.text, event.timestamp, timeZone);
-        const id = await repo.createIssue(tx, {
-          organizationId: channel.organizationId,
-          channelId: channel.id,
-          contactId: identity.contactId,
-          identityId: identity.id,
-          teamId: routing.teamId,
-          adId: event.adId ?? (await repo.takeReferralAdId(tx, identity.id)),
-          at: event.timestamp,
-        });
-        issue = { id, status: 'un-assigned', assigneeUserId: null, teamId: routing.teamId };
-        isNew = true;
-      }
-      const messageId = await repo.insertMessage(tx, {
-        organizationId: channel.organizationId,
-        issueId: issue.id,
-        channelId: channel.id,
-        direction: 'inbound',
-        senderType: 'customer',
-        kind: event.kind,
-        text: event.text,
-        payload: { ...event.payload, ...(event.media ? { media: { status: 'pending' } } : {}) },
-        deliveryStatus: 'received',
-        providerMessageId: event.providerMessageId,
-        createdAt: event.timestamp,
-      });
-      // A concurrent worker stored it first: undo this transaction (and a new issue with it).
-      if (messageId === null) throw new DuplicateEvent();
-      await repo.touchIssueForCustomer(tx, issue.id, event.timestamp, event.adId);
-      await repo.touchIdentity(
-        tx,
-        identity.id,
-        identity.contactId,
-        event.timestamp,
-        event.replyToken,
-        replyTokenExpiresAt,
-      );
-      if (event.media)
-        await deps.jobs.sendInTransaction(
-          tx,
-          MEDIA_JOB,
-          { messageId, media: event.media },
-          { retryLimit: 5, retryDelay: 2, retryBackoff: true },
-        );
-      if (isNew) {
-        await deps.jobs.sendInTransaction(tx, 'issue.assign', { issueId: issue.id }, { retryLimit: 3 });
-        await publishEvent(tx, {
-          name: 'issue.created',
-          organizationId: channel.organizationId,
-          data: { issueId: issue.id, teamId: issue.teamId, channelId: channel.id },
-        });
-        for (const text of await automaticReplies(deps, tx, routing!, issue.teamId)) {
-          await queueSystemMessage(deps, tx, {
-            organizationId: channel.organizationId,
-            issueId: issue.id,
-            channelId: channel.id,
-            text,
-            at: now,
-          });
-        }
-      }
-      await publishEvent(tx, {
-        name: 'message.created',
-        organizationId: channel.organizationId,
-        data: { issueId: issue.id, messageId, direction: 'inbound' },
-      });
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof DuplicateEvent)) throw err;
-    });
-}
-
-/** The customer's automatic answers for a new issue: the off-hours or holiday message, else the team's auto-reply. */
-async function automaticReplies(
-  deps: Deps,
-  tx: Parameters<typeof findTeamAutoReply>[0],
-  routing: ReturnType<typeof routeNewIssue>,
-  teamId: string | null,
-) {
-  if (routing.service !== 'open') return routing.serviceMessage ? [routing.serviceMessage] : [];
-  if (!teamId) return [];
-  const autoReply = (await findTeamAutoReply(tx, teamId)).trim();
-  return autoReply ? [autoReply] : [];
-}
-
 /** A reply typed in Meta's own inbox (echo): stored as an outgoing message, unless it is one of ours. */
-async function applyEcho(deps: Deps, channel: ChannelRow, event: MessageEvent) {
-  if (await repo.messageExists(deps.db.orm, channel.id, event.providerMessageId)) return;
-  const identity = await repo.findIdentity(deps.db.orm, channel.id, event.externalUserId);
+async function applyEcho(tx: Tx, channel: ChannelRow, event: MessageEvent) {
+  if (await repo.messageExists(tx, channel.id, event.providerMessageId)) return;
+  const identity = await repo.findIdentity(tx, channel.id, event.externalUserId);
   if (!identity) return;
-  await deps.db.orm.transaction(async (tx) => {
-    const issue =
-      (await repo.findOpenIssueForUpdate(tx, identity.id)) ?? (await repo.findLatestIssue(tx, identity.id));
-    if (!issue) return;
-    const messageId = await repo.insertMessage(tx, {
-      organizationId: channel.organizationId,
-      issueId: issue.id,
-      channelId: channel.id,
-      direction: 'outbound',
-      senderType: 'agent',
-      kind: event.kind,
-      text: event.text,
-      payload: { ...event.payload, sentFrom: 'provider_inbox' },
-      deliveryStatus: 'sent',
-      providerMessageId: event.providerMessageId,
-      createdAt: event.timestamp,
-    });
-    if (messageId === null) return;
-    await repo.touchIssueForAgent(tx, issue.id, event.timestamp);
-    await publishEvent(tx, {
-      name: 'message.created',
-      organizationId: channel.organizationId,
-      data: { issueId: issue.id, messageId, direction: 'outbound' },
-    });
-  });
-}
-
-// Identities never change once created (a merge of contacts, later, must call forgetIdentities), so the
-// hot path keeps the most recent ones in memory instead of looking them up for every message.
-const identityCaches = new WeakMap<Deps['db'], Map<string, repo.Identity>>();
-const IDENTITY_CACHE_SIZE = 20_000;
-
-/** Drops cached identities (after contacts were merged or erased). */
-export function forgetIdentities(deps: Deps) {
-  identityCaches.delete(deps.db);
-}
-
-/** The contact's identity on this channel, created with the provider profile on first contact. */
-async function ensureIdentity(deps: Deps, channel: ChannelRow, externalUserId: string, at: Date) {
-  let identityCache = identityCaches.get(deps.db);
-  if (!identityCache) identityCaches.set(deps.db, (identityCache = new Map()));
-  const key = `${channel.id}:${externalUserId}`;
-  const cached = identityCache.get(key);
-  if (cached) return cached;
-  const identity = await findOrCreateIdentity(deps, channel, externalUserId, at);
-  if (identityCache.size >= IDENTITY_CACHE_SIZE) identityCache.delete(identityCache.keys().next().value!);
-  identityCache.set(key, identity);
-  return identity;
-}
-
-async function findOrCreateIdentity(deps: Deps, channel: ChannelRow, externalUserId: string, at: Date) {
-  const existing = await repo.findIdentity(deps.db.orm, channel.id, externalUserId);
-  if (existing) return existing;
-  const profile = await deps.channels
-    .get(channel.type)
-    .fetchProfile(credentialsOf(deps, channel), externalUserId)
-    .catch((err: unknown) => {
-      deps.logger.warn({ err, channelId: channel.id }, 'profile lookup failed');
-      return null;
-    });
-  return repo.createIdentity(deps.db.orm, {
+  const issue =
+    (await repo.findOpenIssueForUpdate(tx, identity.id)) ?? (await repo.findLatestIssue(tx, identity.id));
+  if (!issue) return;
+  const messageId = await repo.insertMessage(tx, {
     organizationId: channel.organizationId,
+    issueId: issue.id,
     channelId: channel.id,
-    externalUserId,
-    displayName: profile?.displayName || externalUserId,
-    pictureUrl: profile?.pictureUrl ?? null,
-    now: at,
+    direction: 'outbound',
+    senderType: 'agent',
+    kind: event.kind,
+    text: event.text,
+    payload: { ...event.payload, sentFrom: 'provider_inbox' },
+    deliveryStatus: 'sent',
+    providerMessageId: event.providerMessageId,
+    createdAt: event.timestamp,
+  });
+  if (messageId === null) return;
+  await repo.touchIssueForAgent(tx, issue.id, event.timestamp);
+  await publishEvent(tx, {
+    name: 'message.created',
+    organizationId: channel.organizationId,
+    data: { issueId: issue.id, messageId, direction: 'outbound' },
   });
 }
-
-class DuplicateEvent extends Error {}

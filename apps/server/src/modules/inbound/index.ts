@@ -1,5 +1,7 @@
 // What other modules may use of inbound processing.
-/** Applies one stored webhook delivery. */
-export { processInbound, forgetIdentities, MEDIA_JOB } from './inbound.service';
+/** Applies stored webhook deliveries: a claimed batch in one transaction, or a single one. */
+export { processInboundBatch, processInbound } from './inbound.service';
+/** Drops the cached identities (after contacts were merged or erased). */
+export { forgetIdentities } from './identities';
 /** The media download job. */
-export { downloadMedia } from './media';
+export { downloadMedia, MEDIA_JOB, MEDIA_RETRY } from './media';

@@ -12,6 +12,10 @@ import type { Job } from '../../platform/jobs';
 import { credentialsOf } from '../channels';
 import * as repo from './inbound.repo';
 
+export const MEDIA_JOB = 'message.download_media';
+/** Retries with backoff: LINE answers 202 while it still prepares a video or audio file. */
+export const MEDIA_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
+
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',

@@ -1,31 +1,33 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '@sabai/domain';
-import { issues, teamMembers, teams } from '../../db/schema';
-import type { Executor } from '../../platform/db';
+import { issueActivities, issues, organizations, teamMembers, teams } from '../../db/schema';
+import { rowsOf, type Executor } from '../../platform/db';
 
 /**
  * The SQL condition that limits issues to what a caller's scope lets them see (architecture.md: the server
  * filters by scope on every call): all = the organisation; myTeam = issues of teams they manage or belong
- * to, or assigned to them; myIssue = assigned to them.
+ * to, or assigned to them; myIssue = assigned to them. `table` is how the query names the issues table
+ * (`i` in the workspace's raw SQL).
  */
-export function issueScopeCondition(organizationId: string, userId: string, scope: Scope): SQL {
-  const inOrg = eq(issues.organizationId, organizationId);
+export function issueScopeCondition(
+  organizationId: string,
+  userId: string,
+  scope: Scope,
+  table = 'issues',
+): SQL {
+  const col = (name: string) => sql.raw(`${table}.${name}`);
+  const inOrg = sql`${col('organization_id')} = ${organizationId}`;
   switch (scope) {
     case 'all':
     case 'myChannel':
       return inOrg;
     case 'myTeam':
-      return and(
-        inOrg,
-        or(
-          eq(issues.assigneeUserId, userId),
-          sql`${issues.teamId} IN (SELECT ${teamMembers.teamId} FROM ${teamMembers} WHERE ${teamMembers.userId} = ${userId})`,
-          sql`${issues.teamId} IN (SELECT ${teams.id} FROM ${teams} WHERE ${teams.managerUserId} = ${userId})`,
-        ),
-      )!;
+      return sql`(${inOrg} AND (${col('assignee_user_id')} = ${userId}
+        OR ${col('team_id')} IN (SELECT ${teamMembers.teamId} FROM ${teamMembers} WHERE ${teamMembers.userId} = ${userId})
+        OR ${col('team_id')} IN (SELECT ${teams.id} FROM ${teams} WHERE ${teams.managerUserId} = ${userId})))`;
     case 'myIssue':
     case 'myCanned':
-      return and(inOrg, eq(issues.assigneeUserId, userId))!;
+      return sql`(${inOrg} AND ${col('assignee_user_id')} = ${userId})`;
   }
 }
 
@@ -46,11 +48,107 @@ export async function findIssueInScope(
   return row ?? null;
 }
 
-/** Issues per status in the caller's scope, in one query (filter tabs, dashboard summary). */
-export async function countByStatus(ex: Executor, organizationId: string, userId: string, scope: Scope) {
-  return ex
-    .select({ status: issues.status, count: sql<number>`count(*)::int` })
+/** findIssueInScope, locking the row until the caller's transaction ends (updates never interleave). */
+export async function lockIssueInScope(
+  tx: Executor,
+  organizationId: string,
+  userId: string,
+  scope: Scope,
+  issueId: number,
+) {
+  const [row] = await tx
+    .select()
     .from(issues)
-    .where(issueScopeCondition(organizationId, userId, scope))
-    .groupBy(issues.status);
+    .where(and(eq(issues.id, issueId), issueScopeCondition(organizationId, userId, scope)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateIssue(tx: Executor, issueId: number, set: Partial<typeof issues.$inferInsert>) {
+  await tx.update(issues).set(set).where(eq(issues.id, issueId));
+}
+
+export async function insertIssue(tx: Executor, values: typeof issues.$inferInsert) {
+  const [row] = await tx.insert(issues).values(values).returning();
+  return row!;
+}
+
+export async function recordActivity(tx: Executor, values: typeof issueActivities.$inferInsert) {
+  await tx.insert(issueActivities).values(values);
+}
+
+/** Copies an issue's tags onto another (a transfer keeps the labels). */
+export async function copyTags(tx: Executor, fromIssueId: number, toIssueId: number) {
+  await tx.execute(
+    sql`INSERT INTO issue_tags (issue_id, tag_id) SELECT ${toIssueId}, tag_id FROM issue_tags WHERE issue_id = ${fromIssueId}`,
+  );
+}
+
+export type TeamPerson = { teamId: string; userId: string; isManager: boolean };
+
+/** The active members and the manager of an organisation's teams (who can be given an issue). */
+export async function teamPeople(ex: Executor, organizationId: string) {
+  const result = await ex.execute(sql`
+    SELECT t.id AS team_id, t.name AS team_name, u.id AS user_id, u.first_name, u.last_name, u.username,
+      (t.manager_user_id = u.id) AS is_manager
+    FROM ${teams} t
+    JOIN users u ON u.id IN (SELECT tm.user_id FROM team_members tm WHERE tm.team_id = t.id) OR u.id = t.manager_user_id
+    WHERE t.organization_id = ${organizationId} AND u.is_active
+    ORDER BY t.name, u.first_name, u.last_name, u.username`);
+  return rowsOf<{
+    team_id: string;
+    team_name: string;
+    user_id: string;
+    first_name: string;
+    last_name: string;
+    username: string;
+    is_manager: boolean;
+  }>(result);
+}
+
+/** The organisation's teams with no members yet (still listed for transfers). */
+export async function teamsOf(ex: Executor, organizationId: string) {
+  return ex
+    .select({ id: teams.id, name: teams.name, managerUserId: teams.managerUserId })
+    .from(teams)
+    .where(eq(teams.organizationId, organizationId))
+    .orderBy(teams.name);
+}
+
+/** Teams the user manages or belongs to. */
+export async function teamIdsOf(ex: Executor, userId: string): Promise<string[]> {
+  const result = await ex.execute(sql`
+    SELECT team_id AS id FROM team_members WHERE user_id = ${userId}
+    UNION SELECT id FROM teams WHERE manager_user_id = ${userId}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/** The organisation's time zone (what "today" means for the filters). */
+export async function timeZoneOf(ex: Executor, organizationId: string): Promise<string> {
+  const [row] = await ex
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.timeZone ?? 'Asia/Bangkok';
+}
+
+/** The organisation's channels (deleted ones too: their issues stay), tags and active agents, for filters. */
+export async function filterOptions(ex: Executor, organizationId: string) {
+  const [channelRows, tagRows, agentRows] = await Promise.all([
+    ex.execute(
+      sql`SELECT id, name, type FROM channels WHERE organization_id = ${organizationId} ORDER BY deleted_at IS NOT NULL, name`,
+    ),
+    ex.execute(
+      sql`SELECT id, name, colour FROM tags WHERE organization_id = ${organizationId} ORDER BY name`,
+    ),
+    ex.execute(sql`
+      SELECT u.id, u.first_name, u.last_name, u.username FROM users u
+      JOIN memberships m ON m.user_id = u.id AND m.organization_id = ${organizationId}
+      WHERE u.is_active ORDER BY u.first_name, u.last_name, u.username`),
+  ]);
+  return {
+    channels: rowsOf<{ id: string; name: string; type: 'line' | 'facebook' | 'instagram' }>(channelRows),
+    tags: rowsOf<{ id: string; name: string; colour: string }>(tagRows),
+    agents: rowsOf<{ id: string; first_name: string; last_name: string; username: string }>(agentRows),
+  };
 }

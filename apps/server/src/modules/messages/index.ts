@@ -3,3 +3,5 @@
 export { queueSystemMessage, deliverMessage, DELIVER_JOB, DELIVERY_RETRY } from './messages.service';
 /** Routes: list, send, retry, upload attachments. */
 export { messageRoutes } from './messages.routes';
+/** Records an agent's reply on its issue (activity, first response, the wait it ends). */
+export { touchIssueForReply } from './messages.repo';

@@ -6,6 +6,7 @@ import {
   issues,
   messageAttachments,
   messages,
+  responseIntervals,
   users,
 } from '../../db/schema';
 import type { Executor } from '../../platform/db';
@@ -105,23 +106,36 @@ export async function markPendingAgain(ex: Executor, organizationId: string, mes
   return row ?? null;
 }
 
-/** Records an agent's (or the system's) reply on the issue: activity, first response, ball with the customer. */
-export async function touchIssueForReply(ex: Executor, issueId: number, at: Date, isAgent: boolean) {
-  await ex
-    .update(issues)
-    .set({
-      lastResponseAt: at,
-      updatedAt: at,
-      ...(isAgent
-        ? {
-            lastAgentMessageAt: at,
-            firstResponseAt: sql`COALESCE(${issues.firstResponseAt}, ${at})`,
-            unreadCount: 0,
-            status: sql`CASE WHEN ${issues.status} = 'on-going' THEN 'waiting' ELSE ${issues.status} END`,
-          }
-        : {}),
-    })
-    .where(eq(issues.id, issueId));
+/**
+ * Records a reply on the issue: the last activity and, for an agent's reply (not the system's automatic
+ * answers), the first response, the ball back with the customer, and the customer's wait it ends as a
+ * response interval (reports: response time), all in one statement.
+ */
+export async function touchIssueForReply(
+  ex: Executor,
+  issueId: number,
+  at: Date,
+  agentUserId: string | null,
+) {
+  if (!agentUserId) {
+    await ex.update(issues).set({ lastResponseAt: at, updatedAt: at }).where(eq(issues.id, issueId));
+    return;
+  }
+  await ex.execute(sql`
+    WITH prev AS (
+      SELECT id, organization_id, channel_id, team_id, wait_started_at, first_response_at FROM ${issues}
+      WHERE id = ${issueId} FOR UPDATE
+    ),
+    waited AS (
+      INSERT INTO ${responseIntervals}
+        (organization_id, issue_id, channel_id, team_id, agent_user_id, customer_at, replied_at, is_first_response)
+      SELECT organization_id, id, channel_id, team_id, ${agentUserId}, wait_started_at, ${at}, first_response_at IS NULL
+      FROM prev WHERE wait_started_at IS NOT NULL
+    )
+    UPDATE ${issues} SET last_response_at = ${at}, updated_at = ${at}, last_agent_message_at = ${at},
+      first_response_at = COALESCE(${issues.firstResponseAt}, ${at}), unread_count = 0, wait_started_at = NULL,
+      status = CASE WHEN ${issues.status} = 'on-going' THEN 'waiting' ELSE ${issues.status} END
+    FROM prev WHERE ${issues.id} = prev.id`);
 }
 
 export type MessageListRow = Awaited<ReturnType<typeof listMessages>>[number];

@@ -57,7 +57,7 @@ export async function sendAgentMessage(
       files.map((f) => f.id),
     );
     if (!input.isPrivateNote) {
-      await repo.touchIssueForReply(tx, issueId, now, true);
+      await repo.touchIssueForReply(tx, issueId, now, auth.userId);
       await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, DELIVERY_RETRY);
     }
     await publishEvent(tx, {
@@ -88,7 +88,7 @@ export async function queueSystemMessage(
     retryKey: randomUUID(),
     createdAt: v.at,
   });
-  await repo.touchIssueForReply(tx, v.issueId, v.at, false);
+  await repo.touchIssueForReply(tx, v.issueId, v.at, null);
   await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, DELIVERY_RETRY);
   await publishEvent(tx, {
     name: 'message.created',

@@ -1,4 +1,8 @@
 // What other modules may use of notifications.
 /** Records a notification for a user inside the caller's transaction and publishes `notification.created`. */
 export { notify } from './notifications.service';
+/** Notifies a batch of customer messages set-based: new issues to team managers, new messages to agents. */
+export { notifyCustomerActivity } from './notifications.service';
 export type { NewNotification } from './notifications.repo';
+/** The /web-notification API of spec §7. */
+export { notificationRoutes } from './notifications.routes';

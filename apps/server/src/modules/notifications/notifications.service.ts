@@ -1,17 +1,110 @@
-// Notifications of spec §3 (the bell). This issue only records them; listing, reading and clearing them
-// is the notifications API of a later issue. The row and its event are written in the caller's transaction,
-// so a notice exists only if the change it announces committed.
-import { publishEvent } from '../../platform/events';
+// Notifications of spec §3 (the bell) and their API (spec §7 /web-notification). A notification row and
+// its `notification.created` event are written in the transaction of the change they announce, so a
+// notice exists only if that change committed; the realtime gateway turns the event into the socket
+// message of spec §3 "Live push message".
+import type { Notification, NotificationListQuery, NotificationPage } from '@sabai/contracts';
+import type { Deps } from '../../deps';
+import { notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
-import { insertNotification, type NewNotification } from './notifications.repo';
+import { publishEvent, publishEvents } from '../../platform/events';
+import type { AuthContext } from '../auth';
+import * as repo from './notifications.repo';
 
 /** Records a notification for one user and announces it (`notification.created`) on commit. */
-export async function notify(tx: Executor, v: NewNotification): Promise<number> {
-  const id = await insertNotification(tx, v);
+export async function notify(tx: Executor, v: repo.NewNotification): Promise<number> {
+  const id = await repo.insertNotification(tx, v);
   await publishEvent(tx, {
     name: 'notification.created',
     organizationId: v.organizationId,
-    data: { notificationId: id, userId: v.userId, type: v.type, issueId: v.issueId ?? null },
+    data: {
+      notificationId: id,
+      userId: v.userId,
+      type: v.type,
+      issueId: v.issueId ?? null,
+      content: v.content,
+    },
   });
   return id;
+}
+
+/**
+ * Notifies a batch of customer activity (inside the ingest transaction, two statements however large the
+ * batch): each new issue to its team's manager, each issue's latest customer message to its agent.
+ */
+export async function notifyCustomerActivity(
+  tx: Executor,
+  activity: { newIssueIds: number[]; messages: Array<{ issueId: number; text: string | null }> },
+) {
+  // One notice per issue and batch: a burst of ten messages is one "new message", not ten.
+  const latest = new Map<number, string>();
+  for (const m of activity.messages) latest.set(m.issueId, m.text ?? '');
+  const opened = new Set(activity.newIssueIds);
+  const rows = await repo.insertForCustomerActivity(tx, {
+    newIssueIds: activity.newIssueIds,
+    messages: [...latest]
+      .filter(([issueId]) => !opened.has(issueId))
+      .map(([issueId, text]) => ({ issueId, text })),
+  });
+  await publishEvents(
+    tx,
+    rows.map((r) => ({
+      name: 'notification.created' as const,
+      organizationId: r.organization_id,
+      data: {
+        notificationId: r.id,
+        userId: r.user_id,
+        type: r.type,
+        issueId: r.issue_id,
+        content: r.content,
+        // A new issue has no agent yet (assignment runs after commit); a message is addressed to its agent.
+        adminUserId: r.type === 'new_message' ? r.user_id : null,
+      },
+    })),
+  );
+}
+
+const ownerOf = (auth: AuthContext): repo.Owner => ({
+  organizationId: auth.organizationId,
+  userId: auth.userId,
+});
+
+export async function listNotifications(
+  deps: Deps,
+  auth: AuthContext,
+  q: NotificationListQuery,
+): Promise<NotificationPage> {
+  const rows = await repo.listNotifications(deps.db.orm, ownerOf(auth), {
+    ...(q.cursor ? { cursor: q.cursor } : {}),
+    limit: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map((r): Notification => ({
+      id: r.id,
+      issueId: r.issueId,
+      content: r.content,
+      readStatus: r.readStatus,
+      createdDate: r.createdAt.toISOString(),
+      channelType: r.channelType,
+      channelName: r.channelName,
+    })),
+    nextCursor: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function countNotifications(deps: Deps, auth: AuthContext): Promise<number> {
+  return repo.countCounted(deps.db.orm, ownerOf(auth));
+}
+
+/** Marks one of the caller's notifications read; another user's answers 404 like a missing one. */
+export async function markNotificationRead(deps: Deps, auth: AuthContext, id: number) {
+  if (!(await repo.markRead(deps.db.orm, ownerOf(auth), id))) throw notFound('notification.not_found');
+}
+
+export async function clearNotificationCount(deps: Deps, auth: AuthContext) {
+  await repo.clearCount(deps.db.orm, ownerOf(auth));
+}
+
+export async function clearAllNotifications(deps: Deps, auth: AuthContext) {
+  await repo.deleteAll(deps.db.orm, ownerOf(auth));
 }

@@ -6,6 +6,8 @@ import { AppLink } from '../../components/app-link';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useLazyPanel } from '../../lib/use-lazy-panel';
+import { LazyAvailabilitySwitch, LazyTimeOffModal } from './lazy-availability';
 import { UserMenu } from './user-menu';
 import type { Shell } from './use-shell';
 
@@ -18,9 +20,13 @@ const OrganizationSwitcher = lazy(() =>
 
 type AppHeaderProps = { shell: Shell; isMobile?: boolean; onMenuClick?: () => void };
 
-/** Header of both layouts: logo, organisation switcher, language, bell, user (spec §2). */
+/**
+ * Header of both layouts: logo, organisation switcher, language, the user's availability (desktop; the
+ * mobile drawer holds it on a phone), bell, user (spec §2).
+ */
 export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderProps) {
   const { t } = useTranslation();
+  const [timeOff, setTimeOff, hasOpenedTimeOff] = useLazyPanel<'open'>();
   return (
     <header className={`app-header${isMobile ? ' app-header--mobile' : ''}`}>
       {onMenuClick && (
@@ -46,9 +52,11 @@ export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderPro
           </Suspense>
         )}
         <LanguageSwitch />
+        {!isMobile && <LazyAvailabilitySwitch />}
         <NotificationBell />
-        <UserMenu shell={shell} isCompact={isMobile} />
+        <UserMenu shell={shell} isCompact={isMobile} onRequestTimeOff={() => setTimeOff('open')} />
       </div>
+      {hasOpenedTimeOff && <LazyTimeOffModal open={timeOff !== null} onClose={() => setTimeOff(null)} />}
     </header>
   );
 }

@@ -7,11 +7,15 @@ import { toMobilePath } from '@sabai/domain';
 import { AppLink } from '../../components/app-link';
 import { BrandLogo } from '../../components/brand-logo';
 import { AppHeader } from './app-header';
+import { LazyAvailabilitySwitch } from './lazy-availability';
 import { ShellOutlet } from './shell-outlet';
 import { SignedInProviders } from './signed-in-providers';
 import { useShell } from './use-shell';
 
-/** The signed-in mobile layout: the same header, with a menu button opening a left drawer (spec §2). */
+/**
+ * The signed-in mobile layout: the same header, with a menu button opening a left drawer (spec §2) that
+ * also holds the user's online/offline switch.
+ */
 function MobileShellLayout() {
   const { t } = useTranslation();
   const shell = useShell();
@@ -28,11 +32,7 @@ function MobileShellLayout() {
 
   return (
     <Layout className="app-shell app-shell--mobile">
-      <AppHeader
-        shell={shell}
-        isMobile
-        onMenuClick={entries.length > 0 ? () => setIsDrawerOpen(true) : undefined}
-      />
+      <AppHeader shell={shell} isMobile onMenuClick={() => setIsDrawerOpen(true)} />
       <Drawer
         placement="left"
         open={isDrawerOpen}
@@ -43,6 +43,7 @@ function MobileShellLayout() {
         className="mobile-drawer"
         data-testid="mobile-drawer"
       >
+        <LazyAvailabilitySwitch isBlock />
         <Menu
           mode="inline"
           selectedKeys={selected.map((screen) => screen.key)}

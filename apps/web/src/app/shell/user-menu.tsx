@@ -1,4 +1,4 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CalendarOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +17,10 @@ function initialsOf(name: string): string {
     .toUpperCase();
 }
 
-type UserMenuProps = { shell: Shell; isCompact?: boolean };
+type UserMenuProps = { shell: Shell; isCompact?: boolean; onRequestTimeOff: () => void };
 
-/** Avatar, display name and role, with the profile and sign-out entries (spec §2). */
-export function UserMenu({ shell, isCompact = false }: UserMenuProps) {
+/** Avatar, display name and role, with the profile, time-off and sign-out entries (spec §2). */
+export function UserMenu({ shell, isCompact = false, onRequestTimeOff }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
   const logoutAction = useLogout();
@@ -49,6 +49,12 @@ export function UserMenu({ shell, isCompact = false }: UserMenuProps) {
       icon: <UserOutlined />,
       label: t('header.profile'),
       onClick: () => navigate(PROFILE_ROUTE),
+    },
+    {
+      key: 'time-off',
+      icon: <CalendarOutlined />,
+      label: t('header.requestTimeOff'),
+      onClick: onRequestTimeOff,
     },
     {
       key: 'logout',

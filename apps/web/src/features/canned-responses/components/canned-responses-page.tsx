@@ -1,28 +1,32 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Input, Typography } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CannedCategory, CannedResponse } from '@sabai/contracts';
+import { ListCard, ListSearch } from '../../../components/list-card';
 import { PageSpinner } from '../../../components/page-spinner';
 import { RetryNotice } from '../../../components/retry-notice';
+import { SettingsPage } from '../../../components/settings-page';
 import { ensureSettingsTexts } from '../../../lib/i18n';
-import { useListParams } from '../../../lib/list-query';
+import { useListParams, useShowLastPage } from '../../../lib/list-query';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useConfirm } from '../../../lib/use-confirm';
+import { useLazyPanel } from '../../../lib/use-lazy-panel';
 import { useDeleteCategory } from '../api/delete-category';
 import { useDeleteResponse } from '../api/delete-response';
 import { useCategories } from '../api/get-categories';
 import { useResponses } from '../api/get-responses';
 import type { ResponseSort } from '../api/get-responses';
 import { CategoryList } from './category-list';
-import { CategoryModal } from './category-modal';
 import type { CategoryModalState } from './category-modal';
 import type { ResponseDrawerState } from './response-drawer';
 import { ResponseTable } from './response-table';
-import '../../../components/settings-page.css';
 import '../canned-responses.css';
 
-// The form (text area, select, uploads, drawer) loads when first opened: the list comes first.
+// The forms (text area, select, uploads, the drawer and the category dialog) load when first opened: the
+// list comes first.
+const CategoryModal = lazy(() =>
+  import('./category-modal').then(({ CategoryModal }) => ({ default: CategoryModal })),
+);
 const ResponseDrawer = lazy(() =>
   import('./response-drawer').then(({ ResponseDrawer }) => ({ default: ResponseDrawer })),
 );
@@ -43,25 +47,15 @@ export function CannedResponsesPage() {
   const deleteCategoryMutation = useDeleteCategory();
   const deleteResponseMutation = useDeleteResponse();
   const [confirm, confirmHolder] = useConfirm();
-  const [categoryModal, setCategoryModal] = useState<CategoryModalState | null>(null);
-  const [drawer, setDrawerState] = useState<ResponseDrawerState | null>(null);
-  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  const [categoryModal, setCategoryModal, hasOpenedCategoryModal] = useLazyPanel<CategoryModalState>();
+  const [drawer, setDrawer, hasOpenedDrawer] = useLazyPanel<ResponseDrawerState>();
   useRetrievalNotice(categoriesQuery.isError, 'canned_categories');
   useRetrievalNotice(responsesQuery.isError, 'canned_responses');
 
   const categories = useMemo(() => categoriesQuery.data?.items ?? [], [categoriesQuery.data]);
   const canAdd = categories.some((category) => category.canUpdate);
-  const page = responsesQuery.data;
   const { setPage } = list;
-  // The last response of a page was deleted: show the page before it.
-  useEffect(() => {
-    if (page && page.items.length === 0 && page.page > 1) setPage(page.page - 1);
-  }, [page, setPage]);
-
-  function setDrawer(next: ResponseDrawerState | null) {
-    setDrawerState(next);
-    if (next) setHasOpenedDrawer(true);
-  }
+  useShowLastPage(responsesQuery.data, setPage);
 
   function handleSelectCategory(id: string | null) {
     setCategoryId(id);
@@ -122,27 +116,18 @@ export function CannedResponsesPage() {
         : 'canned.empty';
 
   return (
-    <div className="page settings-page" data-testid="canned-page">
+    <SettingsPage
+      testId="canned-page"
+      title={t('canned.title')}
+      subtitle={t('canned.subtitle')}
+      add={{
+        label: t('canned.add'),
+        onClick: () => setDrawer({ mode: 'create', categoryId: addInCategory }),
+        testId: 'add-canned',
+        isDisabled: !canAdd,
+      }}
+    >
       {confirmHolder}
-      <div className="settings-page__head">
-        <div>
-          <Typography.Title level={1} className="page__title">
-            {t('canned.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="settings-page__subtitle">
-            {t('canned.subtitle')}
-          </Typography.Paragraph>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          disabled={!canAdd}
-          onClick={() => setDrawer({ mode: 'create', categoryId: addInCategory })}
-          data-testid="add-canned"
-        >
-          {t('canned.add')}
-        </Button>
-      </div>
       <div className="canned-layout">
         <Card className="page__card canned-layout__side">
           {categoriesQuery.isError ? (
@@ -159,46 +144,41 @@ export function CannedResponsesPage() {
             />
           )}
         </Card>
-        <Card className="page__card canned-layout__main">
-          <div className="settings-page__toolbar">
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
-              placeholder={t('canned.search')}
-              aria-label={t('canned.search')}
+        <ListCard
+          className="canned-layout__main"
+          toolbar={
+            <ListSearch
               value={list.search}
-              onChange={(event) => list.setSearch(event.target.value)}
-              className="settings-page__search"
-              data-testid="canned-search"
+              onChange={list.setSearch}
+              label={t('canned.search')}
+              testId="canned-search"
             />
-          </div>
-          {responsesQuery.isError ? (
-            <RetryNotice onRetry={() => void responsesQuery.refetch()} />
-          ) : (
-            <ResponseTable
-              responses={page?.items ?? []}
-              total={page?.total ?? 0}
-              page={list.params.page}
-              pageSize={list.params.pageSize}
-              isSearching={list.params.search.trim() !== ''}
-              emptyKey={emptyKey}
-              canAdd={canAdd}
-              isLoading={responsesQuery.isLoading}
-              sortOrderOf={list.sortOrderOf}
-              onChange={(pagination, _filters, sorter) => list.handleTableChange(pagination, sorter)}
-              onAdd={() => setDrawer({ mode: 'create', categoryId: addInCategory })}
-              onEdit={(response) => setDrawer({ mode: 'edit', response })}
-              onDelete={handleDelete}
-            />
-          )}
-        </Card>
+          }
+          isError={responsesQuery.isError}
+          onRetry={() => void responsesQuery.refetch()}
+        >
+          <ResponseTable
+            list={list}
+            data={responsesQuery.data}
+            isLoading={responsesQuery.isLoading}
+            emptyKey={emptyKey}
+            canAdd={canAdd}
+            onAdd={() => setDrawer({ mode: 'create', categoryId: addInCategory })}
+            onEdit={(response) => setDrawer({ mode: 'edit', response })}
+            onDelete={handleDelete}
+          />
+        </ListCard>
       </div>
-      <CategoryModal
-        key={categoryModal?.mode === 'edit' ? categoryModal.category.id : 'create'}
-        state={categoryModal}
-        onClose={() => setCategoryModal(null)}
-        onSaved={handleCategorySaved}
-      />
+      {hasOpenedCategoryModal && (
+        <Suspense fallback={<PageSpinner />}>
+          <CategoryModal
+            key={categoryModal?.mode === 'edit' ? categoryModal.category.id : 'create'}
+            state={categoryModal}
+            onClose={() => setCategoryModal(null)}
+            onSaved={handleCategorySaved}
+          />
+        </Suspense>
+      )}
       {hasOpenedDrawer && (
         <Suspense fallback={<PageSpinner />}>
           <ResponseDrawer
@@ -209,7 +189,7 @@ export function CannedResponsesPage() {
           />
         </Suspense>
       )}
-    </div>
+    </SettingsPage>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Input, Skeleton, Tag as AntTag, Tooltip } from 'antd';
+import { Button, Empty, Input, Skeleton, Tag as AntTag } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CannedCategory } from '@sabai/contracts';
+import { IconAction } from '../../../components/list-table';
 
 type CategoryListProps = {
   categories: readonly CannedCategory[];
@@ -52,27 +53,21 @@ export function CategoryList({
       {extra && (
         <span className="category-list__actions">
           {extra.canUpdate && (
-            <Tooltip title={t('list.edit')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<EditOutlined aria-hidden />}
-                aria-label={t('list.edit')}
-                onClick={() => onEdit(extra)}
-              />
-            </Tooltip>
+            <IconAction
+              label={t('list.edit')}
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => onEdit(extra)}
+              size="small"
+            />
           )}
           {extra.canDelete && (
-            <Tooltip title={t('list.delete')}>
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={t('list.delete')}
-                onClick={() => onDelete(extra)}
-              />
-            </Tooltip>
+            <IconAction
+              label={t('list.delete')}
+              icon={<DeleteOutlined aria-hidden />}
+              onClick={() => onDelete(extra)}
+              size="small"
+              isDanger
+            />
           )}
         </span>
       )}

@@ -5,7 +5,7 @@ import type { ChannelType } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
 import { TYPE_LABELS } from '../utils/channel-form';
 import type { MetaChannelType } from '../utils/facebook-login';
-import { ChannelIcon } from './channel-icon';
+import { ChannelIcon } from '../../../components/channel-icon';
 
 const CHOICES: ReadonlyArray<{ type: ChannelType; descriptionKey: TranslationKey }> = [
   { type: 'line', descriptionKey: 'channels.choose.line' },

@@ -1,10 +1,10 @@
-import { Button, Empty, Space, Table, Tooltip } from 'antd';
+import { Button, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
+import { actionsColumn, ListEmpty } from '../../../components/list-table';
 import { MODE_LABELS, TYPE_LABELS } from '../utils/channel-form';
-import { ChannelIcon } from './channel-icon';
+import { ChannelIcon } from '../../../components/channel-icon';
 
 type ChannelTableProps = {
   channels: readonly Channel[];
@@ -80,42 +80,23 @@ export function ChannelTable({
           ? t('channels.hours.always')
           : t('channels.hours.custom', { count: channel.shifts.length }),
     },
-    {
-      key: 'actions',
+    actionsColumn<Channel>({
       title: t('channels.columns.actions'),
-      align: 'end',
-      render: (_, channel) => (
-        <Space size={4}>
-          <Tooltip title={t('channels.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={t('channels.edit')}
-              onClick={() => onEdit(channel)}
-            />
-          </Tooltip>
-          <Tooltip title={t('channels.delete')}>
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={t('channels.delete')}
-              onClick={() => onDelete(channel)}
-            />
-          </Tooltip>
-        </Space>
-      ),
-    },
+      onEdit,
+      onDelete,
+      editLabel: t('channels.edit'),
+      deleteLabel: t('channels.delete'),
+    }),
   ];
 
-  const emptyText = hasAny ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('channels.noMatch')} />
-  ) : (
-    <Empty description={t('channels.empty')}>
-      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onAdd}>
-        {t('channels.add')}
-      </Button>
-    </Empty>
+  const emptyText = (
+    <ListEmpty
+      isSearching={hasAny}
+      text={t('channels.empty')}
+      noMatchText={t('channels.noMatch')}
+      addLabel={t('channels.add')}
+      onAdd={onAdd}
+    />
   );
 
   return (

@@ -1,12 +1,11 @@
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Input, Typography } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
 import type { ChannelType } from '@sabai/domain';
+import { ListCard, ListSearch } from '../../../components/list-card';
 import { PageSpinner } from '../../../components/page-spinner';
-import { RetryNotice } from '../../../components/retry-notice';
+import { SettingsPage } from '../../../components/settings-page';
 import { ensureChannelTexts } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/navigation';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
@@ -19,6 +18,7 @@ import { TYPE_LABELS } from '../utils/channel-form';
 import { forgetFacebookLogin, pendingFacebookLogin, rememberFacebookLogin } from '../utils/facebook-login';
 import type { MetaChannelType } from '../utils/facebook-login';
 import { useConfirm } from '../../../lib/use-confirm';
+import { useLazyPanel } from '../../../lib/use-lazy-panel';
 import { AddChannelModal } from './add-channel-modal';
 import type { DrawerState } from './channel-drawer';
 import { ChannelTable } from './channel-table';
@@ -46,15 +46,9 @@ export function ChannelsPage() {
   const [search, setSearch] = useState('');
   const [isChoosing, setIsChoosing] = useState(false);
   const [returning] = useState(() => (connectionId ? pendingFacebookLogin() : null));
-  const [drawer, setDrawerState] = useState<DrawerState | null>(() =>
+  const [drawer, setDrawer, hasOpenedDrawer] = useLazyPanel<DrawerState>(
     returning && connectionId ? { mode: 'create', type: returning.type, connectionId } : null,
   );
-  // Once opened, the drawer stays mounted so it can animate closed.
-  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(drawer !== null);
-  function setDrawer(next: DrawerState | null | ((current: DrawerState | null) => DrawerState | null)) {
-    setDrawerState(next);
-    if (next !== null) setHasOpenedDrawer(true);
-  }
   useRetrievalNotice(channelsQuery.isError, 'channels');
   useRetrievalNotice(teamsQuery.isError, 'teams');
 
@@ -156,26 +150,13 @@ export function ChannelsPage() {
   }
 
   return (
-    <div className="page channels-page" data-testid="channels-page">
+    <SettingsPage
+      testId="channels-page"
+      title={t('channels.title')}
+      subtitle={t('channels.subtitle')}
+      add={{ label: t('channels.add'), onClick: () => setIsChoosing(true), testId: 'add-channel' }}
+    >
       {confirmHolder}
-      <div className="channels-page__head">
-        <div>
-          <Typography.Title level={1} className="page__title">
-            {t('channels.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="channels-page__subtitle">
-            {t('channels.subtitle')}
-          </Typography.Paragraph>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => setIsChoosing(true)}
-          data-testid="add-channel"
-        >
-          {t('channels.add')}
-        </Button>
-      </div>
       {connectionId && (
         <ConnectionBanner
           connectionId={connectionId}
@@ -183,33 +164,28 @@ export function ChannelsPage() {
           onDone={handleDoneWithConnection}
         />
       )}
-      <Card className="page__card">
-        <div className="channels-page__toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('channels.search')}
-            aria-label={t('channels.search')}
+      <ListCard
+        toolbar={
+          <ListSearch
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="channels-page__search"
-            data-testid="channel-search"
+            onChange={setSearch}
+            label={t('channels.search')}
+            testId="channel-search"
           />
-        </div>
-        {channelsQuery.isError ? (
-          <RetryNotice onRetry={() => void channelsQuery.refetch()} />
-        ) : (
-          <ChannelTable
-            channels={shown}
-            hasAny={channels.length > 0}
-            teamNames={teamNames}
-            isLoading={channelsQuery.isLoading}
-            onAdd={() => setIsChoosing(true)}
-            onEdit={(channel) => setDrawer({ mode: 'edit', id: channel.id })}
-            onDelete={handleDelete}
-          />
-        )}
-      </Card>
+        }
+        isError={channelsQuery.isError}
+        onRetry={() => void channelsQuery.refetch()}
+      >
+        <ChannelTable
+          channels={shown}
+          hasAny={channels.length > 0}
+          teamNames={teamNames}
+          isLoading={channelsQuery.isLoading}
+          onAdd={() => setIsChoosing(true)}
+          onEdit={(channel) => setDrawer({ mode: 'edit', id: channel.id })}
+          onDelete={handleDelete}
+        />
+      </ListCard>
       <AddChannelModal
         open={isChoosing}
         hasConnection={connectionId !== null && connectionQuery.isSuccess}
@@ -238,7 +214,7 @@ export function ChannelsPage() {
           />
         </Suspense>
       )}
-    </div>
+    </SettingsPage>
   );
 }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMetaConnection } from '../api/get-meta-connection';
 import type { MetaChannelType } from '../utils/facebook-login';
-import { ChannelIcon } from './channel-icon';
+import { ChannelIcon } from '../../../components/channel-icon';
 
 type ConnectionBannerProps = {
   connectionId: string;

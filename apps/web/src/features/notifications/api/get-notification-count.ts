@@ -1,26 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 export const notificationCountQueryKey = ['web-notification', 'count'] as const;
 
-/**
- * GET /web-notification/count. Until the notifications issue ships the server answers 404: that reads as
- * no unread notification rather than as a failure.
- */
+/** GET /web-notification/count: a number (spec §7). */
 export async function getNotificationCount(signal?: AbortSignal): Promise<number> {
-  try {
-    const answer = await apiRequest<unknown>('GET', '/web-notification/count', { signal });
-    const count = typeof answer === 'object' && answer !== null && 'count' in answer ? answer.count : answer;
-    return typeof count === 'number' && Number.isFinite(count) ? count : 0;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return 0;
-    throw error;
-  }
+  return apiRequest<number>('GET', '/web-notification/count', { signal });
 }
 
+/** The bell's count, fetched at load (spec §4); pushed notices raise it in the cache. */
 export function useNotificationCount() {
   return useQuery({
     queryKey: notificationCountQueryKey,
     queryFn: ({ signal }) => getNotificationCount(signal),
+    staleTime: Infinity,
   });
 }

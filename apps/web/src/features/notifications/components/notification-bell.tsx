@@ -1,26 +1,60 @@
+import { lazy, Suspense, useState } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import { Badge } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HEADER_BADGE_OVERFLOW } from '@sabai/domain';
-import { useRetrievalNotice } from '../../../lib/notices';
-import { useNotificationCount } from '../api/get-notification-count';
+import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { notificationCountQueryKey, useNotificationCount } from '../api/get-notification-count';
+import { clearNotificationCount } from '../api/update-notifications';
 
-/** The header bell with the unread count ('9+' beyond 9, spec §2). */
+// The drawer and the live socket's client load beside the shell, so its first load stays small.
+const NotificationDrawer = lazy(() =>
+  import('./notification-drawer').then((module) => ({ default: module.NotificationDrawer })),
+);
+const LiveNotices = lazy(() => import('./live-notices').then((module) => ({ default: module.LiveNotices })));
+
+/**
+ * The header bell (spec §2, §4): the count ('9+' beyond 9) is fetched at load and raised by pushed
+ * notices; opening clears the count on the server and opens the drawer; closing resets it to 0.
+ */
 export function NotificationBell() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const notice = useNotice();
   const countQuery = useNotificationCount();
   useRetrievalNotice(countQuery.isError, 'notification_count');
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   const count = countQuery.data ?? 0;
+
+  const handleOpen = () => {
+    setIsOpen(true);
+    setHasOpened(true);
+    clearNotificationCount().catch(() => notice.error(null, 'common.notification.clear_count'));
+  };
+  const handleClose = () => {
+    setIsOpen(false);
+    queryClient.setQueryData(notificationCountQueryKey, 0);
+  };
+
   return (
-    <span
-      className="notification-bell"
-      role="status"
-      aria-label={t('header.notifications', { count })}
-      data-testid="notification-bell"
-    >
-      <Badge count={count} overflowCount={HEADER_BADGE_OVERFLOW} size="small">
-        <BellOutlined className="notification-bell__icon" />
-      </Badge>
-    </span>
+    <>
+      <button
+        type="button"
+        className="notification-bell"
+        aria-label={`${t('notifications.open')} (${t('header.notifications', { count })})`}
+        onClick={handleOpen}
+        data-testid="notification-bell"
+      >
+        <Badge count={count} overflowCount={HEADER_BADGE_OVERFLOW} size="small">
+          <BellOutlined className="notification-bell__icon" />
+        </Badge>
+      </button>
+      <Suspense fallback={null}>
+        <LiveNotices />
+        {hasOpened && <NotificationDrawer open={isOpen} count={count} onClose={handleClose} />}
+      </Suspense>
+    </>
   );
 }

@@ -1,11 +1,13 @@
-import { CheckCircleFilled, InfoCircleFilled } from '@ant-design/icons';
+import { InfoCircleFilled } from '@ant-design/icons';
 import { Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '@sabai/i18n';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { registerPushDevice, unregisterPushDevice } from '../../../lib/web-push';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 import type { NotificationSettingsInput } from '../api/update-notification-settings';
+import { LineLink } from './line-link';
 
 const SWITCHES: readonly {
   name: keyof NotificationSettingsInput;
@@ -38,6 +40,18 @@ export function NotificationSettingsForm() {
       notice.success('profile.notifications.saved');
     } catch (error) {
       notice.error(error, 'common.error.update');
+      return;
+    }
+    if (name === 'web') await syncPushDevice(checked);
+  }
+
+  /** Web notifications on: this browser also gets pushes while no page is open, where it can. */
+  async function syncPushDevice(isOn: boolean) {
+    try {
+      if (!isOn) await unregisterPushDevice();
+      else if (!(await registerPushDevice())) notice.info('profile.notifications.pushUnavailable');
+    } catch {
+      notice.info('profile.notifications.pushUnavailable');
     }
   }
 
@@ -72,15 +86,7 @@ export function NotificationSettingsForm() {
           <InfoCircleFilled /> {t('profile.notifications.lineNotifyTitle')}
         </h3>
         <p>{t('profile.notifications.lineNotifyText')}</p>
-        <p
-          className={`line-alerts__state${settings.lineLinked ? ' line-alerts__state--linked' : ''}`}
-          data-testid="line-linked"
-        >
-          {settings.lineLinked && <CheckCircleFilled />}{' '}
-          {settings.lineLinked
-            ? t('profile.notifications.lineLinked')
-            : t('profile.notifications.lineNotLinked')}
-        </p>
+        <LineLink isLinked={settings.lineLinked} />
       </section>
     </div>
   );

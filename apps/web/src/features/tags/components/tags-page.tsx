@@ -1,21 +1,20 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Card, Input, Typography } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '@sabai/contracts';
+import { ListCard, ListSearch } from '../../../components/list-card';
 import { PageSpinner } from '../../../components/page-spinner';
-import { RetryNotice } from '../../../components/retry-notice';
+import { SettingsPage } from '../../../components/settings-page';
 import { ensureSettingsTexts } from '../../../lib/i18n';
-import { useListParams } from '../../../lib/list-query';
+import { useListParams, useShowLastPage } from '../../../lib/list-query';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useConfirm } from '../../../lib/use-confirm';
+import { useLazyPanel } from '../../../lib/use-lazy-panel';
 import { useDeleteTag } from '../api/delete-tag';
 import { useTags } from '../api/get-tags';
 import type { TagSort } from '../api/get-tags';
 import { useTeamOptions } from '../api/get-team-options';
 import type { TagDrawerState } from './tag-drawer';
 import { TagTable } from './tag-table';
-import '../../../components/settings-page.css';
 
 // The form (colour picker, select, drawer) loads when first opened: the list comes first.
 const TagDrawer = lazy(() => import('./tag-drawer').then(({ TagDrawer }) => ({ default: TagDrawer })));
@@ -31,22 +30,10 @@ export function TagsPage() {
   const teamsQuery = useTeamOptions();
   const deleteMutation = useDeleteTag();
   const [confirm, confirmHolder] = useConfirm();
-  const [drawer, setDrawerState] = useState<TagDrawerState | null>(null);
-  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  const [drawer, setDrawer, hasOpenedDrawer] = useLazyPanel<TagDrawerState>();
   useRetrievalNotice(tagsQuery.isError, 'tags');
   useRetrievalNotice(teamsQuery.isError, 'teams');
-
-  const page = tagsQuery.data;
-  const { setPage } = list;
-  // The last tag of a page was deleted: show the page before it.
-  useEffect(() => {
-    if (page && page.items.length === 0 && page.page > 1) setPage(page.page - 1);
-  }, [page, setPage]);
-
-  function setDrawer(next: TagDrawerState | null) {
-    setDrawerState(next);
-    if (next) setHasOpenedDrawer(true);
-  }
+  useShowLastPage(tagsQuery.data, list.setPage);
 
   function handleSaved(_: Tag, isNew: boolean) {
     notice.success(isNew ? 'tags.created' : 'tags.saved');
@@ -70,57 +57,34 @@ export function TagsPage() {
   }
 
   return (
-    <div className="page settings-page" data-testid="tags-page">
+    <SettingsPage
+      testId="tags-page"
+      title={t('tags.title')}
+      subtitle={t('tags.subtitle')}
+      add={{ label: t('tags.add'), onClick: () => setDrawer({ mode: 'create' }), testId: 'add-tag' }}
+    >
       {confirmHolder}
-      <div className="settings-page__head">
-        <div>
-          <Typography.Title level={1} className="page__title">
-            {t('tags.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="settings-page__subtitle">
-            {t('tags.subtitle')}
-          </Typography.Paragraph>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => setDrawer({ mode: 'create' })}
-          data-testid="add-tag"
-        >
-          {t('tags.add')}
-        </Button>
-      </div>
-      <Card className="page__card">
-        <div className="settings-page__toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('tags.search')}
-            aria-label={t('tags.search')}
+      <ListCard
+        toolbar={
+          <ListSearch
             value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-            className="settings-page__search"
-            data-testid="tag-search"
+            onChange={list.setSearch}
+            label={t('tags.search')}
+            testId="tag-search"
           />
-        </div>
-        {tagsQuery.isError ? (
-          <RetryNotice onRetry={() => void tagsQuery.refetch()} />
-        ) : (
-          <TagTable
-            tags={page?.items ?? []}
-            total={page?.total ?? 0}
-            page={list.params.page}
-            pageSize={list.params.pageSize}
-            isSearching={list.params.search.trim() !== ''}
-            isLoading={tagsQuery.isLoading}
-            sortOrderOf={list.sortOrderOf}
-            onChange={(pagination, _filters, sorter) => list.handleTableChange(pagination, sorter)}
-            onAdd={() => setDrawer({ mode: 'create' })}
-            onEdit={(tag) => setDrawer({ mode: 'edit', tag })}
-            onDelete={handleDelete}
-          />
-        )}
-      </Card>
+        }
+        isError={tagsQuery.isError}
+        onRetry={() => void tagsQuery.refetch()}
+      >
+        <TagTable
+          list={list}
+          data={tagsQuery.data}
+          isLoading={tagsQuery.isLoading}
+          onAdd={() => setDrawer({ mode: 'create' })}
+          onEdit={(tag) => setDrawer({ mode: 'edit', tag })}
+          onDelete={handleDelete}
+        />
+      </ListCard>
       {hasOpenedDrawer && (
         <Suspense fallback={<PageSpinner />}>
           <TagDrawer
@@ -132,7 +96,7 @@ export function TagsPage() {
           />
         </Suspense>
       )}
-    </div>
+    </SettingsPage>
   );
 }
 

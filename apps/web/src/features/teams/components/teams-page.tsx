@@ -1,22 +1,24 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Card, Input, Typography } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAllowed } from '@sabai/domain';
 import type { Team, TeamListItem } from '@sabai/contracts';
+import { ListCard, ListSearch } from '../../../components/list-card';
 import { PageSpinner } from '../../../components/page-spinner';
-import { RetryNotice } from '../../../components/retry-notice';
-import { ensureSettingsTexts } from '../../../lib/i18n';
+import { SettingsPage } from '../../../components/settings-page';
+import { SettingsTabs, useSettingsTab } from '../../../components/settings-tabs';
+import { ensureSettingsTexts, ensureWorkforceTexts } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/me';
-import { useListParams } from '../../../lib/list-query';
+import { useListParams, useShowLastPage } from '../../../lib/list-query';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useConfirm } from '../../../lib/use-confirm';
+import { useLazyPanel } from '../../../lib/use-lazy-panel';
 import { useDeleteTeam } from '../api/delete-team';
 import { useTeams } from '../api/get-teams';
 import type { TeamSort } from '../api/get-teams';
+import { usePendingTimeOffCount } from '../api/get-time-off-requests';
 import type { TeamDrawerState } from './team-drawer';
+import { LeaveRequests } from './leave-requests';
 import { TeamTable } from './team-table';
-import '../../../components/settings-page.css';
 import '../teams.css';
 
 // The form (time pickers, selects, the drawer) loads when first opened: the list comes first.
@@ -24,31 +26,25 @@ const TeamDrawer = lazy(() => import('./team-drawer').then(({ TeamDrawer }) => (
 
 const SORTS: readonly TeamSort[] = ['name', 'createdAt', 'memberCount'];
 
-/** /setting/team (desktop only, scope all or myTeam): teams, their managers and members' shifts. */
+/**
+ * /setting/team (desktop only, scope all or myTeam): teams, their managers and members' shifts, and the
+ * members' leave requests the manager decides.
+ */
 export function TeamsPage() {
   const { t } = useTranslation();
   const notice = useNotice();
+  // ?tab=leave-requests opens the members' leave requests (a leave request's notification links there).
+  const [tab, setTab] = useSettingsTab(['teams', 'leave-requests']);
   const list = useListParams<TeamSort>(SORTS, 'name');
   const teamsQuery = useTeams(list.params);
+  const pendingQuery = usePendingTimeOffCount();
   const deleteMutation = useDeleteTeam();
   const [confirm, confirmHolder] = useConfirm();
   // A manager (scope myTeam) edits their team but cannot add one.
   const canCreate = isAllowed(usePermissions(), 'team', 'create');
-  const [drawer, setDrawerState] = useState<TeamDrawerState | null>(null);
-  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  const [drawer, setDrawer, hasOpenedDrawer] = useLazyPanel<TeamDrawerState>();
   useRetrievalNotice(teamsQuery.isError, 'teams');
-
-  const page = teamsQuery.data;
-  const { setPage } = list;
-  // The last team of a page was deleted: show the page before it.
-  useEffect(() => {
-    if (page && page.items.length === 0 && page.page > 1) setPage(page.page - 1);
-  }, [page, setPage]);
-
-  function setDrawer(next: TeamDrawerState | null) {
-    setDrawerState(next);
-    if (next) setHasOpenedDrawer(true);
-  }
+  useShowLastPage(teamsQuery.data, list.setPage);
 
   function handleSaved(_: Team, isNew: boolean) {
     notice.success(isNew ? 'teams.created' : 'teams.saved');
@@ -72,67 +68,70 @@ export function TeamsPage() {
     });
   }
 
+  const teamsPanel = (
+    <ListCard
+      toolbar={
+        <ListSearch
+          value={list.search}
+          onChange={list.setSearch}
+          label={t('teams.search')}
+          testId="team-search"
+        />
+      }
+      isError={teamsQuery.isError}
+      onRetry={() => void teamsQuery.refetch()}
+    >
+      <TeamTable
+        list={list}
+        data={teamsQuery.data}
+        isLoading={teamsQuery.isLoading}
+        canAdd={canCreate}
+        onAdd={() => setDrawer({ mode: 'create' })}
+        onEdit={(team) => setDrawer({ mode: 'edit', id: team.id })}
+        onDelete={handleDelete}
+      />
+    </ListCard>
+  );
+
   return (
-    <div className="page settings-page" data-testid="teams-page">
+    <SettingsPage
+      testId="teams-page"
+      title={t('teams.title')}
+      subtitle={t('teams.subtitle')}
+      add={
+        canCreate && tab === 'teams'
+          ? { label: t('teams.add'), onClick: () => setDrawer({ mode: 'create' }), testId: 'add-team' }
+          : null
+      }
+    >
       {confirmHolder}
-      <div className="settings-page__head">
-        <div>
-          <Typography.Title level={1} className="page__title">
-            {t('teams.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="settings-page__subtitle">
-            {t('teams.subtitle')}
-          </Typography.Paragraph>
-        </div>
-        {canCreate && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDrawer({ mode: 'create' })}
-            data-testid="add-team"
-          >
-            {t('teams.add')}
-          </Button>
-        )}
-      </div>
-      <Card className="page__card">
-        <div className="settings-page__toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('teams.search')}
-            aria-label={t('teams.search')}
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-            className="settings-page__search"
-            data-testid="team-search"
-          />
-        </div>
-        {teamsQuery.isError ? (
-          <RetryNotice onRetry={() => void teamsQuery.refetch()} />
-        ) : (
-          <TeamTable
-            teams={page?.items ?? []}
-            total={page?.total ?? 0}
-            page={list.params.page}
-            pageSize={list.params.pageSize}
-            isSearching={list.params.search.trim() !== ''}
-            isLoading={teamsQuery.isLoading}
-            sortOrderOf={list.sortOrderOf}
-            onChange={(pagination, _filters, sorter) => list.handleTableChange(pagination, sorter)}
-            canAdd={canCreate}
-            onAdd={() => setDrawer({ mode: 'create' })}
-            onEdit={(team) => setDrawer({ mode: 'edit', id: team.id })}
-            onDelete={handleDelete}
-          />
-        )}
-      </Card>
+      <SettingsTabs
+        active={tab}
+        onChange={setTab}
+        items={[
+          { key: 'teams', label: t('teams.tabs.teams'), children: teamsPanel },
+          {
+            key: 'leave-requests',
+            label: (
+              <span className="teams-tabs__label" data-testid="leave-requests-tab">
+                {t('teams.tabs.leaveRequests')}
+                {(pendingQuery.data ?? 0) > 0 && (
+                  <span className="teams-tabs__count" data-testid="leave-requests-pending">
+                    {pendingQuery.data}
+                  </span>
+                )}
+              </span>
+            ),
+            children: <LeaveRequests />,
+          },
+        ]}
+      />
       {hasOpenedDrawer && (
         <Suspense fallback={<PageSpinner />}>
           <TeamDrawer state={drawer} onClose={() => setDrawer(null)} onSaved={handleSaved} />
         </Suspense>
       )}
-    </div>
+    </SettingsPage>
   );
 }
 
@@ -140,6 +139,6 @@ export { TeamsPage as Component };
 
 /** The screen's texts load with it, before it renders. */
 export async function loader(): Promise<null> {
-  await ensureSettingsTexts();
+  await Promise.all([ensureSettingsTexts(), ensureWorkforceTexts()]);
   return null;
 }

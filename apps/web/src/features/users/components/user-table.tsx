@@ -1,5 +1,5 @@
-import { Avatar, Button, Empty, Table, Tag as AntTag, Tooltip } from 'antd';
-import type { TableColumnsType, TableProps } from 'antd';
+import { Avatar, Empty, Tag as AntTag } from 'antd';
+import type { TableColumnsType } from 'antd';
 import {
   CheckCircleOutlined,
   DeleteOutlined,
@@ -8,16 +8,15 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@sabai/contracts';
+import type { Page, User } from '@sabai/contracts';
 import type { TranslationKey } from '@sabai/i18n';
+import { IconAction, ListTable } from '../../../components/list-table';
+import { formatDateTime } from '../../../lib/format';
 import { roleKey } from '../../../lib/i18n';
+import type { ListState } from '../../../lib/list-query';
 import type { UserSort, UserStatus } from '../api/get-users';
 import type { UserAction } from '../api/user-actions';
-
-// Spec §9: dates show as dd/MM/yyyy HH:mm.
-const DISPLAY_DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 export const STATUS_LABELS: Record<UserStatus, TranslationKey> = {
   active: 'users.statuses.active',
@@ -27,31 +26,17 @@ export const STATUS_LABELS: Record<UserStatus, TranslationKey> = {
 const STATUS_COLOURS: Record<UserStatus, string> = { active: 'green', invited: 'gold', inactive: 'default' };
 
 type UserTableProps = {
-  users: readonly User[];
-  total: number;
-  page: number;
-  pageSize: number;
+  list: ListState<UserSort>;
+  data: Page<User> | undefined;
   isLoading: boolean;
-  sortOrderOf: (key: UserSort) => 'ascend' | 'descend' | null;
-  onChange: NonNullable<TableProps<User>['onChange']>;
   onEdit: (user: User) => void;
   onAction: (user: User, action: UserAction) => void;
 };
 
 /** One page of users with their role, teams and status; sorted and paged by the server. */
-export function UserTable({
-  users,
-  total,
-  page,
-  pageSize,
-  isLoading,
-  sortOrderOf,
-  onChange,
-  onEdit,
-  onAction,
-}: UserTableProps) {
+export function UserTable({ list, data, isLoading, onEdit, onAction }: UserTableProps) {
   const { t } = useTranslation();
-  const sortable = (key: UserSort) => ({ key, sorter: true, sortOrder: sortOrderOf(key) });
+  const { sortable } = list;
 
   function actionsOf(
     user: User,
@@ -120,7 +105,7 @@ export function UserTable({
       title: t('users.columns.lastLoginAt'),
       render: (_, user) =>
         user.lastLoginAt ? (
-          dayjs(user.lastLoginAt).format(DISPLAY_DATE_TIME)
+          formatDateTime(user.lastLoginAt)
         ) : (
           <span className="muted-text">{t('users.never')}</span>
         ),
@@ -132,25 +117,20 @@ export function UserTable({
       render: (_, user) => (
         <span className="user-actions">
           {user.canUpdate && (
-            <Tooltip title={t('list.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined aria-hidden />}
-                aria-label={t('list.edit')}
-                onClick={() => onEdit(user)}
-              />
-            </Tooltip>
+            <IconAction
+              label={t('list.edit')}
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => onEdit(user)}
+            />
           )}
           {actionsOf(user).map((item) => (
-            <Tooltip key={item.action} title={item.label}>
-              <Button
-                type="text"
-                danger={item.isDanger}
-                icon={item.icon}
-                aria-label={item.label}
-                onClick={() => onAction(user, item.action)}
-              />
-            </Tooltip>
+            <IconAction
+              key={item.action}
+              label={item.label}
+              icon={item.icon}
+              isDanger={item.isDanger}
+              onClick={() => onAction(user, item.action)}
+            />
           ))}
         </span>
       ),
@@ -158,27 +138,14 @@ export function UserTable({
   ];
 
   return (
-    <Table<User>
-      rowKey="id"
+    <ListTable<User, UserSort>
+      list={list}
+      data={data}
+      isLoading={isLoading}
       columns={columns}
-      dataSource={[...users]}
-      loading={isLoading}
-      locale={{
-        emptyText: isLoading ? null : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.empty')} />
-        ),
-      }}
-      onChange={onChange}
-      pagination={{
-        current: page,
-        pageSize,
-        total,
-        hideOnSinglePage: true,
-        showSizeChanger: false,
-        showTotal: (count) => t('list.total', { count }),
-      }}
-      scroll={{ x: 1000 }}
-      data-testid="user-table"
+      emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.empty')} />}
+      scrollX={1000}
+      testId="user-table"
     />
   );
 }

@@ -1,15 +1,19 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Card, Input, Radio, Typography } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Suspense, lazy, useState } from 'react';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isAllowed } from '@sabai/domain';
 import type { User } from '@sabai/contracts';
+import { ListCard, ListFilter, ListSearch } from '../../../components/list-card';
 import { PageSpinner } from '../../../components/page-spinner';
-import { RetryNotice } from '../../../components/retry-notice';
-import { ensureSettingsTexts } from '../../../lib/i18n';
-import { useListParams } from '../../../lib/list-query';
+import { SettingsPage } from '../../../components/settings-page';
+import { SettingsTabs, useSettingsTab } from '../../../components/settings-tabs';
+import { ensureSettingsTexts, ensureWorkforceTexts } from '../../../lib/i18n';
+import { useListParams, useShowLastPage } from '../../../lib/list-query';
+import { usePermissions } from '../../../lib/me';
 import { useLanguage } from '../../../lib/navigation';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useConfirm } from '../../../lib/use-confirm';
+import { useLazyPanel } from '../../../lib/use-lazy-panel';
 import { useRoles } from '../api/get-roles';
 import { useTeamOptions } from '../api/get-team-options';
 import { useUsers } from '../api/get-users';
@@ -17,24 +21,30 @@ import type { UserSort, UserStatus } from '../api/get-users';
 import { useUserAction } from '../api/user-actions';
 import type { UserAction } from '../api/user-actions';
 import { STATUS_LABELS, UserTable } from './user-table';
-import '../../../components/settings-page.css';
 
 // The forms (selects, upload, modal, drawer) load when first opened: the list comes first.
 const InviteModal = lazy(() =>
   import('./invite-modal').then(({ InviteModal }) => ({ default: InviteModal })),
 );
 const UserDrawer = lazy(() => import('./user-drawer').then(({ UserDrawer }) => ({ default: UserDrawer })));
+// The Roles tab (its matrix of selects) loads when first opened.
+const RoleMatrix = lazy(() => import('./role-matrix').then(({ RoleMatrix }) => ({ default: RoleMatrix })));
 
 // Not imported from @sabai/contracts: a value import would pull zod into the screen's chunk.
 const USER_STATUSES: readonly UserStatus[] = ['active', 'invited', 'inactive'];
 
 const SORTS: readonly UserSort[] = ['name', 'email', 'role', 'createdAt', 'lastLoginAt'];
 
-/** /setting/user (desktop only, scope all): invite, edit, deactivate and delete users (spec §3 User). */
+/**
+ * /setting/user (desktop only, scope all): invite, edit, deactivate and delete users (spec §3 User); the
+ * roles' permission matrices, which an Admin adjusts for Manager and Staff (spec §6).
+ */
 export function UsersPage() {
   const { t } = useTranslation();
   const notice = useNotice();
   const language = useLanguage();
+  const [tab, setTab] = useSettingsTab(['users', 'roles']);
+  const canEditRoles = isAllowed(usePermissions(), 'user', 'update', ['all']);
   const list = useListParams<UserSort>(SORTS, 'name');
   const [status, setStatus] = useState<UserStatus | null>(null);
   const usersQuery = useUsers(list.params, { status, roleId: null, teamId: null });
@@ -42,29 +52,13 @@ export function UsersPage() {
   const teamsQuery = useTeamOptions();
   const actionMutation = useUserAction();
   const [confirm, confirmHolder] = useConfirm();
-  const [isInviting, setIsInvitingState] = useState(false);
-  const [hasOpenedInvite, setHasOpenedInvite] = useState(false);
-  const [editing, setEditingState] = useState<User | null>(null);
-  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  const [inviting, setInviting, hasOpenedInvite] = useLazyPanel<'invite'>();
+  const [editing, setEditing, hasOpenedDrawer] = useLazyPanel<User>();
   useRetrievalNotice(usersQuery.isError, 'users');
   useRetrievalNotice(teamsQuery.isError, 'teams');
-
-  const page = usersQuery.data;
+  useRetrievalNotice(rolesQuery.isError, 'roles');
   const { setPage } = list;
-  // The last user of a page was deleted: show the page before it.
-  useEffect(() => {
-    if (page && page.items.length === 0 && page.page > 1) setPage(page.page - 1);
-  }, [page, setPage]);
-
-  function setIsInviting(next: boolean) {
-    setIsInvitingState(next);
-    if (next) setHasOpenedInvite(true);
-  }
-
-  function setEditing(user: User | null) {
-    setEditingState(user);
-    if (user) setHasOpenedDrawer(true);
-  }
+  useShowLastPage(usersQuery.data, setPage);
 
   async function run(user: User, action: UserAction) {
     try {
@@ -101,80 +95,87 @@ export function UsersPage() {
     }
   }
 
-  return (
-    <div className="page settings-page" data-testid="users-page">
-      {confirmHolder}
-      <div className="settings-page__head">
-        <div>
-          <Typography.Title level={1} className="page__title">
-            {t('users.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="settings-page__subtitle">
-            {t('users.subtitle')}
-          </Typography.Paragraph>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => setIsInviting(true)}
-          data-testid="invite-user"
-        >
-          {t('users.add')}
-        </Button>
-      </div>
-      <Card className="page__card">
-        <div className="settings-page__toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('users.search')}
-            aria-label={t('users.search')}
+  const usersPanel = (
+    <ListCard
+      toolbar={
+        <>
+          <ListSearch
             value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-            className="settings-page__search"
-            data-testid="user-search"
+            onChange={list.setSearch}
+            label={t('users.search')}
+            testId="user-search"
           />
-          <Radio.Group
-            optionType="button"
-            value={status ?? 'all'}
-            aria-label={t('users.columns.status')}
-            options={[
-              { value: 'all', label: t('users.allStatuses') },
-              ...USER_STATUSES.map((value) => ({ value, label: t(STATUS_LABELS[value]) })),
-            ]}
-            onChange={(event) => {
-              const value = event.target.value as UserStatus | 'all';
-              setStatus(value === 'all' ? null : value);
+          <ListFilter<UserStatus>
+            value={status}
+            options={USER_STATUSES.map((value) => ({ value, label: t(STATUS_LABELS[value]) }))}
+            allLabel={t('users.allStatuses')}
+            label={t('users.columns.status')}
+            onChange={(value) => {
+              setStatus(value);
               setPage(1);
             }}
           />
-        </div>
-        {usersQuery.isError ? (
-          <RetryNotice onRetry={() => void usersQuery.refetch()} />
-        ) : (
-          <UserTable
-            users={page?.items ?? []}
-            total={page?.total ?? 0}
-            page={list.params.page}
-            pageSize={list.params.pageSize}
-            isLoading={usersQuery.isLoading}
-            sortOrderOf={list.sortOrderOf}
-            onChange={(pagination, _filters, sorter) => list.handleTableChange(pagination, sorter)}
-            onEdit={setEditing}
-            onAction={handleAction}
-          />
-        )}
-      </Card>
+        </>
+      }
+      isError={usersQuery.isError}
+      onRetry={() => void usersQuery.refetch()}
+    >
+      <UserTable
+        list={list}
+        data={usersQuery.data}
+        isLoading={usersQuery.isLoading}
+        onEdit={setEditing}
+        onAction={handleAction}
+      />
+    </ListCard>
+  );
+
+  return (
+    <SettingsPage
+      testId="users-page"
+      title={t('users.title')}
+      subtitle={t('users.subtitle')}
+      add={
+        tab === 'users'
+          ? { label: t('users.add'), onClick: () => setInviting('invite'), testId: 'invite-user' }
+          : null
+      }
+    >
+      {confirmHolder}
+      <SettingsTabs
+        active={tab}
+        onChange={setTab}
+        items={[
+          { key: 'users', label: t('users.tabs.users'), children: usersPanel },
+          {
+            key: 'roles',
+            label: <span data-testid="roles-tab">{t('users.tabs.roles')}</span>,
+            children: (
+              <Card className="page__card">
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+                  <RoleMatrix
+                    roles={rolesQuery.data ?? []}
+                    isLoading={rolesQuery.isLoading}
+                    isError={rolesQuery.isError}
+                    onRetry={() => void rolesQuery.refetch()}
+                    canEdit={canEditRoles}
+                  />
+                </Suspense>
+              </Card>
+            ),
+          },
+        ]}
+      />
       {hasOpenedInvite && (
         <Suspense fallback={<PageSpinner />}>
           <InviteModal
-            open={isInviting}
+            open={inviting !== null}
             roles={rolesQuery.data ?? []}
             teams={teamsQuery.data ?? []}
-            onClose={() => setIsInviting(false)}
+            onClose={() => setInviting(null)}
             onInvited={() => {
               notice.success('users.invited');
-              setIsInviting(false);
+              setInviting(null);
             }}
           />
         </Suspense>
@@ -193,7 +194,7 @@ export function UsersPage() {
           />
         </Suspense>
       )}
-    </div>
+    </SettingsPage>
   );
 }
 
@@ -201,6 +202,6 @@ export { UsersPage as Component };
 
 /** The screen's texts load with it, before it renders. */
 export async function loader(): Promise<null> {
-  await ensureSettingsTexts();
+  await Promise.all([ensureSettingsTexts(), ensureWorkforceTexts()]);
   return null;
 }

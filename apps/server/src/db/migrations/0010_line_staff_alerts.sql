@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "line_channel_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "line_link_expires_at" timestamp with time zone;

@@ -1,0 +1,2 @@
+CREATE INDEX "contacts_org_province_idx" ON "contacts" USING btree ("organization_id","province");--> statement-breakpoint
+CREATE INDEX "contacts_org_birthdate_idx" ON "contacts" USING btree ("organization_id","birthdate");

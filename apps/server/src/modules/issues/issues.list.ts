@@ -1,0 +1,180 @@
+// Reading issues for the workspace: the list page, the tab counts, one issue's card data and the contact's
+// history. One query each; the list picks its page of ids first, then decorates just those rows.
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { IssueFilter } from '@sabai/contracts';
+import type { IssueSort, IssueStatus, Scope } from '@sabai/domain';
+import { rowsOf, type Executor } from '../../platform/db';
+import { issues } from '../../db/schema';
+import { issueScopeCondition } from './issues.repo';
+import {
+  filterConditions,
+  searchAlternatives,
+  sortExpression,
+  sortType,
+  type Cursor,
+  type FilterContext,
+} from './issues.filters';
+
+export type Caller = FilterContext & { scope: Scope };
+
+/** The row every issue view is built from (list item, card, detail). */
+export type IssueRow = {
+  id: number;
+  status: IssueStatus;
+  start_date: Date;
+  last_response_at: Date;
+  last_customer_message_at: Date | null;
+  close_requested_at: Date | null;
+  unread_count: number;
+  note: string;
+  ad_id: string | null;
+  transferred_from_issue_id: number | null;
+  channel_id: string;
+  channel_name: string;
+  channel_type: 'line' | 'facebook' | 'instagram';
+  channel_page_id: string | null;
+  channel_external_id: string;
+  contact_id: string;
+  contact_display_name: string;
+  contact_name: string;
+  contact_email: string | null;
+  contact_mobile: string | null;
+  contact_picture: string | null;
+  team_id: string | null;
+  team_name: string | null;
+  assignee_id: string | null;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+  assignee_username: string | null;
+  assignee_avatar: string | null;
+  tags: Array<{ id: string; name: string; colour: string }> | null;
+  last_text: string | null;
+  last_kind: string | null;
+  last_sender: string | null;
+  sort_key: string;
+};
+
+const scopeOf = (c: Caller) => issueScopeCondition(c.organizationId, c.userId, c.scope, 'i');
+
+/** Columns and joins that turn `page p` (issue rows) into IssueRows. */
+function decorated(sortKey: SQL) {
+  return sql`SELECT p.id::int AS id, p.status, p.start_date, p.last_response_at, p.last_customer_message_at,
+      p.close_requested_at, p.unread_count, p.note, p.ad_id, p.transferred_from_issue_id::int AS transferred_from_issue_id,
+      ch.id AS channel_id, ch.name AS channel_name, ch.type AS channel_type, ch.page_id AS channel_page_id,
+      ch.external_id AS channel_external_id,
+      ct.id AS contact_id, ct.display_name AS contact_display_name, ct.name AS contact_name,
+      ct.email AS contact_email, ct.mobile_number AS contact_mobile, ct.picture_url AS contact_picture,
+      t.id AS team_id, t.name AS team_name,
+      u.id AS assignee_id, u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
+      u.username AS assignee_username, u.avatar_file_id AS assignee_avatar,
+      (SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name, 'colour', tg.colour) ORDER BY tg.name)
+         FROM issue_tags it JOIN tags tg ON tg.id = it.tag_id WHERE it.issue_id = p.id) AS tags,
+      lm.text AS last_text, lm.kind AS last_kind, lm.sender_type AS last_sender,
+      ${sortKey} AS sort_key
+    FROM page p
+    JOIN channels ch ON ch.id = p.channel_id
+    JOIN contacts ct ON ct.id = p.contact_id
+    LEFT JOIN teams t ON t.id = p.team_id
+    LEFT JOIN users u ON u.id = p.assignee_user_id
+    LEFT JOIN LATERAL (
+      SELECT m.text, m.kind, m.sender_type FROM messages m
+      WHERE m.issue_id = p.id AND NOT m.is_private_note ORDER BY m.id DESC LIMIT 1
+    ) lm ON true`;
+}
+
+/** One page of the caller's issues matching `filter`, in `sort` order after `cursor`. */
+export async function listIssues(
+  ex: Executor,
+  caller: Caller,
+  q: { filter: IssueFilter; sort: IssueSort; order: 'asc' | 'desc'; cursor: Cursor | null; limit: number },
+): Promise<IssueRow[]> {
+  const key = sortExpression(q.sort);
+  const dir = sql.raw(q.order === 'asc' ? 'ASC' : 'DESC');
+  const where = [scopeOf(caller), ...filterConditions({ ...q.filter, search: undefined }, caller)];
+  if (q.cursor) {
+    const after = sql`(${key}, i.id) ${sql.raw(q.order === 'asc' ? '>' : '<')} (${q.cursor.key}::${sortType(q.sort)}, ${q.cursor.id})`;
+    where.push(after);
+  }
+  /**
+   * The ids and sort values of the page of issues that also match `extra`. Only ids first: an index holding
+   * every column the filters and the order read answers it alone, and just the page's rows are read after.
+   */
+  const pageOf = (extra?: SQL) => sql`
+      SELECT i.id, ${key} AS sort_value FROM ${issues} i
+      WHERE ${and(...where, extra)}
+      ORDER BY ${key} ${dir}, i.id ${dir}
+      LIMIT ${q.limit}`;
+  // A search takes a page of each way to match (contact, messages, issue number), each with its own plan,
+  // and keeps the first of their union: the same rows as one query with OR, without building every match of
+  // a word common in messages first.
+  const ids = q.filter.search
+    ? sql`SELECT * FROM (${sql.join(
+        searchAlternatives(q.filter.search, caller.organizationId).map((s) => sql`(${pageOf(s)})`),
+        sql` UNION `,
+      )}) u
+      ORDER BY u.sort_value ${dir}, u.id ${dir}
+      LIMIT ${q.limit}`
+    : pageOf();
+  const result = await ex.transaction(async (tx) => {
+    // A page is a few rows found by walking an index in order. Parallel workers walk ahead of it until their
+    // queues fill, long past the LIMIT (ten times the work for a search word in 2% of the issues), so the
+    // list runs in one process; except by days left, which no index orders: it sorts every row in scope.
+    if (q.sort !== 'daysLeft') await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+    return tx.execute(sql`
+      WITH page AS (SELECT i.*, ids.sort_value FROM (${ids}) ids JOIN ${issues} i ON i.id = ids.id)
+      ${decorated(sql`p.sort_value::text`)}
+      ORDER BY p.sort_value ${dir}, p.id ${dir}`);
+  });
+  return rowsOf<IssueRow>(result);
+}
+
+/** One issue the caller may see, with everything its card and info panel show; null = 404. */
+export async function findIssueRow(ex: Executor, caller: Caller, issueId: number): Promise<IssueRow | null> {
+  const result = await ex.execute(sql`
+    WITH page AS (SELECT i.* FROM ${issues} i WHERE i.id = ${issueId} AND ${scopeOf(caller)})
+    ${decorated(sql`''`)}`);
+  return rowsOf<IssueRow>(result)[0] ?? null;
+}
+
+/** Issues per status matching the filter without its status (the tabs), in one query. */
+export async function countByStatus(ex: Executor, caller: Caller, filter: IssueFilter) {
+  const result = await ex.execute(sql`
+    SELECT i.status, count(*)::int AS count FROM ${issues} i
+    WHERE ${and(scopeOf(caller), ...filterConditions(filter, caller, false))}
+    GROUP BY i.status`);
+  return rowsOf<{ status: IssueStatus; count: number }>(result);
+}
+
+export type HistoryRow = {
+  issue_id: number;
+  channel_id: string;
+  channel_type: 'line' | 'facebook' | 'instagram';
+  channel_name: string;
+  status: IssueStatus;
+  start_date: Date;
+  last_text: string | null;
+};
+
+/**
+ * The contact's other issues the caller may see, newest first, and the issue this one was transferred from
+ * (even when it belonged to another team).
+ */
+export async function issueHistory(ex: Executor, caller: Caller, issue: { id: number; contactId: string }) {
+  const result = await ex.execute(sql`
+    SELECT i.id::int AS issue_id, ch.id AS channel_id, ch.type AS channel_type, ch.name AS channel_name,
+      i.status, i.start_date,
+      (SELECT m.text FROM messages m WHERE m.issue_id = i.id AND NOT m.is_private_note ORDER BY m.id DESC LIMIT 1) AS last_text
+    FROM ${issues} i JOIN channels ch ON ch.id = i.channel_id
+    WHERE i.contact_id = ${issue.contactId} AND i.id <> ${issue.id} AND i.organization_id = ${caller.organizationId}
+      AND (${scopeOf(caller)} OR i.id = (SELECT transferred_from_issue_id FROM issues WHERE id = ${issue.id}))
+    ORDER BY i.id DESC LIMIT 100`);
+  return rowsOf<HistoryRow>(result);
+}
+
+/** The issue a transfer created from this one, if any. */
+export async function transferredTo(ex: Executor, issueId: number): Promise<number | null> {
+  const result = await ex.execute(
+    sql`SELECT id::int AS id FROM ${issues} WHERE transferred_from_issue_id = ${issueId} ORDER BY id LIMIT 1`,
+  );
+  return rowsOf<{ id: number }>(result)[0]?.id ?? null;
+}

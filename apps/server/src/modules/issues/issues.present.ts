@@ -1,0 +1,75 @@
+// Issue rows as the API shows them.
+import type { IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
+import { daysLeftToRespond, isOldSocialIssue, metaInboxLink, replyDeadline } from '@sabai/domain';
+import { profilePathOf } from '../auth';
+import { displayNameOf } from '../users';
+import type { HistoryRow, IssueRow } from './issues.list';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function presentListItem(row: IssueRow, now: Date): IssueListItem {
+  return {
+    id: Number(row.id),
+    status: row.status,
+    channel: { id: row.channel_id, name: row.channel_name, type: row.channel_type },
+    contact: { id: row.contact_id, displayName: row.contact_display_name, pictureUrl: row.contact_picture },
+    team: row.team_id ? { id: row.team_id, name: row.team_name ?? '' } : null,
+    assignee: row.assignee_id
+      ? {
+          id: row.assignee_id,
+          displayName: displayNameOf({
+            firstName: row.assignee_first_name ?? '',
+            lastName: row.assignee_last_name ?? '',
+            username: row.assignee_username ?? '',
+          }),
+          profilePath: profilePathOf(row.assignee_avatar),
+        }
+      : null,
+    tags: row.tags ?? [],
+    lastMessage: row.last_kind
+      ? { text: row.last_text, kind: row.last_kind, senderType: row.last_sender ?? 'customer' }
+      : null,
+    unreadCount: row.unread_count,
+    startDate: iso(row.start_date),
+    lastResponseAt: iso(row.last_response_at),
+    daysLeft: daysLeftToRespond(replyDeadline(row.channel_type, row.last_customer_message_at), now),
+    isOld: isOldSocialIssue(row.channel_type, row.start_date, now),
+    closeRequested: row.close_requested_at !== null,
+  };
+}
+
+export function presentDetail(row: IssueRow, now: Date, transferredToIssueId: number | null): IssueDetail {
+  const item = presentListItem(row, now);
+  return {
+    ...item,
+    contact: {
+      id: row.contact_id,
+      displayName: row.contact_display_name,
+      name: row.contact_name,
+      email: row.contact_email,
+      mobileNumber: row.contact_mobile,
+      pictureUrl: row.contact_picture,
+    },
+    note: row.note,
+    adId: row.ad_id,
+    transferredFromIssueId: row.transferred_from_issue_id,
+    transferredToIssueId,
+    replyLockedInboxUrl:
+      item.daysLeft === 0 && row.channel_type !== 'line'
+        ? metaInboxLink(row.channel_type, row.channel_page_id ?? row.channel_external_id)
+        : null,
+  };
+}
+
+export function presentHistory(rows: HistoryRow[], transferredFromIssueId: number | null): IssueHistory {
+  return rows.map((r) => ({
+    issueId: Number(r.issue_id),
+    channelId: r.channel_id,
+    channelType: r.channel_type,
+    channelName: r.channel_name,
+    status: r.status,
+    startDate: iso(r.start_date),
+    lastMessage: r.last_text,
+    isTransferredFrom: Number(r.issue_id) === transferredFromIssueId,
+  }));
+}

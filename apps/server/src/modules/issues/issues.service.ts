@@ -1,0 +1,434 @@
+// The agent workspace's rules and transactions (issue 6): reading issues in the caller's scope, and the
+// updates (note, status), assignment, transfer and the staff's request to close. Every update locks the
+// issue row, checks the rule of packages/domain under that lock, writes the change with its activity (the
+// facts reports read) and publishes the event in the same transaction.
+import type {
+  AssignIssue,
+  AssignableTeams,
+  IssueDetail,
+  IssueFilter,
+  IssueFilterOptions,
+  IssueHistory,
+  IssueListQuery,
+  IssuePage,
+  StatusCounts,
+  TransferIssue,
+  UpdateIssue,
+} from '@sabai/contracts';
+import {
+  ISSUE_STATUSES,
+  canChangeIssueStatus,
+  checkStatusChange,
+  isFinalStatus,
+  isResolvedStatus,
+  type IssueStatus,
+  type Scope,
+} from '@sabai/domain';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Executor } from '../../platform/db';
+import { publishEvent } from '../../platform/events';
+import { requestAssignment, requestBacklogHandOut } from '../assignment';
+import type { AuthContext } from '../auth';
+import { notify } from '../notifications';
+import { displayNameOf } from '../users';
+import { decodeCursor, defaultOrder, encodeCursor } from './issues.filters';
+import * as list from './issues.list';
+import { presentDetail, presentHistory, presentListItem } from './issues.present';
+import * as repo from './issues.repo';
+
+async function callerOf(deps: Deps, auth: AuthContext, scope: Scope): Promise<list.Caller> {
+  const timeZone = await repo.timeZoneOf(deps.db.orm, auth.organizationId);
+  return { organizationId: auth.organizationId, userId: auth.userId, scope, timeZone };
+}
+
+export async function listIssues(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  q: IssueListQuery,
+): Promise<IssuePage> {
+  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+  if (q.cursor && !cursor) throw badRequest('issue.invalid_cursor');
+  const caller = await callerOf(deps, auth, scope);
+  const rows = await list.listIssues(deps.db.orm, caller, {
+    filter: q,
+    sort: q.sort,
+    order: q.order ?? defaultOrder(q.sort),
+    cursor,
+    limit: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const now = deps.clock.now();
+  return {
+    items: page.map((r) => presentListItem(r, now)),
+    nextCursor:
+      rows.length > q.limit && last ? encodeCursor({ key: last.sort_key, id: Number(last.id) }) : null,
+  };
+}
+
+export async function statusCounts(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  filter: IssueFilter,
+): Promise<StatusCounts> {
+  const rows = await list.countByStatus(deps.db.orm, await callerOf(deps, auth, scope), filter);
+  const counts = Object.fromEntries(
+    ISSUE_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.count ?? 0]),
+  ) as StatusCounts['counts'];
+  return { counts, total: rows.reduce((sum, r) => sum + r.count, 0) };
+}
+
+export async function issueDetail(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+): Promise<IssueDetail> {
+  const row = await list.findIssueRow(deps.db.orm, await callerOf(deps, auth, scope), issueId);
+  if (!row) throw notFound('issue.not_found');
+  return presentDetail(row, deps.clock.now(), await list.transferredTo(deps.db.orm, issueId));
+}
+
+export async function issueHistory(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+): Promise<IssueHistory> {
+  const issue = await repo.findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound('issue.not_found');
+  const caller = await callerOf(deps, auth, scope);
+  const rows = await list.issueHistory(deps.db.orm, caller, { id: issue.id, contactId: issue.contactId });
+  return presentHistory(rows, issue.transferredFromIssueId);
+}
+
+/** Locks the caller's issue for an update; 404 outside their scope, 409 once closed or transferred. */
+async function lockOpenable(tx: Executor, auth: AuthContext, scope: Scope, issueId: number) {
+  const issue = await repo.lockIssueInScope(tx, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound('issue.not_found');
+  if (isFinalStatus(issue.status)) throw conflict('issue.status.closed');
+  return issue;
+}
+
+type LockedIssue = Awaited<ReturnType<typeof lockOpenable>>;
+
+/** The spec's update kinds: the note, or the status under the rules of §4. */
+export async function updateIssue(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+  input: UpdateIssue,
+): Promise<IssueDetail> {
+  const now = deps.clock.now();
+  await deps.db.orm.transaction(async (tx) => {
+    const issue = await lockOpenable(tx, auth, scope, issueId);
+    if (input.kind === 'note') {
+      await repo.updateIssue(tx, issueId, { note: input.note, updatedAt: now });
+      await repo.recordActivity(tx, {
+        organizationId: auth.organizationId,
+        issueId,
+        actorUserId: auth.userId,
+        kind: 'note',
+        createdAt: now,
+      });
+      await publishIssueEvent(tx, 'issue.updated', issue);
+      return;
+    }
+    await changeStatus(deps, tx, auth, issue, input.status, now);
+  });
+  return issueDetail(deps, auth, scope, issueId);
+}
+
+async function changeStatus(
+  deps: Deps,
+  tx: Executor,
+  auth: AuthContext,
+  issue: LockedIssue,
+  to: IssueStatus,
+  now: Date,
+) {
+  // A transfer opens a new issue; it has its own call.
+  if (to === 'transferred') throw badRequest('issue.status.use_transfer');
+  const verdict = checkStatusChange({
+    from: issue.status,
+    to,
+    isAssigned: issue.assigneeUserId !== null,
+    actorCanChangeStatus: canChangeIssueStatus(auth.roleName),
+  });
+  if (!verdict.ok) throw conflict(verdict.code);
+  await repo.updateIssue(tx, issue.id, {
+    status: to,
+    updatedAt: now,
+    ...(isResolvedStatus(to) ? { resolvedAt: now } : {}),
+    ...(to === 'close' ? { closedAt: now } : {}),
+  });
+  await repo.recordActivity(tx, {
+    organizationId: auth.organizationId,
+    issueId: issue.id,
+    actorUserId: auth.userId,
+    kind: 'status',
+    fromStatus: issue.status,
+    toStatus: to,
+    createdAt: now,
+  });
+  await publishIssueEvent(tx, 'issue.status_changed', { ...issue, status: to });
+  // A resolved issue frees its agent: least-contact teams may have a backlog waiting for them.
+  if (isResolvedStatus(to) && issue.teamId) await requestBacklogHandOut(deps, tx, issue.teamId);
+  if (to === 'close' && issue.assigneeUserId && issue.assigneeUserId !== auth.userId) {
+    await notify(tx, {
+      organizationId: auth.organizationId,
+      userId: issue.assigneeUserId,
+      type: 'issue_closed',
+      content: `Issue #${issue.id} was closed`,
+      issueId: issue.id,
+      createdAt: now,
+    });
+  }
+}
+
+/** Gives the issue to an agent of its team (or of another team, which moves it there). */
+export async function assignIssue(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+  input: AssignIssue,
+): Promise<IssueDetail> {
+  const now = deps.clock.now();
+  await deps.db.orm.transaction(async (tx) => {
+    const issue = await lockOpenable(tx, auth, scope, issueId);
+    const teamId = input.teamId ?? issue.teamId;
+    if (!teamId) throw badRequest('issue.team_required');
+    await assertCanGive(tx, auth, scope, teamId, input.userId);
+    await repo.updateIssue(tx, issueId, {
+      teamId,
+      assigneeUserId: input.userId,
+      status: issue.status === 'un-assigned' ? 'on-going' : issue.status,
+      assignedAt: issue.assignedAt ?? now,
+      updatedAt: now,
+    });
+    await repo.recordActivity(tx, {
+      organizationId: auth.organizationId,
+      issueId,
+      actorUserId: auth.userId,
+      kind: 'assigned',
+      fromStatus: issue.status,
+      toStatus: issue.status === 'un-assigned' ? 'on-going' : issue.status,
+      data: { userId: input.userId, teamId, previousUserId: issue.assigneeUserId },
+      createdAt: now,
+    });
+    await publishIssueEvent(tx, 'issue.assigned', { ...issue, teamId, assigneeUserId: input.userId });
+    if (input.userId !== auth.userId) await notifyGiven(tx, auth, input.userId, issueId, now);
+  });
+  return issueDetail(deps, auth, scope, issueId);
+}
+
+/**
+ * Closes the issue as `transferred` and opens a new one for the same customer in the target team, linked
+ * by transferredFromIssueId; given to the chosen agent, or to the team's automatic assignment.
+ */
+export async function transferIssue(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+  input: TransferIssue,
+): Promise<IssueDetail> {
+  const now = deps.clock.now();
+  const newId = await deps.db.orm.transaction(async (tx) => {
+    const issue = await lockOpenable(tx, auth, scope, issueId);
+    const verdict = checkStatusChange({
+      from: issue.status,
+      to: 'transferred',
+      isAssigned: issue.assigneeUserId !== null,
+      actorCanChangeStatus: canChangeIssueStatus(auth.roleName),
+    });
+    if (!verdict.ok) throw conflict(verdict.code);
+    // Transfers may go to any team of the organisation; a chosen agent must belong to it.
+    await assertCanGive(tx, auth, 'all', input.teamId, input.userId);
+    const created = await repo.insertIssue(tx, {
+      organizationId: issue.organizationId,
+      channelId: issue.channelId,
+      contactId: issue.contactId,
+      contactIdentityId: issue.contactIdentityId,
+      teamId: input.teamId,
+      assigneeUserId: input.userId ?? null,
+      status: input.userId ? 'on-going' : 'un-assigned',
+      assignedAt: input.userId ? now : null,
+      note: input.note ?? issue.note,
+      adId: issue.adId,
+      transferredFromIssueId: issue.id,
+      startDate: now,
+      lastResponseAt: now,
+      // The customer's reply window and any unanswered wait carry over to the new issue.
+      lastCustomerMessageAt: issue.lastCustomerMessageAt,
+      waitStartedAt: issue.waitStartedAt,
+    });
+    await repo.copyTags(tx, issue.id, created.id);
+    await repo.updateIssue(tx, issue.id, { status: 'transferred', waitStartedAt: null, updatedAt: now });
+    await repo.recordActivity(tx, {
+      organizationId: auth.organizationId,
+      issueId: issue.id,
+      actorUserId: auth.userId,
+      kind: 'transferred',
+      fromStatus: issue.status,
+      toStatus: 'transferred',
+      data: { toIssueId: created.id, teamId: input.teamId, userId: input.userId ?? null },
+      createdAt: now,
+    });
+    await publishIssueEvent(tx, 'issue.status_changed', { ...issue, status: 'transferred' });
+    await publishIssueEvent(tx, 'issue.created', created);
+    if (input.userId) {
+      if (input.userId !== auth.userId) await notifyGiven(tx, auth, input.userId, created.id, now);
+    } else {
+      await requestAssignment(deps, tx, created.id);
+    }
+    return created.id;
+  });
+  return issueDetail(deps, auth, 'all', newId);
+}
+
+/** Staff cannot change status (spec §4): they ask their team's manager, who is notified, to close it. */
+export async function requestClose(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+): Promise<IssueDetail> {
+  const now = deps.clock.now();
+  await deps.db.orm.transaction(async (tx) => {
+    const issue = await lockOpenable(tx, auth, scope, issueId);
+    if (issue.closeRequestedAt) throw conflict('issue.close_already_requested');
+    const managerId = issue.teamId
+      ? (await repo.teamsOf(tx, auth.organizationId)).find((t) => t.id === issue.teamId)?.managerUserId
+      : null;
+    if (!managerId) throw conflict('issue.no_manager');
+    await repo.updateIssue(tx, issueId, { closeRequestedAt: now, updatedAt: now });
+    await repo.recordActivity(tx, {
+      organizationId: auth.organizationId,
+      issueId,
+      actorUserId: auth.userId,
+      kind: 'close_requested',
+      createdAt: now,
+    });
+    await notify(tx, {
+      organizationId: auth.organizationId,
+      userId: managerId,
+      type: 'close_requested',
+      content: `Please close issue #${issueId}`,
+      issueId,
+      createdAt: now,
+    });
+    await publishIssueEvent(tx, 'issue.updated', issue);
+  });
+  return issueDetail(deps, auth, scope, issueId);
+}
+
+/** The caller opened the chat: its unread marker goes. */
+export async function markRead(deps: Deps, auth: AuthContext, scope: Scope, issueId: number) {
+  const issue = await repo.findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound('issue.not_found');
+  if (issue.unreadCount === 0) return;
+  await deps.db.orm.transaction(async (tx) => {
+    await repo.updateIssue(tx, issueId, { unreadCount: 0 });
+    await publishIssueEvent(tx, 'issue.updated', issue);
+  });
+}
+
+/** Teams with the agents an issue can be given to (assign) or sent to (transfer). */
+export async function assignableTeams(deps: Deps, auth: AuthContext): Promise<AssignableTeams> {
+  const [teams, people] = await Promise.all([
+    repo.teamsOf(deps.db.orm, auth.organizationId),
+    repo.teamPeople(deps.db.orm, auth.organizationId),
+  ]);
+  return teams.map((t) => ({
+    id: t.id,
+    name: t.name,
+    members: people
+      .filter((p) => p.team_id === t.id)
+      .map((p) => ({
+        id: p.user_id,
+        displayName: displayNameOf({ firstName: p.first_name, lastName: p.last_name, username: p.username }),
+      })),
+  }));
+}
+
+/**
+ * The agent must be an active member or the manager of the team; with scope myTeam the team must be one
+ * the caller manages or belongs to.
+ */
+async function assertCanGive(
+  tx: Executor,
+  auth: AuthContext,
+  scope: Scope,
+  teamId: string,
+  userId: string | undefined,
+) {
+  const people = await repo.teamPeople(tx, auth.organizationId);
+  const teams = await repo.teamsOf(tx, auth.organizationId);
+  if (!teams.some((t) => t.id === teamId)) throw badRequest('issue.team_not_found');
+  if (scope === 'myTeam' && !(await repo.teamIdsOf(tx, auth.userId)).includes(teamId)) {
+    throw badRequest('issue.team_not_yours');
+  }
+  if (userId && !people.some((p) => p.team_id === teamId && p.user_id === userId)) {
+    throw badRequest('issue.assignee_not_in_team');
+  }
+}
+
+async function notifyGiven(tx: Executor, auth: AuthContext, userId: string, issueId: number, now: Date) {
+  await notify(tx, {
+    organizationId: auth.organizationId,
+    userId,
+    type: 'issue_assigned',
+    content: `Issue #${issueId} was assigned to you`,
+    issueId,
+    createdAt: now,
+  });
+}
+
+type IssueEventSource = {
+  id: number;
+  organizationId: string;
+  status: IssueStatus;
+  teamId: string | null;
+  assigneeUserId: string | null;
+};
+
+/** Announces a change of an issue with what the realtime gateway needs to pick who sees it. */
+async function publishIssueEvent(
+  tx: Executor,
+  name: 'issue.created' | 'issue.updated' | 'issue.assigned' | 'issue.status_changed',
+  issue: IssueEventSource,
+) {
+  await publishEvent(tx, {
+    name,
+    organizationId: issue.organizationId,
+    data: {
+      issueId: issue.id,
+      status: issue.status,
+      teamId: issue.teamId,
+      assigneeUserId: issue.assigneeUserId,
+    },
+  });
+}
+
+/** The filter bar's choices. Everyone who sees issues may filter by any of them; results stay scoped. */
+export async function filterOptions(deps: Deps, auth: AuthContext): Promise<IssueFilterOptions> {
+  const [options, teams] = await Promise.all([
+    repo.filterOptions(deps.db.orm, auth.organizationId),
+    repo.teamsOf(deps.db.orm, auth.organizationId),
+  ]);
+  return {
+    channels: options.channels,
+    teams: teams.map((t) => ({ id: t.id, name: t.name })),
+    tags: options.tags,
+    agents: options.agents.map((a) => ({
+      id: a.id,
+      displayName: displayNameOf({ firstName: a.first_name, lastName: a.last_name, username: a.username }),
+    })),
+  };
+}

@@ -1,0 +1,10 @@
+// What other modules may use of LINE staff alerts.
+export {
+  forwardNotificationsToLine,
+  linkCodeIn,
+  linkFromLine,
+  LINE_ALERT_JOB,
+  LINE_ALERT_RETRY,
+  sendLineAlert,
+} from './staff-alerts.service';
+export { staffAlertRoutes } from './staff-alerts.routes';

@@ -1,0 +1,142 @@
+// Web push (issue 7): a browser whose web notifications are on in the profile registers a push
+// subscription (RFC 8030, with VAPID, RFC 8292, and encrypted messages, RFC 8291); it is the spec's device
+// token. A notification goes to the user's subscriptions when no page of theirs took it over the live
+// socket: every node that hears of it enqueues a delayed push under an id derived from the notification,
+// and a node holding one of the user's sockets cancels that job.
+import { randomUUID } from 'node:crypto';
+import webpush from 'web-push';
+import type { Deps } from '../../deps';
+import { stableUuid } from '../../platform/crypto';
+import type { EventBus } from '../../platform/events';
+import type { Job } from '../../platform/jobs';
+import { getOrCreateSecret } from '../../platform/secrets';
+import type { AuthContext } from '../auth';
+import * as repo from './web-push.repo';
+
+export const PUSH_JOB = 'web-push.send';
+export const PUSH_RETRY = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
+/** Time for a live socket to take the notice before the push is sent instead. */
+const PUSH_DELAY_SECONDS = 3;
+/** How long the push service keeps a push for an offline browser. */
+const PUSH_TTL_SECONDS = 24 * 3600;
+const DEVICES_TTL_MS = 30_000;
+
+export type PushSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+export type Push = {
+  userId: string;
+  organizationId: string;
+  content: string;
+  issueId: number | null;
+};
+type VapidKeys = { publicKey: string; privateKey: string };
+
+const keysOf = new WeakMap<Deps['db'], Promise<VapidKeys>>();
+
+/** The installation's VAPID key pair, generated on first use and kept in the database. */
+export function vapidKeys(deps: Deps): Promise<VapidKeys> {
+  let keys = keysOf.get(deps.db);
+  if (!keys) {
+    keys = getOrCreateSecret(deps.db, 'vapid_keys', () => JSON.stringify(webpush.generateVAPIDKeys())).then(
+      (value) => JSON.parse(value) as VapidKeys,
+    );
+    keysOf.set(deps.db, keys);
+  }
+  return keys;
+}
+
+export async function registerDevice(
+  deps: Deps,
+  auth: AuthContext,
+  subscription: PushSubscription,
+): Promise<{ deviceToken: string }> {
+  const deviceToken = await repo.saveDevice(deps.db.orm, {
+    userId: auth.userId,
+    organizationId: auth.organizationId,
+    token: randomUUID(),
+    subscription,
+  });
+  devices.forget();
+  return { deviceToken };
+}
+
+/** Sends one notification to each of the user's subscriptions; a gone subscription is removed. */
+export async function sendPush(deps: Deps, job: Job<Push>): Promise<void> {
+  const { userId, organizationId, content, issueId } = job.data;
+  const subscriptions = await repo.subscriptionsOf(deps.db.orm, userId, organizationId);
+  if (subscriptions.length === 0) return;
+  const vapid = await vapidKeys(deps);
+  const payload = JSON.stringify({
+    title: 'Sabai Inbox',
+    body: content,
+    issueId,
+    url: issueId === null ? '/' : `/issue/inbox?issueId=${issueId}`,
+  });
+  let retry: Error | null = null;
+  for (const { token, subscription } of subscriptions) {
+    // web-push builds the encrypted, VAPID-signed request; sending it ourselves keeps the transport plain.
+    const request = webpush.generateRequestDetails(subscription as PushSubscription, payload, {
+      vapidDetails: { subject: vapidSubject(deps), ...vapid },
+      TTL: PUSH_TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+    });
+    const res = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: request.body ?? null,
+      signal: AbortSignal.timeout(10_000),
+    }).catch((err: Error) => err);
+    if (res instanceof Error) retry = res;
+    else if (res.status === 404 || res.status === 410) await repo.removeDevice(deps.db.orm, userId, token);
+    else if (res.status === 429 || res.status >= 500)
+      retry = new Error(`push service answered ${res.status}`);
+    else if (!res.ok) deps.logger.warn({ status: res.status, userId }, 'push refused');
+  }
+  if (retry) throw retry;
+}
+
+/** VAPID's contact: the public https address, else the mail sender. */
+function vapidSubject(deps: Deps): string {
+  if (deps.config.PUBLIC_URL.startsWith('https:')) return deps.config.PUBLIC_URL;
+  const address = deps.config.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? deps.config.MAIL_FROM;
+  return `mailto:${address}`;
+}
+
+/** Users with a push subscription, read at most every DEVICES_TTL_MS: most notifications go to nobody here. */
+const devices = {
+  users: new Set<string>(),
+  loadedAt: 0,
+  async has(deps: Deps, userId: string, now: number) {
+    if (now - this.loadedAt > DEVICES_TTL_MS) {
+      this.users = new Set(await repo.usersWithDevices(deps.db.orm));
+      this.loadedAt = now;
+    }
+    return this.users.has(userId);
+  },
+  forget() {
+    this.loadedAt = 0;
+  },
+};
+
+/** Queues the push of every notification for a user with a subscription, unless a live socket took it. */
+export function forwardNotificationsToPush(
+  deps: Deps,
+  bus: EventBus,
+  gateway: { hasNoticeSocket(userId: string, organizationId: string): boolean },
+): () => void {
+  return bus.subscribe(async (event) => {
+    if (event.name !== 'notification.created') return;
+    const userId = String(event.data.userId);
+    if (!(await devices.has(deps, userId, Date.now()))) return;
+    const id = stableUuid(`web-push:${String(event.data.notificationId)}`);
+    const push: Push = {
+      userId,
+      organizationId: event.organizationId,
+      content: typeof event.data.content === 'string' ? event.data.content : '',
+      issueId: typeof event.data.issueId === 'number' ? event.data.issueId : null,
+    };
+    // Enqueued by whichever node hears first (the id makes it one job); cancelled by a node whose socket
+    // delivered the notice, whether its own enqueue came first or not.
+    await deps.jobs.send(PUSH_JOB, push, { ...PUSH_RETRY, id, startAfter: PUSH_DELAY_SECONDS });
+    if (gateway.hasNoticeSocket(userId, event.organizationId)) await deps.jobs.cancel(PUSH_JOB, id);
+  });
+}

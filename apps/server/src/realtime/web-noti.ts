@@ -1,0 +1,29 @@
+// The messages of the spec's `webNoti` socket (spec §3 "Live push message"), built from a
+// `notification.created` event: a new issue or a customer's new message travels as
+// `{ type, adminUserId, action: "user", issueId, message }`; any other notification as a plain text
+// notice ending with a link whose query names the issue (the client strips the link and opens the issue).
+import { NOTICE_LINK_PATH, type LiveIssueMessage } from '@sabai/contracts';
+import type { DomainEvent } from '../platform/events';
+
+const ISSUE_MESSAGE_TYPES: Record<string, LiveIssueMessage['type']> = {
+  new_issue: 'newIssue',
+  new_message: 'newMessage',
+};
+
+/** The socket text for the recipient of a `notification.created` event. */
+export function webNotiMessage(event: DomainEvent): string {
+  const content = typeof event.data.content === 'string' ? event.data.content : '';
+  const issueId = typeof event.data.issueId === 'number' ? event.data.issueId : null;
+  const type = ISSUE_MESSAGE_TYPES[String(event.data.type)];
+  if (type && issueId !== null) {
+    const message: LiveIssueMessage = {
+      type,
+      adminUserId: typeof event.data.adminUserId === 'string' ? event.data.adminUserId : null,
+      action: 'user',
+      issueId,
+      message: content,
+    };
+    return JSON.stringify(message);
+  }
+  return issueId !== null ? `${content} ${NOTICE_LINK_PATH}?issueId=${issueId}` : content;
+}

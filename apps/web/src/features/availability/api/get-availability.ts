@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AvailabilityState } from '@sabai/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { AvailabilityState };
+
+export const availabilityQueryKey = ['me', 'availability'] as const;
+
+/** GET /me/availability: whether the signed-in user is online, and on approved time off now. */
+export function getAvailability(signal?: AbortSignal): Promise<AvailabilityState> {
+  return apiRequest<AvailabilityState>('GET', '/me/availability', { signal });
+}
+
+export function useAvailability() {
+  return useQuery({ queryKey: availabilityQueryKey, queryFn: ({ signal }) => getAvailability(signal) });
+}

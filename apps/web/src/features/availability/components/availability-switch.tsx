@@ -1,0 +1,65 @@
+import { Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { useAvailability } from '../api/get-availability';
+import { useSetAvailability } from '../api/set-availability';
+
+type AvailabilitySwitchProps = {
+  /** In the mobile drawer: a titled row with a hint instead of the header's compact switch. */
+  isBlock?: boolean;
+};
+
+/**
+ * The signed-in user's online/offline switch (spec §3 Team "online or time-off state"): auto-assignment
+ * hands new issues only to members who are online, on shift and not on time off.
+ */
+export function AvailabilitySwitch({ isBlock = false }: AvailabilitySwitchProps) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const availabilityQuery = useAvailability();
+  const setMutation = useSetAvailability();
+  useRetrievalNotice(availabilityQuery.isError, 'availability');
+  const state = availabilityQuery.data;
+  const isOnline = state?.availability === 'online';
+
+  async function handleChange(checked: boolean) {
+    try {
+      await setMutation.mutateAsync(checked ? 'online' : 'offline');
+      notice.success(checked ? 'availability.nowOnline' : 'availability.nowOffline');
+    } catch (error) {
+      notice.error(error, 'common.error.update');
+    }
+  }
+
+  const status = state ? t(isOnline ? 'availability.online' : 'availability.offline') : '';
+  const control = (
+    <span className={`availability-switch${isOnline ? ' is-online' : ''}`}>
+      <Switch
+        size={isBlock ? 'default' : 'small'}
+        checked={isOnline}
+        loading={availabilityQuery.isLoading || setMutation.isPending}
+        disabled={!state}
+        onChange={(checked) => void handleChange(checked)}
+        aria-label={t('availability.label')}
+        data-testid="availability-switch"
+      />
+      <span className="availability-switch__status" data-testid="availability-status">
+        {status}
+      </span>
+      {state?.isOnTimeOff && (
+        <span className="availability-switch__time-off" data-testid="availability-time-off">
+          {t('availability.onTimeOff')}
+        </span>
+      )}
+    </span>
+  );
+
+  if (!isBlock) return control;
+  return (
+    <section className="availability-block" aria-label={t('availability.label')}>
+      <span className="availability-block__title">{t('availability.label')}</span>
+      {control}
+      <p className="availability-block__hint">{t('availability.hint')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// GET /contacts/export: the current search result as CSV or XLSX, saved as a file by the browser.
+import type { ContactSearch } from '../utils/contact-query';
+import { contactSearchParams } from '../utils/contact-query';
+import { apiDownload } from '../../../lib/api-client';
+
+export type ExportFormat = 'csv' | 'xlsx';
+/** Rows written so far (CSV, counted by line) or bytes (XLSX, compressed), of `total` contacts. */
+export type ExportProgress = { total: number; rows: number | null; bytes: number };
+
+const NEWLINE = 10;
+
+/** Downloads the export and hands it to the browser as `contacts-<date>.<format>`. */
+export async function exportContacts(
+  search: ContactSearch,
+  opts: { format: ExportFormat; lang: 'en' | 'th'; ids?: string[] },
+  onProgress: (progress: ExportProgress) => void,
+): Promise<number> {
+  const params = contactSearchParams(search);
+  params.set('format', opts.format);
+  params.set('lang', opts.lang);
+  if (opts.ids?.length) params.set('ids', opts.ids.join(','));
+  let total = 0;
+  let lines = 0;
+  let bytes = 0;
+  const blob = await apiDownload(`/contacts/export?${params}`, (chunk, headers) => {
+    total = Number(headers.get('x-total-count') ?? 0);
+    bytes += chunk.length;
+    if (opts.format === 'csv') for (const b of chunk) if (b === NEWLINE) lines += 1;
+    // The first line of a CSV is the heading.
+    onProgress({ total, rows: opts.format === 'csv' ? Math.max(0, lines - 1) : null, bytes });
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `contacts-${new Date().toISOString().slice(0, 10)}.${opts.format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return total;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { contactSearchParams, countFilters, NO_FILTERS } from './contact-query';
+
+describe('contact search', () => {
+  it('sends only what is set', () => {
+    expect(contactSearchParams({ search: '  ', filters: NO_FILTERS, sort: 'lastContact' }).toString()).toBe(
+      'sort=lastContact',
+    );
+    expect(countFilters(NO_FILTERS)).toBe(0);
+  });
+
+  it('sends every filter in the API’s names', () => {
+    const filters = {
+      channel: ['line' as const, 'facebook' as const],
+      page: ['p1'],
+      gender: 'female' as const,
+      province: ['Bangkok', 'Chiang Mai'],
+      birthdate: { from: '1990-01-01', to: null },
+      created: { from: null, to: '2026-01-31' },
+      lastContact: { from: '2026-03-01', to: '2026-03-31' },
+      tag: ['t1'],
+      hasOpenIssue: false,
+    };
+    const params = contactSearchParams({ search: 'สมชาย', filters, sort: 'displayName' });
+    expect(Object.fromEntries(params)).toEqual({
+      search: 'สมชาย',
+      channel: 'line,facebook',
+      page: 'p1',
+      province: 'Bangkok,Chiang Mai',
+      tag: 't1',
+      gender: 'female',
+      birthdateFrom: '1990-01-01',
+      createdTo: '2026-01-31',
+      lastContactFrom: '2026-03-01',
+      lastContactTo: '2026-03-31',
+      hasOpenIssue: 'false',
+      sort: 'displayName',
+    });
+    expect(countFilters(filters)).toBe(9);
+  });
+});

@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { Button, Empty, Skeleton } from 'antd';
+import { ArrowLeftOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ChannelIcon } from '../../../components/channel-icon';
+import { sendPresence, usePresence } from '../../../lib/live-feed';
+import { useMe } from '../../../lib/me';
+import { useRetrievalNotice } from '../../../lib/notices';
+import { RetryNotice } from '../../../components/retry-notice';
+import { useFilterOptions, useIssue } from '../api/issues';
+import { markIssueRead } from '../api/issue-updates';
+import { Composer } from './composer';
+import { IssueActions } from './issue-actions';
+import { MessageList } from './message-list';
+import { StatusTag } from './status-tag';
+
+type ChatPaneProps = {
+  issueId: number | null;
+  onOpenIssue: (id: number) => void;
+  /** Phones: back to the list, and the info sheet. */
+  onBack?: () => void;
+  onShowInfo?: () => void;
+};
+
+const VIEWING_EVERY_MS = 10_000;
+const TYPING_EVERY_MS = 3_000;
+
+/** The open issue: header with its actions and who else is there, the conversation, the composer. */
+export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneProps) {
+  const { t } = useTranslation();
+  const issue = useIssue(issueId);
+  useRetrievalNotice(issue.isError, 'issue_detail');
+  const me = useMe();
+  const agents = useFilterOptions().data?.agents;
+  const others = usePresence(issueId).filter((p) => p.userId !== me.data?.id);
+  const lastTyping = useRef(0);
+
+  // Tell colleagues this issue is open here, and clear its unread marker.
+  const unread = issue.data?.unreadCount ?? 0;
+  useEffect(() => {
+    if (issueId === null) return;
+    sendPresence(issueId, 'viewing');
+    const timer = setInterval(() => sendPresence(issueId, 'viewing'), VIEWING_EVERY_MS);
+    return () => {
+      clearInterval(timer);
+      sendPresence(issueId, 'left');
+    };
+  }, [issueId]);
+  useEffect(() => {
+    if (issueId !== null && unread > 0) void markIssueRead(issueId).catch(() => undefined);
+  }, [issueId, unread]);
+
+  if (issueId === null) {
+    return <Empty className="chat-pane chat-pane--empty" description={t('inbox.chat.choose')} />;
+  }
+  if (issue.isLoading) {
+    return (
+      <div className="chat-pane">
+        <Skeleton active avatar paragraph={{ rows: 6 }} />
+      </div>
+    );
+  }
+  if (!issue.data) return <RetryNotice onRetry={() => void issue.refetch()} />;
+  const data = issue.data;
+  const nameOf = (userId: string) => agents?.find((a) => a.id === userId)?.displayName ?? '…';
+  const typing = others.filter((p) => p.state === 'typing').map((p) => nameOf(p.userId));
+  const viewing = others.filter((p) => p.state === 'viewing').map((p) => nameOf(p.userId));
+
+  return (
+    <section className="chat-pane" data-testid="chat-pane" data-issue-id={data.id}>
+      <header className="chat-pane__header">
+        {onBack && (
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={onBack}
+            aria-label={t('inbox.chat.back')}
+          />
+        )}
+        <ChannelIcon type={data.channel.type} size={28} />
+        <div className="chat-pane__title">
+          <strong data-testid="chat-contact">{data.contact.displayName || data.contact.name}</strong>
+          <span className="chat-pane__sub">
+            #{data.id} · {data.channel.name} <StatusTag status={data.status} />
+          </span>
+        </div>
+        {onShowInfo && (
+          <Button
+            icon={<InfoCircleOutlined />}
+            onClick={onShowInfo}
+            aria-label={t('inbox.chat.info')}
+            data-testid="show-info"
+          />
+        )}
+        {!onShowInfo && <IssueActions issue={data} onTransferred={onOpenIssue} />}
+      </header>
+      {onShowInfo && (
+        <div className="chat-pane__actions">
+          <IssueActions issue={data} onTransferred={onOpenIssue} />
+        </div>
+      )}
+      {(typing.length > 0 || viewing.length > 0) && (
+        <div className="chat-pane__presence" data-testid="presence">
+          {typing.length > 0
+            ? t('inbox.chat.typing', { names: typing.join(', ') })
+            : t('inbox.chat.viewing', { names: viewing.join(', ') })}
+        </div>
+      )}
+      <MessageList issueId={data.id} />
+      <Composer
+        issue={data}
+        onTyping={() => {
+          if (Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
+          lastTyping.current = Date.now();
+          sendPresence(data.id, 'typing');
+        }}
+      />
+    </section>
+  );
+}

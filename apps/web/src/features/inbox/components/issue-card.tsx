@@ -1,0 +1,87 @@
+import { Badge, Tag, Tooltip } from 'antd';
+import { ClockCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { isOpenStatus, STATUS_COLOURS } from '@sabai/domain';
+import type { IssueListItem } from '../api/issues';
+import { fullTime, shortTime } from '../utils/time';
+import { ContactAvatar } from './contact-avatar';
+import { StatusTag } from './status-tag';
+
+type IssueCardProps = { issue: IssueListItem; isSelected?: boolean; onOpen: (id: number) => void };
+
+/** One issue as the list and the kanban show it. */
+export function IssueCard({ issue, isSelected = false, onOpen }: IssueCardProps) {
+  const { t } = useTranslation();
+  const last = issue.lastMessage;
+  const preview = last
+    ? (last.text ?? t(`inbox.kinds.${last.kind}`, { defaultValue: t('inbox.kinds.file') }))
+    : null;
+  return (
+    <button
+      type="button"
+      className={`issue-card${isSelected ? ' issue-card--selected' : ''}`}
+      style={{ borderInlineStartColor: STATUS_COLOURS[issue.status] }}
+      onClick={() => onOpen(issue.id)}
+      aria-current={isSelected ? 'true' : undefined}
+      data-testid="issue-card"
+      data-issue-id={issue.id}
+    >
+      <ContactAvatar
+        name={issue.contact.displayName}
+        pictureUrl={issue.contact.pictureUrl}
+        channelType={issue.channel.type}
+      />
+      <span className="issue-card__body">
+        <span className="issue-card__top">
+          <span className="issue-card__name">{issue.contact.displayName || `#${issue.id}`}</span>
+          <Tooltip title={fullTime(issue.lastResponseAt)}>
+            <time className="issue-card__time" dateTime={issue.lastResponseAt}>
+              {shortTime(issue.lastResponseAt)}
+            </time>
+          </Tooltip>
+        </span>
+        <span className="issue-card__preview">
+          {preview === null ? (
+            <em>{t('inbox.list.noMessage')}</em>
+          ) : (
+            <>
+              {last?.senderType === 'agent' && <span className="issue-card__you">{t('inbox.list.you')}</span>}
+              {preview}
+            </>
+          )}
+        </span>
+        <span className="issue-card__meta">
+          <span className="issue-card__id">#{issue.id}</span>
+          <StatusTag status={issue.status} />
+          <span className="issue-card__assignee">
+            {issue.assignee?.displayName ?? t('inbox.list.unassigned')}
+          </span>
+          {issue.tags.map((tag) => (
+            <Tag key={tag.id} color={tag.colour} className="issue-card__tag">
+              {tag.name}
+            </Tag>
+          ))}
+          {issue.isOld && (
+            <Tag icon={<WarningOutlined />} color="error" data-testid="old-flag">
+              {t('inbox.list.old')}
+            </Tag>
+          )}
+          {isOpenStatus(issue.status) && issue.daysLeft !== null && issue.daysLeft > 0 && (
+            <Tag icon={<ClockCircleOutlined />} color={issue.daysLeft <= 1 ? 'warning' : 'default'}>
+              {t('inbox.composer.daysLeft', { count: issue.daysLeft })}
+            </Tag>
+          )}
+          {issue.closeRequested && <Tag color="purple">{t('inbox.list.closeRequested')}</Tag>}
+        </span>
+      </span>
+      {issue.unreadCount > 0 && (
+        <Badge
+          count={issue.unreadCount}
+          className="issue-card__unread"
+          title={t('inbox.list.unread', { count: issue.unreadCount })}
+          data-testid="unread-badge"
+        />
+      )}
+    </button>
+  );
+}

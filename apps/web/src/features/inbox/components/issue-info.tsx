@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Button, Descriptions, Empty, Input, Select, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@sabai/domain';
+import { ChannelIcon } from '../../../components/channel-icon';
+import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { useFilterOptions, useIssueHistory, type IssueDetail } from '../api/issues';
+import { useSetIssueTags, useUpdateIssue } from '../api/issue-updates';
+import { fullTime } from '../utils/time';
+import { StatusTag } from './status-tag';
+
+type IssueInfoProps = { issue: IssueDetail; onOpenIssue: (id: number) => void };
+
+/** The issue's facts (spec §3 Issue), its tags and note, and the contact's other issues. */
+export function IssueInfo({ issue, onOpenIssue }: IssueInfoProps) {
+  const { t } = useTranslation();
+  const none = t('inbox.info.none');
+  const phone = formatPhone(issue.contact.mobileNumber);
+  const issueLink = (id: number) => (
+    <Button type="link" size="small" onClick={() => onOpenIssue(id)} className="issue-info__link">
+      #{id}
+    </Button>
+  );
+  return (
+    <div className="issue-info" data-testid="issue-info">
+      <div className="issue-info__contact">
+        <strong>{issue.contact.displayName || issue.contact.name}</strong>
+        {issue.contact.name && issue.contact.name !== issue.contact.displayName && (
+          <span>{issue.contact.name}</span>
+        )}
+      </div>
+      <Descriptions column={1} size="small" colon={false} className="issue-info__facts">
+        <Descriptions.Item label={t('inbox.info.phone')}>
+          <span data-testid="contact-phone">{phone || none}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.email')}>{issue.contact.email || none}</Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.channel')}>
+          <span className="issue-info__channel">
+            <ChannelIcon type={issue.channel.type} size={16} /> {issue.channel.name}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.status')}>
+          <StatusTag status={issue.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.assignee')}>
+          <span data-testid="info-assignee">{issue.assignee?.displayName ?? t('inbox.list.unassigned')}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.team')}>{issue.team?.name ?? none}</Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.startDate')}>{fullTime(issue.startDate)}</Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.lastResponse')}>
+          {fullTime(issue.lastResponseAt)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.daysLeft')}>
+          {issue.daysLeft === null ? t('inbox.info.noWindow') : issue.daysLeft}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('inbox.info.adId')}>{issue.adId ?? none}</Descriptions.Item>
+        {issue.transferredFromIssueId !== null && (
+          <Descriptions.Item label={t('inbox.info.transferredFrom')}>
+            {issueLink(issue.transferredFromIssueId)}
+          </Descriptions.Item>
+        )}
+        {issue.transferredToIssueId !== null && (
+          <Descriptions.Item label={t('inbox.info.transferredTo')}>
+            {issueLink(issue.transferredToIssueId)}
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      <TagsEditor issue={issue} />
+      <NoteEditor issue={issue} />
+      <History issueId={issue.id} onOpenIssue={onOpenIssue} />
+    </div>
+  );
+}
+
+function TagsEditor({ issue }: { issue: IssueDetail }) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const options = useFilterOptions();
+  const save = useSetIssueTags(issue.id);
+  return (
+    <section className="issue-info__section">
+      <h3>{t('inbox.info.tags')}</h3>
+      <Select
+        mode="multiple"
+        className="issue-info__tags"
+        value={issue.tags.map((tag) => tag.id)}
+        placeholder={t('inbox.info.tagsPlaceholder')}
+        loading={options.isLoading || save.isPending}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={options.data?.tags.map((tag) => ({ value: tag.id, label: tag.name, colour: tag.colour }))}
+        tagRender={({ label, value, closable, onClose }) => (
+          <Tag
+            color={options.data?.tags.find((tag) => tag.id === value)?.colour}
+            closable={closable}
+            onClose={onClose}
+          >
+            {label}
+          </Tag>
+        )}
+        onChange={(tagIds: string[]) =>
+          save.mutate(tagIds, {
+            onSuccess: () => notice.success('inbox.actions.tagsSaved'),
+            onError: (error) => notice.error(error),
+          })
+        }
+        data-testid="issue-tags"
+      />
+    </section>
+  );
+}
+
+function NoteEditor({ issue }: { issue: IssueDetail }) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const update = useUpdateIssue(issue.id);
+  // The typed draft, until saved; otherwise the issue's note as it is now (a colleague may change it).
+  const [draft, setDraft] = useState<string | null>(null);
+  const note = draft ?? issue.note;
+  return (
+    <section className="issue-info__section">
+      <h3>{t('inbox.info.note')}</h3>
+      <Input.TextArea
+        value={note}
+        onChange={(e) => setDraft(e.target.value)}
+        placeholder={t('inbox.info.notePlaceholder')}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        maxLength={2000}
+        disabled={issue.status === 'close' || issue.status === 'transferred'}
+        data-testid="issue-note"
+      />
+      {note !== issue.note && (
+        <Button
+          size="small"
+          type="primary"
+          className="issue-info__save"
+          loading={update.isPending}
+          onClick={() =>
+            update.mutate(
+              { kind: 'note', note },
+              {
+                onSuccess: () => {
+                  setDraft(null);
+                  notice.success('inbox.actions.noteSaved');
+                },
+                onError: (e) => notice.error(e),
+              },
+            )
+          }
+        >
+          {t('inbox.info.saveNote')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function History({ issueId, onOpenIssue }: { issueId: number; onOpenIssue: (id: number) => void }) {
+  const { t } = useTranslation();
+  const history = useIssueHistory(issueId);
+  useRetrievalNotice(history.isError, 'issues');
+  return (
+    <section className="issue-info__section" data-testid="issue-history">
+      <h3>{t('inbox.info.history')}</h3>
+      {history.isLoading ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : !history.data?.length ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inbox.info.noHistory')} />
+      ) : (
+        <ul className="issue-history">
+          {history.data.map((item) => (
+            <li key={item.issueId}>
+              <button type="button" onClick={() => onOpenIssue(item.issueId)} className="issue-history__item">
+                <ChannelIcon type={item.channelType} size={16} />
+                <span className="issue-history__id">#{item.issueId}</span>
+                <StatusTag status={item.status} />
+                <span className="issue-history__date">{fullTime(item.startDate)}</span>
+                {item.lastMessage && <span className="issue-history__text">{item.lastMessage}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import { Empty, Skeleton, Spin } from 'antd';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { useRetrievalNotice } from '../../../lib/notices';
+import { RetryNotice } from '../../../components/retry-notice';
+import { useIssueList } from '../api/issues';
+import type { InboxQuery } from '../utils/inbox-query';
+import { activeFilterCount } from '../utils/inbox-query';
+import { IssueCard } from './issue-card';
+
+type IssueListProps = { query: InboxQuery; selectedId: number | null; onOpen: (id: number) => void };
+
+const ESTIMATED_CARD_HEIGHT = 104;
+
+/** The issues matching the filters, virtualised: only the visible cards are rendered, pages load on scroll. */
+export function IssueList({ query, selectedId, onOpen }: IssueListProps) {
+  const { t } = useTranslation();
+  const list = useIssueList(query);
+  useRetrievalNotice(list.isError, 'issues');
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => items[index]?.id ?? index,
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+  const lastIndex = virtualItems.at(-1)?.index ?? 0;
+
+  // Fetch the next page when the last rendered card is near the end.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= items.length - 10) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, items.length]);
+
+  if (list.isLoading) {
+    return (
+      <div className="issue-list issue-list--loading" data-testid="issue-list-loading">
+        <Skeleton avatar active paragraph={{ rows: 2 }} />
+        <Skeleton avatar active paragraph={{ rows: 2 }} />
+        <Skeleton avatar active paragraph={{ rows: 2 }} />
+      </div>
+    );
+  }
+  if (list.isError && items.length === 0) {
+    return <RetryNotice onRetry={() => void list.refetch()} />;
+  }
+  if (items.length === 0) {
+    const isFiltered = activeFilterCount(query) > 0 || query.status !== '' || query.search !== '';
+    return (
+      <Empty
+        className="issue-list__empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t(isFiltered ? 'inbox.list.empty' : 'inbox.list.emptyAll')}
+        data-testid="issue-list-empty"
+      />
+    );
+  }
+  return (
+    <div ref={scrollRef} className="issue-list" data-testid="issue-list">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualItems.map((row) => {
+          const issue = items[row.index]!;
+          return (
+            <div
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              className="issue-list__row"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <IssueCard issue={issue} isSelected={issue.id === selectedId} onOpen={onOpen} />
+            </div>
+          );
+        })}
+      </div>
+      {isFetchingNextPage && (
+        <div className="issue-list__more">
+          <Spin size="small" /> {t('inbox.list.loadingMore')}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Button, Empty, Skeleton, Typography } from 'antd';
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  KeyboardSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { useTranslation } from 'react-i18next';
+import { KANBAN_STATUSES, STATUS_COLOURS, type IssueStatus } from '@sabai/domain';
+import { ensureInboxTexts } from '../../../lib/i18n';
+import { useLiveFeed } from '../../../lib/live-feed';
+import { useAppNavigate } from '../../../lib/navigation';
+import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { useIssueCounts, useIssueList, type IssueListItem } from '../api/issues';
+import { useMoveIssue } from '../api/issue-updates';
+import type { InboxQuery } from '../utils/inbox-query';
+import { FilterBar } from './filter-bar';
+import { IssueCard } from './issue-card';
+import { useInboxUrl } from './inbox-page';
+import '../inbox.css';
+
+/**
+ * /issue/kanban: a column per status with its count; dragging a card to another column calls the same
+ * status API as the inbox, so a move the rules forbid snaps back with the rule's message.
+ */
+export function KanbanPage() {
+  const { t } = useTranslation();
+  useLiveFeed();
+  const notice = useNotice();
+  const navigate = useAppNavigate();
+  const { query, setQuery } = useInboxUrl();
+  const counts = useIssueCounts(query);
+  const move = useMoveIssue();
+  const [dragged, setDragged] = useState<IssueListItem | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor),
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
+    const issue = active.data.current?.issue as IssueListItem | undefined;
+    const to = over?.id as IssueStatus | undefined;
+    if (!issue || !to || to === issue.status) return;
+    move.mutate(
+      { id: issue.id, status: to },
+      {
+        onSuccess: () => notice.success('inbox.actions.statusChanged'),
+        onError: (error) => notice.error(error),
+      },
+    );
+  };
+
+  return (
+    <div className="kanban-page" data-testid="kanban-page">
+      <Typography.Title level={1} className="page__title">
+        {t('inbox.kanbanTitle')}
+      </Typography.Title>
+      <div className="kanban__filters">
+        <FilterBar
+          query={{ ...query, status: '' }}
+          onChange={(next) => setQuery({ ...next, status: '' })}
+          hideStatuses
+        />
+        <span className="kanban__hint">{t('inbox.kanban.dragHint')}</span>
+      </div>
+      <DndContext
+        sensors={sensors}
+        onDragStart={({ active }) => setDragged((active.data.current?.issue as IssueListItem) ?? null)}
+        onDragCancel={() => setDragged(null)}
+        onDragEnd={onDragEnd}
+      >
+        <div className="kanban">
+          {KANBAN_STATUSES.map((status) => (
+            <KanbanColumn
+              key={status}
+              status={status}
+              query={query}
+              count={counts.data?.counts[status]}
+              onOpen={(id) => navigate(`/issue/inbox?issueId=${id}`)}
+            />
+          ))}
+        </div>
+        <DragOverlay>{dragged && <IssueCard issue={dragged} onOpen={() => undefined} />}</DragOverlay>
+      </DndContext>
+    </div>
+  );
+}
+
+type ColumnProps = {
+  status: IssueStatus;
+  query: InboxQuery;
+  count: number | undefined;
+  onOpen: (id: number) => void;
+};
+
+function KanbanColumn({ status, query, count, onOpen }: ColumnProps) {
+  const { t } = useTranslation();
+  const list = useIssueList({ ...query, status });
+  useRetrievalNotice(list.isError, 'issues_by_status');
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section
+      ref={setNodeRef}
+      className={`kanban__column${isOver ? ' kanban__column--over' : ''}`}
+      style={{ borderTopColor: STATUS_COLOURS[status] }}
+      data-testid={`kanban-column-${status}`}
+    >
+      <header className="kanban__column-header">
+        <span>{t(`issue.status.${status}`)}</span>
+        <span className="kanban__count" data-testid={`kanban-count-${status}`}>
+          {count ?? ''}
+        </span>
+      </header>
+      <div className="kanban__cards">
+        {list.isLoading ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : items.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inbox.kanban.empty')} />
+        ) : (
+          items.map((issue) => <DraggableCard key={issue.id} issue={issue} onOpen={onOpen} />)
+        )}
+        {list.hasNextPage && (
+          <Button
+            block
+            type="link"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {t('inbox.list.loadingMore')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function DraggableCard({ issue, onOpen }: { issue: IssueListItem; onOpen: (id: number) => void }) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `issue-${issue.id}`,
+    data: { issue },
+  });
+  return (
+    <div
+      ref={setNodeRef}
+      className={`kanban__card${isDragging ? ' kanban__card--dragging' : ''}`}
+      {...attributes}
+      {...listeners}
+    >
+      <IssueCard issue={issue} onOpen={onOpen} />
+    </div>
+  );
+}
+
+export { KanbanPage as Component };
+
+export async function loader(): Promise<null> {
+  await ensureInboxTexts();
+  return null;
+}

@@ -1,0 +1,101 @@
+import { Button, Image, Tooltip } from 'antd';
+import {
+  EnvironmentOutlined,
+  ExclamationCircleFilled,
+  LockOutlined,
+  PaperClipOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '../api/messages';
+import { fullTime } from '../utils/time';
+import { LinkedText } from './linked-text';
+
+type MessageBubbleProps = { message: Message; onRetry: (id: number) => void; isRetrying: boolean };
+
+/** A location's coordinates from the provider's payload (LINE `line`, Meta `meta`), when it has them. */
+function locationOf(payload: unknown): { address: string; href: string } | null {
+  const raw = payload as { line?: Record<string, unknown>; meta?: Record<string, unknown> } | null;
+  const source = raw?.line ?? raw?.meta ?? null;
+  const lat = Number(source?.latitude ?? (source?.coordinates as { lat?: number } | undefined)?.lat);
+  const long = Number(source?.longitude ?? (source?.coordinates as { long?: number } | undefined)?.long);
+  if (!Number.isFinite(lat) || !Number.isFinite(long)) return null;
+  return {
+    address: typeof source?.address === 'string' ? source.address : `${lat}, ${long}`,
+    href: `https://www.google.com/maps?q=${lat},${long}`,
+  };
+}
+
+/** One message: the customer's on the left, the team's on the right, private notes marked apart. */
+export function MessageBubble({ message, onRetry, isRetrying }: MessageBubbleProps) {
+  const { t } = useTranslation();
+  const side = message.direction === 'inbound' ? 'in' : 'out';
+  const variant = message.isPrivateNote ? 'note' : message.senderType === 'system' ? 'system' : side;
+  const location = message.kind === 'location' ? locationOf(message.payload) : null;
+  const hasBody = Boolean(message.text) || message.attachments.length > 0 || location;
+  return (
+    <div className={`bubble-row bubble-row--${side}`} data-testid="message" data-message-id={message.id}>
+      <div className={`bubble bubble--${variant}`}>
+        {(message.isPrivateNote || message.senderType !== 'customer') && (
+          <div className="bubble__sender">
+            {message.isPrivateNote && <LockOutlined />}{' '}
+            {message.isPrivateNote
+              ? `${t('inbox.chat.note')} · ${message.senderName ?? ''}`
+              : message.senderType === 'system'
+                ? t('inbox.chat.system')
+                : message.senderName}
+          </div>
+        )}
+        {message.text && (
+          <div className="bubble__text">
+            <LinkedText text={message.text} />
+          </div>
+        )}
+        {location && (
+          <a href={location.href} target="_blank" rel="noopener noreferrer" className="bubble__location">
+            <EnvironmentOutlined /> {location.address}
+          </a>
+        )}
+        {message.attachments.map((file) =>
+          file.mimeType.startsWith('image/') ? (
+            <Image key={file.id} src={file.url} alt={file.filename} width={200} className="bubble__image" />
+          ) : (
+            <a key={file.id} href={file.url} download={file.filename} className="bubble__file">
+              <PaperClipOutlined /> {file.filename}
+              <span className="bubble__file-size">{Math.max(1, Math.round(file.size / 1024))} KB</span>
+            </a>
+          ),
+        )}
+        {!hasBody && (
+          <div className="bubble__kind">
+            {t(`inbox.kinds.${message.kind}`, { defaultValue: message.kind })}
+          </div>
+        )}
+        <div className="bubble__meta">
+          <Tooltip title={fullTime(message.createdAt)}>
+            <time dateTime={message.createdAt}>{fullTime(message.createdAt).slice(11)}</time>
+          </Tooltip>
+          {side === 'out' && !message.isPrivateNote && (
+            <span
+              className={`bubble__status bubble__status--${message.deliveryStatus}`}
+              data-testid="delivery-status"
+            >
+              {message.deliveryStatus === 'failed' && <ExclamationCircleFilled />}{' '}
+              {t(`inbox.delivery.${message.deliveryStatus}`)}
+            </span>
+          )}
+        </div>
+      </div>
+      {message.deliveryStatus === 'failed' && (
+        <Button
+          size="small"
+          danger
+          loading={isRetrying}
+          onClick={() => onRetry(message.id)}
+          data-testid="retry-message"
+        >
+          {t('inbox.chat.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}

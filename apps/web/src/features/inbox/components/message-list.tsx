@@ -1,0 +1,133 @@
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Skeleton, Spin } from 'antd';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { RetryNotice } from '../../../components/retry-notice';
+import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { useMessages, useRetryMessage, type Message } from '../api/messages';
+import { dayOf } from '../utils/time';
+import { MessageBubble } from './message-bubble';
+
+type Row = { key: string; day: string } | { key: string; message: Message };
+
+/** Oldest first, with a separator row before each new day. */
+function rowsOf(messages: Message[]): Row[] {
+  const rows: Row[] = [];
+  let day = '';
+  for (const message of messages) {
+    const next = dayOf(message.createdAt);
+    if (next !== day) rows.push({ key: `day-${next}`, day: (day = next) });
+    rows.push({ key: `m-${message.id}`, message });
+  }
+  return rows;
+}
+
+/**
+ * The conversation, virtualised: it opens at the newest message, loads earlier pages when scrolled to
+ * the top (keeping the reader's place), and follows new messages while the reader is at the bottom.
+ */
+export function MessageList({ issueId }: { issueId: number }) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const query = useMessages(issueId);
+  useRetrievalNotice(query.isError, 'issue_detail');
+  const retry = useRetryMessage(issueId);
+  const messages = useMemo(
+    () => (query.data?.pages ?? []).flatMap((page) => page.items).reverse(),
+    [query.data],
+  );
+  const rows = useMemo(() => rowsOf(messages), [messages]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => ('day' in rows[index]! ? 40 : 88),
+    overscan: 10,
+    getItemKey: (index) => rows[index]!.key,
+  });
+
+  // Where the reader is: the first row's key before a load, and whether they sit at the bottom.
+  const firstKey = useRef<string | null>(null);
+  const isAtBottom = useRef(true);
+  useLayoutEffect(() => {
+    if (rows.length === 0) return;
+    const previousFirst = firstKey.current;
+    firstKey.current = rows[0]!.key;
+    if (previousFirst && previousFirst !== rows[0]!.key) {
+      // Earlier messages were prepended: stay on the message the reader was looking at.
+      const index = rows.findIndex((row) => row.key === previousFirst);
+      if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
+      return;
+    }
+    if (isAtBottom.current) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows, virtualizer]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    isAtBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    if (el.scrollTop < 120 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  useEffect(() => {
+    isAtBottom.current = true;
+    firstKey.current = null;
+  }, [issueId]);
+
+  if (query.isLoading) {
+    return (
+      <div className="message-list message-list--loading">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </div>
+    );
+  }
+  if (query.isError && messages.length === 0) return <RetryNotice onRetry={() => void query.refetch()} />;
+
+  const dayLabel = (day: string) =>
+    dayjs().format('YYYY-MM-DD') === day
+      ? t('inbox.chat.today')
+      : dayjs().subtract(1, 'day').format('YYYY-MM-DD') === day
+        ? t('inbox.chat.yesterday')
+        : dayjs(day).format('DD/MM/YYYY');
+
+  return (
+    <div ref={scrollRef} className="message-list" onScroll={onScroll} data-testid="message-list">
+      <div className="message-list__top">
+        {isFetchingNextPage ? (
+          <>
+            <Spin size="small" /> {t('inbox.chat.loadingOlder')}
+          </>
+        ) : hasNextPage ? null : (
+          t('inbox.chat.start')
+        )}
+      </div>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              className="message-list__row"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {'day' in row ? (
+                <div className="day-separator" role="separator">
+                  <span>{dayLabel(row.day)}</span>
+                </div>
+              ) : (
+                <MessageBubble
+                  message={row.message}
+                  isRetrying={retry.isPending && retry.variables === row.message.id}
+                  onRetry={(id) => retry.mutate(id, { onError: (error) => notice.error(error) })}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

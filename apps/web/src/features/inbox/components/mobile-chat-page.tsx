@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Drawer } from 'antd';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { resolvePath, useAppNavigate, useLanguage } from '../../../lib/navigation';
+import { useLiveFeed } from '../../../lib/live-feed';
+import { useIssue } from '../api/issues';
+import { ChatPane } from './chat-pane';
+import { IssueInfo } from './issue-info';
+import { useInboxUrl } from './inbox-page';
+import '../inbox.css';
+
+/** /mobile/issue/chat?issueId=N: the conversation full screen, the issue's info in a bottom sheet. */
+export function MobileChatPage() {
+  const { t } = useTranslation();
+  useLiveFeed();
+  const navigate = useAppNavigate();
+  const language = useLanguage();
+  const { issueId } = useInboxUrl();
+  const issue = useIssue(issueId);
+  const [isInfoOpen, setIsInfoOpen] = useState(false);
+  if (issueId === null) return <Navigate to={resolvePath('/mobile/issue/inbox', language)} replace />;
+  const open = (id: number) => {
+    setIsInfoOpen(false);
+    navigate(`/mobile/issue/chat?issueId=${id}`);
+  };
+  return (
+    <div className="mobile-chat" data-testid="mobile-chat-page">
+      <ChatPane
+        issueId={issueId}
+        onOpenIssue={open}
+        onBack={() => navigate('/mobile/issue/inbox')}
+        onShowInfo={() => setIsInfoOpen(true)}
+      />
+      <Drawer
+        placement="bottom"
+        size="80%"
+        open={isInfoOpen}
+        onClose={() => setIsInfoOpen(false)}
+        title={t('inbox.chat.info')}
+        data-testid="info-sheet"
+      >
+        {issue.data && <IssueInfo issue={issue.data} onOpenIssue={open} />}
+      </Drawer>
+    </div>
+  );
+}
+
+export { MobileChatPage as Component };
+export { loader } from './inbox-page';

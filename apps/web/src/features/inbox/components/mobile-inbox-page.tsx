@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useAppNavigate } from '../../../lib/navigation';
+import { useLiveFeed } from '../../../lib/live-feed';
+import { FilterBar } from './filter-bar';
+import { IssueList } from './issue-list';
+import { useInboxUrl } from './inbox-page';
+import '../inbox.css';
+
+/** /mobile/issue/inbox: the list with its filters in a drawer; an issue opens full screen. */
+export function MobileInboxPage() {
+  const { t } = useTranslation();
+  useLiveFeed();
+  const navigate = useAppNavigate();
+  const { query, setQuery } = useInboxUrl();
+  return (
+    <div className="mobile-inbox" data-testid="mobile-inbox-page">
+      <h1 className="visually-hidden">{t('inbox.title')}</h1>
+      <FilterBar query={query} onChange={setQuery} isCompact />
+      <IssueList
+        query={query}
+        selectedId={null}
+        onOpen={(id) => navigate(`/mobile/issue/chat?issueId=${id}`)}
+      />
+    </div>
+  );
+}
+
+export { MobileInboxPage as Component };
+export { loader } from './inbox-page';

@@ -1,0 +1,83 @@
+// The inbox's filters live in the URL (so a filtered view can be shared and survives reload) and become
+// the API's query string. Keys follow the spec's filter keys (§3).
+import { ISSUE_SORTS, ISSUE_STATUSES, ISSUE_TIME_FILTERS } from '@sabai/domain';
+import type { IssueSort, IssueStatus, IssueTimeFilter } from '@sabai/domain';
+
+export type InboxQuery = {
+  status: IssueStatus | '';
+  search: string;
+  channel: string[];
+  team: string[];
+  tag: string[];
+  agent: string[];
+  time: IssueTimeFilter | '';
+  startDate: string;
+  endDate: string;
+  myIssue: boolean;
+  sort: IssueSort;
+};
+
+export const EMPTY_QUERY: InboxQuery = {
+  status: '',
+  search: '',
+  channel: [],
+  team: [],
+  tag: [],
+  agent: [],
+  time: '',
+  startDate: '',
+  endDate: '',
+  myIssue: false,
+  sort: 'lastResponse',
+};
+
+const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  value && (values as readonly string[]).includes(value) ? (value as T) : '';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters in a page's URL; unknown values are dropped rather than sent. */
+export function readInboxQuery(params: URLSearchParams): InboxQuery {
+  return {
+    status: oneOf(ISSUE_STATUSES, params.get('status')),
+    search: params.get('search') ?? '',
+    channel: list(params.get('channel')),
+    team: list(params.get('team')),
+    tag: list(params.get('tag')),
+    agent: list(params.get('agent')),
+    time: oneOf(ISSUE_TIME_FILTERS, params.get('time')),
+    startDate: DAY.test(params.get('startDate') ?? '') ? params.get('startDate')! : '',
+    endDate: DAY.test(params.get('endDate') ?? '') ? params.get('endDate')! : '',
+    myIssue: params.get('myIssue') === 'true',
+    sort: oneOf(ISSUE_SORTS, params.get('sort')) || 'lastResponse',
+  };
+}
+
+/** The filters as query parameters (for the URL and the API), leaving out what is not set. */
+export function filterSearchParams(query: InboxQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.status) params.set('status', query.status);
+  if (query.search.trim()) params.set('search', query.search.trim());
+  for (const key of ['channel', 'team', 'tag', 'agent'] as const) {
+    if (query[key].length) params.set(key, query[key].join(','));
+  }
+  if (query.time) params.set('time', query.time);
+  if (query.startDate) params.set('startDate', query.startDate);
+  if (query.endDate) params.set('endDate', query.endDate);
+  if (query.myIssue) params.set('myIssue', 'true');
+  if (query.sort !== 'lastResponse') params.set('sort', query.sort);
+  return params;
+}
+
+/** How many filters besides status, search and sort are set (the Filters button's badge). */
+export function activeFilterCount(query: InboxQuery): number {
+  return (
+    query.channel.length +
+    query.team.length +
+    query.tag.length +
+    query.agent.length +
+    (query.time ? 1 : 0) +
+    (query.startDate ? 1 : 0) +
+    (query.myIssue ? 1 : 0)
+  );
+}

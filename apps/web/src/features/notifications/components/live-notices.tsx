@@ -1,0 +1,115 @@
+// The spec's live notices (§4 "Live channel"): the webNoti socket opens when the layout mounts and each
+// notice raises the bell's count, plays a sound and, by the popup rules, shows a popup at the bottom right
+// for 5 seconds that opens the issue's chat when clicked.
+import { useEffect, useRef } from 'react';
+import { notification } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { freshSession } from '../../../lib/api-client';
+import { useAppNavigate } from '../../../lib/navigation';
+import {
+  NOTI_SOCKET,
+  NotiSocket,
+  closedIssueOf,
+  insertIssueNumber,
+  isStaffOnly,
+  issueOf,
+  parseLiveMessage,
+  shouldShowPopup,
+  type LiveMessage,
+} from '../../../lib/noti-socket';
+import { getDeviceToken, getToken, readClaims, sessionRoleNames } from '../../../lib/session';
+import { notificationCountQueryKey } from '../api/get-notification-count';
+import { notificationsQueryKey } from '../api/get-notifications';
+import { usePushedSession } from '../hooks/use-pushed-session';
+import { playNoticeSound } from '../notice-sound';
+
+async function socketUrl(): Promise<string | null> {
+  // A refresh the server refuses means the session ended: no socket (the next API call signs out).
+  const token = await freshSession().catch(() => null);
+  if (!token) return null;
+  const url = new URL('/ws', window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('token', token.accessToken);
+  url.searchParams.set('socketType', 'webNoti');
+  return url.toString();
+}
+
+/** Opens the webNoti socket for the signed-in layout and shows its notices; renders the popups' holder. */
+export function LiveNotices() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useAppNavigate();
+  const { pathname } = useLocation();
+  const applySession = usePushedSession();
+  const [popups, holder] = notification.useNotification({ placement: 'bottomRight' });
+
+  // The socket lives as long as the layout; the handler reads the latest page and helpers through a ref.
+  const latest = useRef({ pathname, navigate, t, language: i18n.language, popups });
+  useEffect(() => {
+    latest.current = { pathname, navigate, t, language: i18n.language, popups };
+  });
+
+  useEffect(() => {
+    const textOf = (message: Exclude<LiveMessage, { kind: 'refresh' }>) => {
+      const { t, language } = latest.current;
+      if (message.kind === 'issue') return message.message;
+      const closed = closedIssueOf(message.text);
+      return closed !== null && language === 'th'
+        ? insertIssueNumber(t('notifications.issueClosed'), closed)
+        : message.text;
+    };
+    const onMessage = (data: string) => {
+      const message = parseLiveMessage(data);
+      if (!message) {
+        console.warn('notification socket: ignored an unreadable message');
+        return;
+      }
+      if (message.kind === 'refresh') {
+        void applySession(message).catch(() => undefined);
+        return;
+      }
+      queryClient.setQueryData<number>(notificationCountQueryKey, (count) => (count ?? 0) + 1);
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      playNoticeSound();
+      const token = getToken();
+      const context = {
+        pathname: latest.current.pathname,
+        userId: (token && readClaims(token.accessToken)?.sub) || '',
+        isStaff: isStaffOnly(sessionRoleNames()),
+        hasDeviceToken: getDeviceToken() !== null,
+      };
+      if (!shouldShowPopup(message, context)) return;
+      const issueId = issueOf(message);
+      const { popups, t: translate, navigate: go } = latest.current;
+      const key = `notice-${Date.now()}-${Math.random()}`;
+      popups.info({
+        key,
+        title: translate('notifications.popupTitle'),
+        description: textOf(message),
+        duration: NOTI_SOCKET.popupMs / 1000,
+        className: 'notice-popup',
+        props: { 'data-testid': 'notice-popup' } as Record<string, string>,
+        ...(issueId === null
+          ? {}
+          : {
+              style: { cursor: 'pointer' },
+              onClick: () => {
+                popups.destroy(key);
+                go(`/issue/inbox?issueId=${issueId}`);
+              },
+            }),
+      });
+    };
+    const socket = new NotiSocket({
+      url: socketUrl,
+      open: (url) => new WebSocket(url),
+      onMessage,
+    });
+    socket.start();
+    return () => socket.stop();
+  }, [queryClient, applySession]);
+
+  return holder;
+}

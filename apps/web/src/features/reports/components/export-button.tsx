@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Button, Dropdown } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ReportKind } from '@sabai/contracts';
+import { useNotice } from '../../../lib/notices';
+import { exportReport } from '../api/reports';
+
+type Props = { kind: ReportKind; search: string; period: { from: string; to: string } };
+
+/** Downloads the report as CSV or XLSX (the server writes the file in the page's language). */
+export function ExportButton({ kind, search, period }: Props) {
+  const { t, i18n } = useTranslation();
+  const notice = useNotice();
+  const [isBusy, setIsBusy] = useState(false);
+  const download = async (format: 'csv' | 'xlsx') => {
+    setIsBusy(true);
+    try {
+      const blob = await exportReport(kind, search, format, i18n.language);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${kind}-performance-${period.from}-${period.to}.${format}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      notice.error(error, 'reports.export.failed');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'csv', label: t('reports.export.csv') },
+          { key: 'xlsx', label: t('reports.export.xlsx') },
+        ],
+        onClick: ({ key }) => void download(key as 'csv' | 'xlsx'),
+      }}
+    >
+      <Button icon={<DownloadOutlined />} loading={isBusy} data-testid="export-button">
+        {t('reports.export.button')}
+      </Button>
+    </Dropdown>
+  );
+}

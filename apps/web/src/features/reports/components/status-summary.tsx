@@ -1,0 +1,51 @@
+import { Card, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ISSUE_STATUSES, STATUS_COLOURS } from '@sabai/domain';
+import { RetryNotice } from '../../../components/retry-notice';
+import { useRetrievalNotice } from '../../../lib/notices';
+import { useStatusCounts } from '../api/reports';
+import { LazyChart } from './lazy-chart';
+
+/** Issues by status in the caller's scope now, as a list and a donut. */
+export function StatusSummary() {
+  const { t } = useTranslation();
+  const query = useStatusCounts();
+  useRetrievalNotice(query.isError, 'issues_by_status');
+  const labels = ISSUE_STATUSES.map((status) => t(`issue.status.${status}`));
+  return (
+    <Card
+      title={t('dashboard.issuesByStatus', { total: query.data?.total ?? 0 })}
+      className="page__card"
+      data-testid="status-summary"
+    >
+      {query.isLoading ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : query.data ? (
+        <div className="status-summary__body">
+          <ul className="status-summary">
+            {ISSUE_STATUSES.map((status, i) => (
+              <li key={status} className="status-summary__item">
+                <span className="status-summary__label">{labels[i]}</span>
+                <span className="status-summary__value" style={{ color: STATUS_COLOURS[status] }}>
+                  {query.data.counts[status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {query.data.total > 0 && (
+            <LazyChart
+              kind="donut"
+              label={t('dashboard.issuesByStatus', { total: query.data.total })}
+              categories={labels}
+              colours={ISSUE_STATUSES.map((status) => STATUS_COLOURS[status])}
+              series={[{ name: '', data: ISSUE_STATUSES.map((status) => query.data.counts[status]) }]}
+              height={220}
+            />
+          )}
+        </div>
+      ) : (
+        <RetryNotice onRetry={() => void query.refetch()} />
+      )}
+    </Card>
+  );
+}

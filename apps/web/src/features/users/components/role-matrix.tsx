@@ -1,0 +1,225 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Segmented, Select, Skeleton, Table, Tag as AntTag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ACTIONS, RESOURCES, ROLE_NAMES, isEditableRole } from '@sabai/domain';
+import type { Action, PermissionMatrix, Resource, Scope } from '@sabai/domain';
+import type { TranslationKey } from '@sabai/i18n';
+import { RetryNotice } from '../../../components/retry-notice';
+import { roleKey } from '../../../lib/i18n';
+import { useNotice } from '../../../lib/notices';
+import { useConfirm } from '../../../lib/use-confirm';
+import type { Role } from '../api/get-roles';
+import { useUpdateRole } from '../api/update-role';
+import {
+  ACTION_LABELS,
+  RESOURCE_LABELS,
+  SCOPE_LABELS,
+  cellKey,
+  hasAction,
+  isSameMatrix,
+  roleSaveFeedback,
+  scopeChoices,
+  toRequest,
+  withScope,
+} from '../utils/role-matrix';
+import type { CellKey } from '../utils/role-matrix';
+import '../users.css';
+
+const NONE = 'none';
+
+type RoleMatrixProps = {
+  roles: readonly Role[];
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** Whether the user may change the Manager and Staff roles (an Admin: user update with scope all). */
+  canEdit: boolean;
+};
+
+/**
+ * Each role's permissions as resources × actions → scope (spec §6). SuperAdmin and Admin are fixed; an
+ * Admin adjusts the scopes of Manager and Staff within what each resource allows, then saves.
+ */
+export function RoleMatrix({ roles, isLoading, isError, onRetry, canEdit }: RoleMatrixProps) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const [confirm, confirmHolder] = useConfirm();
+  const updateMutation = useUpdateRole();
+  const ordered = useMemo(
+    () => ROLE_NAMES.flatMap((name) => roles.filter((role) => role.name === name)),
+    [roles],
+  );
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<PermissionMatrix | null>(null);
+  const [problem, setProblem] = useState<{ message: TranslationKey; cells: CellKey[] } | null>(null);
+  const role = ordered.find((each) => each.id === selectedId) ?? ordered[0];
+  const isEditable = canEdit && role !== undefined && isEditableRole(role.name);
+  const matrix = draft ?? role?.permissions ?? {};
+  const isDirty = role !== undefined && draft !== null && !isSameMatrix(draft, role.permissions);
+  const refused = new Set(problem?.cells ?? []);
+
+  const labelOf = (name: Role['name']) => {
+    const key = roleKey(name);
+    return key ? t(key) : name;
+  };
+
+  function select(id: string) {
+    const next = () => {
+      setSelectedId(id);
+      setDraft(null);
+      setProblem(null);
+    };
+    if (!isDirty) return next();
+    confirm({
+      title: t('roleMatrix.discardConfirm.title'),
+      content: t('roleMatrix.discardConfirm.text'),
+      okText: t('roleMatrix.discardConfirm.ok'),
+      onOk: next,
+    });
+  }
+
+  function change(resource: Resource, action: Action, scope: Scope | null) {
+    setDraft(withScope(matrix, resource, action, scope));
+    setProblem(null);
+  }
+
+  async function handleSave() {
+    if (!role) return;
+    setProblem(null);
+    try {
+      await updateMutation.mutateAsync({ id: role.id, body: toRequest(matrix) });
+      setDraft(null);
+      notice.success('roleMatrix.saved');
+    } catch (error) {
+      setProblem(roleSaveFeedback(error));
+    }
+  }
+
+  function renderCell(resource: Resource, action: Action) {
+    if (!hasAction(resource, action))
+      return <span className="muted-text">{t('roleMatrix.notApplicable')}</span>;
+    const scope = matrix[resource]?.[action];
+    const choices = scopeChoices(resource, scope);
+    if (!isEditable || choices.length === 0) {
+      return scope ? (
+        <AntTag color={scope === 'all' ? 'green' : 'blue'}>{t(SCOPE_LABELS[scope])}</AntTag>
+      ) : (
+        <span className="muted-text">{t('roleMatrix.scopes.none')}</span>
+      );
+    }
+    return (
+      <Select<string>
+        id={`scope_${resource}_${action}`}
+        size="small"
+        value={scope ?? NONE}
+        // No grant reads as a quiet grey cell, so the granted scopes stand out.
+        variant={scope ? 'outlined' : 'filled'}
+        status={refused.has(cellKey(resource, action)) ? 'error' : undefined}
+        options={[
+          { value: NONE, label: t('roleMatrix.scopes.none') },
+          ...choices.map((choice) => ({ value: choice, label: t(SCOPE_LABELS[choice]) })),
+        ]}
+        aria-label={t('roleMatrix.cellLabel', {
+          resource: t(RESOURCE_LABELS[resource]),
+          action: t(ACTION_LABELS[action]),
+        })}
+        onChange={(value) => change(resource, action, value === NONE ? null : (value as Scope))}
+        className="role-matrix__select"
+      />
+    );
+  }
+
+  if (isError) return <RetryNotice onRetry={onRetry} />;
+  if (isLoading || !role) return <Skeleton active paragraph={{ rows: 8 }} />;
+
+  const columns: TableColumnsType<Resource> = [
+    {
+      key: 'resource',
+      title: t('roleMatrix.resource'),
+      fixed: 'left',
+      width: 220,
+      render: (_, resource) => <strong>{t(RESOURCE_LABELS[resource])}</strong>,
+    },
+    ...ACTIONS.map((action) => ({
+      key: action,
+      title: t(ACTION_LABELS[action]),
+      width: 200,
+      render: (_: unknown, resource: Resource) => renderCell(resource, action),
+    })),
+  ];
+
+  return (
+    <div className="role-matrix" data-testid="role-matrix">
+      {confirmHolder}
+      <div className="role-matrix__head">
+        <Segmented<string>
+          value={role.id}
+          options={ordered.map((each) => ({ value: each.id, label: labelOf(each.name) }))}
+          onChange={select}
+          data-testid="role-picker"
+        />
+        <span className="muted-text" data-testid="role-matrix-note">
+          {t(
+            isEditable
+              ? 'roleMatrix.editableNote'
+              : isEditableRole(role.name)
+                ? 'roleMatrix.readOnlyNote'
+                : 'roleMatrix.fixedNote',
+            { role: labelOf(role.name) },
+          )}
+        </span>
+      </div>
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          title={t(problem.message)}
+          description={
+            problem.cells.length > 0
+              ? problem.cells
+                  .map((cell) => {
+                    const [resource, action] = cell.split('.') as [Resource, Action];
+                    return `${t(RESOURCE_LABELS[resource])} · ${t(ACTION_LABELS[action])}`;
+                  })
+                  .join(', ')
+              : undefined
+          }
+          className="role-matrix__alert"
+          data-testid="role-matrix-alert"
+        />
+      )}
+      <Table<Resource>
+        rowKey={(resource) => resource}
+        columns={columns}
+        dataSource={[...RESOURCES]}
+        pagination={false}
+        size="small"
+        scroll={{ x: 1000 }}
+        data-testid="role-matrix-table"
+      />
+      {isEditable && (
+        <div className="settings-form__actions">
+          <Button
+            disabled={!isDirty || updateMutation.isPending}
+            onClick={() => {
+              setDraft(null);
+              setProblem(null);
+            }}
+          >
+            {t('roleMatrix.reset')}
+          </Button>
+          <Button
+            type="primary"
+            disabled={!isDirty}
+            loading={updateMutation.isPending}
+            onClick={() => void handleSave()}
+            data-testid="role-save"
+          >
+            {t('roleMatrix.save')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  KEEPALIVE_TEXT,
+  NOTI_SOCKET,
+  NotiSocket,
+  closedIssueOf,
+  insertIssueNumber,
+  isStaffOnly,
+  parseLiveMessage,
+  shouldReconnect,
+  shouldShowPopup,
+  stripLink,
+  type LiveMessage,
+  type PopupContext,
+  type SocketLike,
+} from './noti-socket';
+
+/** A socket the test opens, closes and talks through by hand. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  closedWith: [number | undefined, string | undefined] | null = null;
+  onopen: SocketLike['onopen'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code?: number, reason?: string) {
+    this.closedWith = [code, reason];
+    this.readyState = 3;
+  }
+  serverOpens() {
+    this.readyState = 1;
+    this.onopen?.({} as Event);
+  }
+  serverCloses(code: number, reason = '') {
+    this.readyState = 3;
+    this.onclose?.({ code, reason } as CloseEvent);
+  }
+}
+
+describe('reconnect rule', () => {
+  it.each([
+    [1000, ''],
+    [1001, ''],
+    [1006, ''],
+    [4000, 'Going away'],
+    [4000, 'Connection Closed Normally'],
+  ])('reconnects after code %i with reason "%s"', (code, reason) => {
+    expect(shouldReconnect(code, reason)).toBe(true);
+  });
+  it.each([
+    [1008, ''],
+    [1011, 'server error'],
+    [4401, 'auth.token_expired'],
+    [4400, 'token and socketType required'],
+  ])('stays closed after code %i with reason "%s"', (code, reason) => {
+    expect(shouldReconnect(code, reason)).toBe(false);
+  });
+});
+
+describe('reading socket messages', () => {
+  it('reads the refresh message', () => {
+    expect(parseLiveMessage('{"refreshToken":"r1","profilePath":"/files/a"}')).toEqual({
+      kind: 'refresh',
+      refreshToken: 'r1',
+      profilePath: '/files/a',
+    });
+  });
+  it('reads new issue and new message messages', () => {
+    const msg = { type: 'newMessage', adminUserId: 'u1', action: 'user', issueId: 7, message: 'hi' };
+    expect(parseLiveMessage(JSON.stringify(msg))).toEqual({ kind: 'issue', ...msg });
+  });
+  it('reads plain text as a notice and strips its link', () => {
+    expect(parseLiveMessage('Issue #12 was assigned to you /issue/inbox?issueId=12')).toEqual({
+      kind: 'notice',
+      text: 'Issue #12 was assigned to you',
+      issueId: 12,
+    });
+    expect(stripLink('Please close https://app.example/issue/inbox?lang=th&issueId=5 now')).toEqual({
+      text: 'Please close now',
+      issueId: 5,
+    });
+    expect(stripLink('Your time off was approved')).toEqual({
+      text: 'Your time off was approved',
+      issueId: null,
+    });
+  });
+  it.each(['', '   ', '{broken', '{"type":"other"}', '[1,2]', '{"refreshToken":""}'])(
+    'cannot read %j',
+    (text) => {
+      expect(parseLiveMessage(text)).toBeNull();
+    },
+  );
+});
+
+describe('the Thai closed-issue message', () => {
+  it('inserts the issue number at character 6', () => {
+    expect(insertIssueNumber('เคสที่ ถูกปิดแล้ว', 42)).toBe('เคสที่ 42 ถูกปิดแล้ว');
+  });
+  it('recognises the closed-issue notice', () => {
+    expect(closedIssueOf('Issue #42 was closed')).toBe(42);
+    expect(closedIssueOf('Issue #42 was assigned to you')).toBeNull();
+  });
+});
+
+describe('popup rules', () => {
+  const manager: PopupContext = {
+    pathname: '/dashboard',
+    userId: 'm',
+    isStaff: false,
+    hasDeviceToken: false,
+  };
+  const staff: PopupContext = { ...manager, userId: 's', isStaff: true };
+  const newIssue = (adminUserId: string | null): LiveMessage => ({
+    kind: 'issue',
+    type: 'newIssue',
+    adminUserId,
+    action: 'user',
+    issueId: 1,
+    message: 'New issue',
+  });
+  const newMessage = (adminUserId: string | null): LiveMessage => ({
+    kind: 'issue',
+    type: 'newMessage',
+    adminUserId,
+    action: 'user',
+    issueId: 1,
+    message: 'New message',
+  });
+  const notice: LiveMessage = { kind: 'notice', text: 'Issue #1 was assigned to you', issueId: 1 };
+
+  it('shows new issues, but not on the inbox or the kanban', () => {
+    expect(shouldShowPopup(newIssue(null), manager)).toBe(true);
+    for (const pathname of ['/issue/inbox', '/issue/kanban', '/mobile/issue/inbox', '/issue/inbox/'])
+      expect(shouldShowPopup(newIssue(null), { ...manager, pathname }), pathname).toBe(false);
+    expect(shouldShowPopup(newIssue(null), { ...manager, pathname: '/mobile/issue/chat' })).toBe(true);
+  });
+  it('shows staff only the new issues assigned to them', () => {
+    expect(shouldShowPopup(newIssue(null), staff)).toBe(false);
+    expect(shouldShowPopup(newIssue('m'), staff)).toBe(false);
+    expect(shouldShowPopup(newIssue('s'), staff)).toBe(true);
+  });
+  it('shows new messages only when addressed to the current user', () => {
+    expect(shouldShowPopup(newMessage('s'), staff)).toBe(true);
+    expect(shouldShowPopup(newMessage('m'), staff)).toBe(false);
+    expect(shouldShowPopup(newMessage(null), manager)).toBe(false);
+  });
+  it('treats only a user whose every role is Staff as staff', () => {
+    expect(isStaffOnly(['Staff'])).toBe(true);
+    expect(isStaffOnly(['Manager', 'Staff'])).toBe(false);
+    expect(isStaffOnly([])).toBe(false);
+  });
+  it('shows text notices', () => {
+    expect(shouldShowPopup(notice, staff)).toBe(true);
+  });
+  it('shows no popup while a device token is registered', () => {
+    const withDevice = { ...staff, hasDeviceToken: true };
+    expect(shouldShowPopup(notice, withDevice)).toBe(false);
+    expect(shouldShowPopup(newMessage('s'), withDevice)).toBe(false);
+    expect(shouldShowPopup(newIssue('s'), withDevice)).toBe(false);
+  });
+});
+
+describe('NotiSocket', () => {
+  let opened: FakeSocket[];
+  let received: string[];
+  let gaveUp: number;
+  let client: NotiSocket;
+  const last = () => opened.at(-1)!;
+  const flush = () => vi.advanceTimersByTimeAsync(0);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    opened = [];
+    received = [];
+    gaveUp = 0;
+    client = new NotiSocket({
+      url: async () => 'ws://test/ws?token=t&socketType=webNoti',
+      open: (url) => {
+        const socket = new FakeSocket(url);
+        opened.push(socket);
+        return socket;
+      },
+      onMessage: (data) => received.push(data),
+      onGiveUp: () => gaveUp++,
+    });
+  });
+  afterEach(() => {
+    client.stop();
+    vi.useRealTimers();
+  });
+
+  it('opens with the token and socketType=webNoti and passes messages on', async () => {
+    client.start();
+    await flush();
+    expect(last().url).toBe('ws://test/ws?token=t&socketType=webNoti');
+    last().serverOpens();
+    last().onmessage?.({ data: 'hello' } as MessageEvent);
+    expect(received).toEqual(['hello']);
+  });
+
+  it.each([
+    [1000, ''],
+    [1001, ''],
+    [1006, ''],
+    [4000, 'Going away'],
+    [4000, 'Connection Closed Normally'],
+  ])('reconnects after a close with code %i and reason "%s"', async (code, reason) => {
+    client.start();
+    await flush();
+    last().serverOpens();
+    last().serverCloses(code, reason);
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    expect(opened).toHaveLength(2);
+  });
+
+  it('stays closed after another close (an expired token)', async () => {
+    client.start();
+    await flush();
+    last().serverOpens();
+    last().serverCloses(4401, 'auth.token_expired');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(opened).toHaveLength(1);
+  });
+
+  it('gives an attempt 5000 ms to open, then tries again', async () => {
+    client.start();
+    await flush();
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.timeoutMs - 1);
+    expect(opened).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(opened[0]!.closedWith).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    expect(opened).toHaveLength(2);
+  });
+
+  it('makes at most 10 attempts in a row', async () => {
+    client.start();
+    await flush();
+    for (let i = 0; i < 30; i++) {
+      last().serverCloses(1006);
+      await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    }
+    expect(opened).toHaveLength(10);
+    expect(gaveUp).toBe(1);
+  });
+
+  it('counts the attempts again after a successful open', async () => {
+    client.start();
+    await flush();
+    for (let i = 0; i < 5; i++) {
+      last().serverCloses(1006);
+      await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    }
+    last().serverOpens();
+    expect(client.attemptCount).toBe(0);
+    for (let i = 0; i < 30; i++) {
+      last().serverCloses(1006);
+      await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    }
+    expect(opened).toHaveLength(6 + 10);
+  });
+
+  it('sends a keepalive every 300000 ms while open', async () => {
+    client.start();
+    await flush();
+    last().serverOpens();
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.keepaliveMs - 1);
+    expect(last().sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(last().sent).toEqual([KEEPALIVE_TEXT]);
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.keepaliveMs);
+    expect(last().sent).toEqual([KEEPALIVE_TEXT, KEEPALIVE_TEXT]);
+  });
+
+  it('closes normally when stopped and does not reconnect', async () => {
+    client.start();
+    await flush();
+    last().serverOpens();
+    client.stop();
+    expect(last().closedWith).toEqual([1000, 'Connection Closed Normally']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(opened).toHaveLength(1);
+  });
+});

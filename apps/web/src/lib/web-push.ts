@@ -1,0 +1,47 @@
+// This browser's web push device (spec §3 deviceToken): registered when the profile's web notifications
+// are on, so notices reach the user while no page is open; removed when they are turned off. Pages do not
+// pop notices up while a device token is stored (the push covers them).
+import { apiRequest } from './api-client';
+import { getDeviceToken, setDeviceToken } from './session';
+
+/** Whether this browser can receive pushes at all (service workers, the Push API, notifications). */
+export function canPush(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/**
+ * Asks for permission, subscribes with the server's VAPID key and registers the subscription. Resolves to
+ * false when the browser cannot push or the user refuses notifications.
+ */
+export async function registerPushDevice(): Promise<boolean> {
+  if (!canPush() || (await Notification.requestPermission()) !== 'granted') return false;
+  const worker = await navigator.serviceWorker.register('/sw.js');
+  const { publicKey } = await apiRequest<{ publicKey: string }>('GET', '/web-push/public-key');
+  const subscription = await worker.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: base64UrlBytes(publicKey),
+  });
+  const { deviceToken } = await apiRequest<{ deviceToken: string }>('POST', '/me/devices', {
+    body: { subscription: subscription.toJSON() },
+  });
+  setDeviceToken(deviceToken);
+  return true;
+}
+
+/** Unregisters this browser's device on the server and drops its subscription. */
+export async function unregisterPushDevice(): Promise<void> {
+  const deviceToken = getDeviceToken();
+  if (!deviceToken) return;
+  await apiRequest<void>('POST', '/auth/logout-device', { body: { deviceToken } });
+  setDeviceToken(null);
+  const worker = canPush() ? await navigator.serviceWorker.getRegistration('/sw.js') : undefined;
+  await (await worker?.pushManager.getSubscription())?.unsubscribe();
+}
+
+function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}

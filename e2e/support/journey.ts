@@ -1,0 +1,37 @@
+// The frame every journey file shares: one browser for the file, and a fresh signed-in page per test.
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signIn } from './app';
+import { launchBrowser, newContext, openPage } from './browser';
+import type { Locale, Viewport } from './browser';
+import { DEMO_PASSWORD } from './demo';
+
+/** Launches one browser before the file's tests and closes it after them; returns its getter. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser has not been launched yet');
+    return browser;
+  };
+}
+
+export type SignedInPage = { context: BrowserContext; page: Page; errors: string[] };
+
+/** A new context (desktop unless told) signed in as a demo user with the demo password, in a language. */
+export async function openSignedIn(
+  browser: Browser,
+  email: string,
+  lang: Locale = 'en',
+  viewport: Viewport = 'desktop',
+): Promise<SignedInPage> {
+  const context = await newContext(browser, inject('baseUrl'), viewport, lang);
+  const { page, errors } = await openPage(context);
+  await signIn(page, email, DEMO_PASSWORD, lang);
+  return { context, page, errors };
+}

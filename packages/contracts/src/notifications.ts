@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CHANNEL_TYPES } from '@sabai/domain';
+
+// Notifications (spec §3 Notification, §7 /web-notification calls) and the messages of the `webNoti`
+// socket (spec §3 "Live push message").
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  issueId: z.number().int().nullable(),
+  content: z.string(),
+  readStatus: z.boolean(),
+  createdDate: z.string(),
+  channelType: z.enum(CHANNEL_TYPES).nullable(),
+  channelName: z.string().nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 100;
+
+/** Newest first; `cursor` is the `nextCursor` of the previous page. */
+export const NotificationListQuerySchema = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NOTIFICATION_PAGE_SIZE_MAX)
+    .default(NOTIFICATION_PAGE_SIZE_DEFAULT),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
+
+export const NotificationPageSchema = z.object({
+  items: z.array(NotificationSchema),
+  nextCursor: z.number().int().nullable(),
+});
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+/** GET /web-notification/count answers a bare number (spec §7 "a number"). */
+export const NotificationCountSchema = z.number().int().nonnegative();
+
+export const NotificationIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+// --- the webNoti socket (server → client) ---
+
+/** A new issue or a customer's new message, addressed to `adminUserId` (the issue's agent, if any). */
+export const LiveIssueMessageSchema = z.object({
+  type: z.enum(['newIssue', 'newMessage']),
+  adminUserId: z.string().nullable(),
+  action: z.literal('user'),
+  issueId: z.number().int(),
+  message: z.string(),
+});
+export type LiveIssueMessage = z.infer<typeof LiveIssueMessageSchema>;
+
+/** Sent when the user's session or profile changed: store the token, refresh the access token. */
+export const LiveRefreshMessageSchema = z.object({
+  refreshToken: z.string().min(1),
+  profilePath: z.string().nullable(),
+});
+export type LiveRefreshMessage = z.infer<typeof LiveRefreshMessageSchema>;
+
+/** The query of a plain-text notice's link: `… /issue/inbox?issueId=N`. */
+export const NOTICE_LINK_PATH = '/issue/inbox';

@@ -1,0 +1,294 @@
+// Report metrics (spec §3 "Report metrics", issue 9): the counters a day adds up, the figures derived from
+// summed counters, business time between two instants, and the organisation's calendar (its time zone decides
+// what a day is). Pure: the server's roll-up and live "today" part and the web's period pickers share them.
+import type { ChannelShift } from './routing';
+
+const DAY_MS = 86_400_000;
+
+/** Counters that add up across days, channels, teams and agents; every figure is derived from their sums. */
+export type ReportCounters = {
+  /** Issues started. */
+  issues: number;
+  /** First agent replies, and the waits they ended (first customer message → first reply). */
+  firstResponses: number;
+  firstResponseSeconds: number;
+  firstResponseBusinessSeconds: number;
+  /** Agent replies that ended a customer's wait, and those waits. */
+  responses: number;
+  responseSeconds: number;
+  responseBusinessSeconds: number;
+  /** Issues resolved (any resolved status), of which resolved-success, and their start → resolved time. */
+  resolved: number;
+  resolvedSuccess: number;
+  resolvedSeconds: number;
+  resolvedBusinessSeconds: number;
+  /** Issues from an ad that were resolved, and of those resolved-success (conversion). */
+  adResolved: number;
+  adResolvedSuccess: number;
+  /** Issues closed, and of those closed after resolved-success. */
+  closed: number;
+  closedSuccess: number;
+};
+
+export const COUNTER_KEYS = [
+  'issues',
+  'firstResponses',
+  'firstResponseSeconds',
+  'firstResponseBusinessSeconds',
+  'responses',
+  'responseSeconds',
+  'responseBusinessSeconds',
+  'resolved',
+  'resolvedSuccess',
+  'resolvedSeconds',
+  'resolvedBusinessSeconds',
+  'adResolved',
+  'adResolvedSuccess',
+  'closed',
+  'closedSuccess',
+] as const satisfies ReadonlyArray<keyof ReportCounters>;
+
+export function emptyCounters(): ReportCounters {
+  return Object.fromEntries(COUNTER_KEYS.map((k) => [k, 0])) as ReportCounters;
+}
+
+/** Adds `b` into `a` (mutates and returns `a`). */
+export function addCounters(a: ReportCounters, b: ReportCounters): ReportCounters {
+  for (const k of COUNTER_KEYS) a[k] += b[k];
+  return a;
+}
+
+/** The figures of one period; null where there is nothing to divide by (shown as "–", never as 0). */
+export type ReportMetrics = {
+  issues: number;
+  resolved: number;
+  closed: number;
+  firstResponseSeconds: number | null;
+  firstResponseBusinessSeconds: number | null;
+  responseSeconds: number | null;
+  responseBusinessSeconds: number | null;
+  resolvedSeconds: number | null;
+  resolvedBusinessSeconds: number | null;
+  resolvedPerDay: number | null;
+  /** Percent, 0–100. */
+  closeSuccessRate: number | null;
+  successRate: number | null;
+  conversionRate: number | null;
+};
+
+export const METRIC_KEYS = [
+  'issues',
+  'resolved',
+  'closed',
+  'firstResponseSeconds',
+  'firstResponseBusinessSeconds',
+  'responseSeconds',
+  'responseBusinessSeconds',
+  'resolvedSeconds',
+  'resolvedBusinessSeconds',
+  'resolvedPerDay',
+  'closeSuccessRate',
+  'successRate',
+  'conversionRate',
+] as const satisfies ReadonlyArray<keyof ReportMetrics>;
+
+export type MetricKey = (typeof METRIC_KEYS)[number];
+
+const average = (sum: number, count: number) => (count > 0 ? sum / count : null);
+const percent = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole : null);
+
+/** The figures of summed counters over a period of `days` days. */
+export function metricsOf(c: ReportCounters, days: number): ReportMetrics {
+  return {
+    issues: c.issues,
+    resolved: c.resolved,
+    closed: c.closed,
+    firstResponseSeconds: average(c.firstResponseSeconds, c.firstResponses),
+    firstResponseBusinessSeconds: average(c.firstResponseBusinessSeconds, c.firstResponses),
+    responseSeconds: average(c.responseSeconds, c.responses),
+    responseBusinessSeconds: average(c.responseBusinessSeconds, c.responses),
+    resolvedSeconds: average(c.resolvedSeconds, c.resolved),
+    resolvedBusinessSeconds: average(c.resolvedBusinessSeconds, c.resolved),
+    resolvedPerDay: days > 0 ? c.resolved / days : null,
+    closeSuccessRate: percent(c.closedSuccess, c.closed),
+    successRate: percent(c.resolvedSuccess, c.resolved),
+    conversionRate: percent(c.adResolvedSuccess, c.adResolved),
+  };
+}
+
+/** Change from the compare period to the current one in percent; null when either is missing or was 0. */
+export function changePercent(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null;
+  return (100 * (current - previous)) / Math.abs(previous);
+}
+
+/** The change of every figure between two periods. */
+export function metricChanges(
+  current: ReportMetrics,
+  previous: ReportMetrics,
+): Record<MetricKey, number | null> {
+  return Object.fromEntries(METRIC_KEYS.map((k) => [k, changePercent(current[k], previous[k])])) as Record<
+    MetricKey,
+    number | null
+  >;
+}
+
+// ---- the organisation's calendar -----------------------------------------------------------------------------
+
+/** A local calendar day, `yyyy-mm-dd`. */
+export type LocalDay = string;
+
+const partsFormat = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string) {
+  let f = partsFormat.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    partsFormat.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The offset of `timeZone` from UTC at `ms`, in milliseconds (Bangkok: +7 h). */
+function zoneOffset(ms: number, timeZone: string): number {
+  const p = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(ms))
+      .map((x) => [x.type, Number(x.value)]),
+  ) as Record<string, number>;
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return asUtc - (ms - (ms % 1000));
+}
+
+/** The local day `ms` falls on in `timeZone`. */
+export function localDayOf(ms: number, timeZone: string): LocalDay {
+  return new Date(ms + zoneOffset(ms, timeZone)).toISOString().slice(0, 10);
+}
+
+/** The instant a local day starts (its midnight) in `timeZone`. */
+export function startOfLocalDay(day: LocalDay, timeZone: string): number {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  // Two rounds settle the offset also on a day whose offset changes (daylight saving elsewhere).
+  let ms = wall - zoneOffset(wall, timeZone);
+  ms = wall - zoneOffset(ms, timeZone);
+  return ms;
+}
+
+export function addDays(day: LocalDay, n: number): LocalDay {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to`, both included (1 for the same day). */
+export function daysBetween(from: LocalDay, to: LocalDay): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** ISO weekday of a local day: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(day: LocalDay): number {
+  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+// ---- periods -------------------------------------------------------------------------------------------------
+
+/** A report period: whole local days, both ends included. */
+export type ReportPeriod = { from: LocalDay; to: LocalDay };
+
+export const MAX_REPORT_DAYS = 366;
+
+/** The last `n` days up to and including `today` (spec §9: "last x days"). */
+export function lastDays(today: LocalDay, n: number): ReportPeriod {
+  return { from: addDays(today, -(n - 1)), to: today };
+}
+
+/** The last `n` calendar months, the current one included (to today): "last x months". */
+export function lastMonths(today: LocalDay, n: number): ReportPeriod {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 1 - (n - 1), 1)).toISOString().slice(0, 10);
+  return { from: first, to: today };
+}
+
+/** The compare period: as many days, ending the day before `period` starts. */
+export function previousPeriod(period: ReportPeriod): ReportPeriod {
+  const length = daysBetween(period.from, period.to);
+  return { from: addDays(period.from, -length), to: addDays(period.from, -1) };
+}
+
+/** Why a period cannot be reported on, or null when it can. */
+export function periodProblem(
+  period: ReportPeriod,
+): 'report.invalid_period' | 'report.period_too_long' | null {
+  const valid = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
+  if (!valid(period.from) || !valid(period.to) || period.from > period.to) return 'report.invalid_period';
+  if (daysBetween(period.from, period.to) > MAX_REPORT_DAYS) return 'report.period_too_long';
+  return null;
+}
+
+// ---- business time -------------------------------------------------------------------------------------------
+
+/** A channel's working time: always (24x7) or its weekly shifts, minus its holidays (local days). */
+export type BusinessCalendar = {
+  mode: '24x7' | 'custom';
+  shifts: readonly ChannelShift[];
+  holidays: ReadonlySet<LocalDay>;
+  timeZone: string;
+};
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':');
+  return Number(h) * 60 + Number(m);
+};
+
+/** The working windows of one local day as [start, end) minute offsets from its midnight. */
+function windowsOfDay(day: LocalDay, cal: BusinessCalendar): Array<[number, number]> {
+  if (cal.holidays.has(day)) return [];
+  if (cal.mode === '24x7') return [[0, 24 * 60]];
+  const weekday = isoWeekday(day);
+  const previous = weekday === 1 ? 7 : weekday - 1;
+  const windows: Array<[number, number]> = [];
+  for (const s of cal.shifts) {
+    const start = minutesOf(s.startsAt);
+    const end = minutesOf(s.endsAt);
+    if (start < end) {
+      if (s.weekday === weekday) windows.push([start, end]);
+    } else {
+      // A shift crossing midnight: its evening on its weekday, its morning on the next day.
+      if (s.weekday === weekday) windows.push([start, 24 * 60]);
+      if (s.weekday === previous && end > 0) windows.push([0, end]);
+    }
+  }
+  return windows;
+}
+
+/**
+ * Seconds of working time between two instants: the whole span with 24x7 (holidays excepted), else only the
+ * parts inside the channel's shifts. Overlapping shifts count once.
+ */
+export function businessSeconds(startMs: number, endMs: number, cal: BusinessCalendar): number {
+  if (endMs <= startMs) return 0;
+  if (cal.mode === '24x7' && cal.holidays.size === 0) return (endMs - startMs) / 1000;
+  let total = 0;
+  const lastDay = localDayOf(endMs, cal.timeZone);
+  for (let day = localDayOf(startMs, cal.timeZone); day <= lastDay; day = addDays(day, 1)) {
+    const midnight = startOfLocalDay(day, cal.timeZone);
+    const spans = windowsOfDay(day, cal)
+      .map(([a, b]) => [Math.max(startMs, midnight + a * 60_000), Math.min(endMs, midnight + b * 60_000)])
+      .filter(([a, b]) => b! > a!)
+      .sort((x, y) => x[0]! - y[0]!);
+    let reached = -Infinity;
+    for (const [a, b] of spans as Array<[number, number]>) {
+      const from = Math.max(a, reached);
+      if (b > from) total += b - from;
+      reached = Math.max(reached, b);
+    }
+  }
+  return total / 1000;
+}

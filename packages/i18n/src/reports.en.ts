@@ -1,0 +1,88 @@
+// Texts of the dashboard and the performance reports (desktop and mobile) and their error codes, loaded with
+// those screens. The server's report export reads the column headings from here too.
+export const reportsEn = {
+  reports: {
+    title: {
+      channel: 'Channel performance',
+      team: 'Team performance',
+      agent: 'Agent performance',
+    },
+    period: {
+      label: 'Period',
+      last7Days: 'Last 7 days',
+      last30Days: 'Last 30 days',
+      last90Days: 'Last 90 days',
+      last3Months: 'Last 3 months',
+      last12Months: 'Last 12 months',
+      custom: 'Custom range',
+    },
+    compare: {
+      label: 'Compare with',
+      none: 'No comparison',
+      previous: 'Previous period',
+      custom: 'Custom range',
+    },
+    filter: {
+      channel: 'Channel',
+      team: 'Team',
+      allChannels: 'All channels',
+      allTeams: 'All teams',
+    },
+    metric: {
+      issues: 'Total issues',
+      resolved: 'Resolved issues',
+      closed: 'Closed issues',
+      firstResponseSeconds: 'First response time',
+      responseSeconds: 'Response time',
+      resolvedSeconds: 'Resolved time',
+      resolvedPerDay: 'Issues resolved per day',
+      closeSuccessRate: 'Close success rate',
+      successRate: 'Success rate',
+      conversionRate: 'Conversion rate',
+    },
+    businessHours: 'Business hours only',
+    businessHoursHint: 'Count only the channels’ working hours, without holidays',
+    overall: 'Overall performance',
+    statistics: 'Issue statistics',
+    series: {
+      issues: 'New issues',
+      resolved: 'Resolved',
+      closed: 'Closed',
+    },
+    topTags: 'Top tag usage',
+    previousValue: 'Before: {{value}}',
+    noChange: 'No change',
+    column: {
+      channel: 'Channel',
+      team: 'Team',
+      agent: 'Agent',
+      total: 'Total',
+      topMembers: 'Top 3 members',
+      previous: '{{name}} (before)',
+      change: '{{name}} change (%)',
+    },
+    memberLine: '{{count}} resolved',
+    unassigned: 'Not assigned',
+    noTeam: 'No team',
+    empty: 'No issues in this period',
+    duration: {
+      seconds: '{{value}} s',
+      minutes: '{{value}} min',
+      hours: '{{value}} h',
+      days: '{{value}} d',
+    },
+    export: {
+      button: 'Export',
+      csv: 'CSV file',
+      xlsx: 'Excel file (XLSX)',
+      failed: 'The export could not be downloaded. Please try again.',
+    },
+  },
+  errors: {
+    report: {
+      invalid_period: 'Choose a start day on or before the end day.',
+      period_too_long: 'Choose a period of at most 366 days.',
+      invalid_compare: 'Choose a valid compare period.',
+    },
+  },
+};

@@ -1,0 +1,88 @@
+import type { ReportsCatalogue } from './types';
+
+export const reportsTh: ReportsCatalogue = {
+  reports: {
+    title: {
+      channel: 'ประสิทธิภาพช่องทาง',
+      team: 'ประสิทธิภาพทีม',
+      agent: 'ประสิทธิภาพเจ้าหน้าที่',
+    },
+    period: {
+      label: 'ช่วงเวลา',
+      last7Days: '7 วันล่าสุด',
+      last30Days: '30 วันล่าสุด',
+      last90Days: '90 วันล่าสุด',
+      last3Months: '3 เดือนล่าสุด',
+      last12Months: '12 เดือนล่าสุด',
+      custom: 'กำหนดช่วงเอง',
+    },
+    compare: {
+      label: 'เปรียบเทียบกับ',
+      none: 'ไม่เปรียบเทียบ',
+      previous: 'ช่วงก่อนหน้า',
+      custom: 'กำหนดช่วงเอง',
+    },
+    filter: {
+      channel: 'ช่องทาง',
+      team: 'ทีม',
+      allChannels: 'ทุกช่องทาง',
+      allTeams: 'ทุกทีม',
+    },
+    metric: {
+      issues: 'เคสทั้งหมด',
+      resolved: 'เคสที่แก้ไขแล้ว',
+      closed: 'เคสที่ปิดแล้ว',
+      firstResponseSeconds: 'เวลาตอบกลับครั้งแรก',
+      responseSeconds: 'เวลาตอบกลับ',
+      resolvedSeconds: 'เวลาแก้ไขเคส',
+      resolvedPerDay: 'เคสที่แก้ไขต่อวัน',
+      closeSuccessRate: 'อัตราปิดเคสสำเร็จ',
+      successRate: 'อัตราความสำเร็จ',
+      conversionRate: 'อัตราการเปลี่ยนเป็นยอดขาย',
+    },
+    businessHours: 'เฉพาะเวลาทำการ',
+    businessHoursHint: 'นับเฉพาะเวลาทำการของช่องทาง ไม่รวมวันหยุด',
+    overall: 'ประสิทธิภาพโดยรวม',
+    statistics: 'สถิติเคส',
+    series: {
+      issues: 'เคสใหม่',
+      resolved: 'แก้ไขแล้ว',
+      closed: 'ปิดแล้ว',
+    },
+    topTags: 'แท็กที่ใช้บ่อย',
+    previousValue: 'ช่วงก่อน: {{value}}',
+    noChange: 'ไม่เปลี่ยนแปลง',
+    column: {
+      channel: 'ช่องทาง',
+      team: 'ทีม',
+      agent: 'เจ้าหน้าที่',
+      total: 'รวม',
+      topMembers: 'สมาชิก 3 อันดับแรก',
+      previous: '{{name}} (ช่วงก่อน)',
+      change: '{{name}} เปลี่ยนแปลง (%)',
+    },
+    memberLine: 'แก้ไขแล้ว {{count}} เคส',
+    unassigned: 'ยังไม่มอบหมาย',
+    noTeam: 'ไม่มีทีม',
+    empty: 'ไม่มีเคสในช่วงเวลานี้',
+    duration: {
+      seconds: '{{value}} วินาที',
+      minutes: '{{value}} นาที',
+      hours: '{{value}} ชม.',
+      days: '{{value}} วัน',
+    },
+    export: {
+      button: 'ส่งออก',
+      csv: 'ไฟล์ CSV',
+      xlsx: 'ไฟล์ Excel (XLSX)',
+      failed: 'ดาวน์โหลดไฟล์ไม่สำเร็จ กรุณาลองอีกครั้ง',
+    },
+  },
+  errors: {
+    report: {
+      invalid_period: 'กรุณาเลือกวันเริ่มต้นที่ไม่อยู่หลังวันสิ้นสุด',
+      period_too_long: 'กรุณาเลือกช่วงเวลาไม่เกิน 366 วัน',
+      invalid_compare: 'กรุณาเลือกช่วงเวลาเปรียบเทียบให้ถูกต้อง',
+    },
+  },
+};
