@@ -1,10 +1,11 @@
 // Contacts (/contacts, issue 8; spec §2, §3 Contact, §5 phone display, §8, §9): customers written in through
 // the LINE simulator are found by quick and advanced search, edited with validation, exported as CSV and
-// XLSX (the files are read back), deleted, merged after choosing fields and erased, each after its
-// confirmation; the list's empty result and retrieval failure.
+// XLSX (the files are read back), deleted, merged after choosing fields, exported as one person's zip and
+// erased, each after its confirmation; the list's empty result and retrieval failure.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { inject, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
@@ -194,6 +195,19 @@ describe.each<Locale>(['en', 'th'])('contacts on desktop in %s', (lang) => {
     await expect.poll(() => rows(page).count()).toBe(1);
     await tableRow(page, mali).getByTestId('contact-open').click();
     await expect.poll(() => drawer.getByTestId('contact-issue').count()).toBe(2);
+
+    // Export this person's data (PDPA access right): a zip with the profile and both conversations.
+    const [personFile] = await Promise.all([
+      page.waitForEvent('download'),
+      drawer.getByTestId('contact-person-export').click(),
+    ]);
+    expect(personFile.suggestedFilename()).toMatch(/^contact-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.zip$/);
+    await noticeShows(page, lang, 'contacts.personExport.done');
+    const zip = await JSZip.loadAsync(await readFile(await personFile.path()));
+    expect(JSON.parse(await zip.file('profile.json')!.async('string')).displayName).toBe(mali);
+    const messages = await zip.file('messages.csv')!.async('string');
+    expect(messages.split('สวัสดีค่ะ สอบถามเรื่องสินค้าหน่อยค่ะ')).toHaveLength(3);
+    expect(messages).toContain(t('contacts.personExport.message.text'));
     await page.keyboard.press('Escape');
 
     // Erase the merged person's data (PDPA), after the confirmation: the name no longer matches the search.

@@ -29,7 +29,10 @@ describe('forgotten password', () => {
     const since = Date.now();
     await page.getByLabel('อีเมล').fill('staff2@demo.local');
     await page.getByRole('button', { name: 'ส่งลิงก์' }).click();
-    await page.getByTestId('public-result').getByText('กรุณาตรวจสอบอีเมลของคุณ').waitFor();
+    // The result or the form's error: a failure then names its reason instead of a bare timeout.
+    const outcome = page.getByTestId('public-result').or(page.getByTestId('form-alert'));
+    await outcome.first().waitFor({ timeout: 45_000 });
+    expect(await outcome.first().textContent()).toContain('กรุณาตรวจสอบอีเมลของคุณ');
 
     const link = await waitForMailLink(mailDir, 'staff2@demo.local', '/login/reset-password', since);
     const url = new URL(link);

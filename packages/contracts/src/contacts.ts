@@ -58,6 +58,9 @@ export const ContactExportQuerySchema = ContactFilterSchema.extend({
 });
 export type ContactExportQuery = z.infer<typeof ContactExportQuerySchema>;
 
+/** One person's data as a zip; `lang` names the message columns. */
+export const PersonExportQuerySchema = z.object({ lang: z.enum(['en', 'th']).default('en') });
+
 const ContactChannelSchema = z.object({ id: z.string(), name: z.string(), type: z.enum(CHANNEL_TYPES) });
 
 export const ContactListItemSchema = z.object({

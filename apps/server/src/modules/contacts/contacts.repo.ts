@@ -155,6 +155,35 @@ export async function issuesOf(ex: Executor, contactId: string) {
   return rowsOf<ContactIssueRow>(result);
 }
 
+export type PersonMessageRow = {
+  id: number;
+  issue_id: number;
+  created_at: Date | string;
+  direction: 'inbound' | 'outbound';
+  sender_type: 'customer' | 'agent' | 'system';
+  kind: string;
+  text: string | null;
+  is_private_note: boolean;
+  attachments: Array<{ file_id: string; filename: string }> | null;
+};
+
+/** A batch of the messages of all the contact's issues, oldest first, after the message id `afterId`. */
+export async function messagesOfContact(ex: Executor, contactId: string, afterId: number, limit: number) {
+  const result = await ex.execute(sql`
+    SELECT m.id::int AS id, m.issue_id::int AS issue_id, m.created_at, m.direction, m.sender_type, m.kind,
+      m.text, m.is_private_note,
+      (SELECT json_agg(json_build_object('file_id', f.id, 'filename', f.filename) ORDER BY f.id)
+         FROM message_attachments a JOIN files f ON f.id = a.file_id WHERE a.message_id = m.id) AS attachments
+    FROM messages m JOIN issues i ON i.id = m.issue_id
+    WHERE i.contact_id = ${contactId} AND m.id > ${afterId}
+    ORDER BY m.id LIMIT ${limit}`);
+  return rowsOf<PersonMessageRow>(result).map((r) => ({
+    ...r,
+    id: Number(r.id),
+    issue_id: Number(r.issue_id),
+  }));
+}
+
 export async function updateContact(ex: Executor, id: string, set: Partial<typeof contacts.$inferInsert>) {
   await ex.update(contacts).set(set).where(eq(contacts.id, id));
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/app';
@@ -520,6 +521,74 @@ describe('erase', () => {
       await call(t.app, 'GET', `/api/v1/contacts/audit?contactId=${person.id}`, { token: admin })
     ).json();
     expect(audit.items.map((a: { action: string }) => a.action)).toEqual(['erase', 'view']);
+  });
+});
+
+describe("export this person's data", () => {
+  it('zips the profile, every message oldest first and the attachments, and audits the export', async () => {
+    const person = await w.addContact({
+      displayName: 'มานี ส่งออก',
+      name: 'Manee Export',
+      email: 'manee@example.com',
+      on: ['line'],
+      issue: 'close',
+    });
+    await t.db.orm
+      .execute(sql`INSERT INTO messages (organization_id, issue_id, channel_id, direction, sender_type, kind, text, is_private_note)
+      SELECT i.organization_id, i.id, i.channel_id, v.direction, v.sender, v.kind, v.text, v.note
+      FROM issues i, (VALUES (1, 'inbound', 'customer', 'text', 'สวัสดีค่ะ, ขอ "ใบเสร็จ" หน่อย', false),
+                             (2, 'outbound', 'agent', 'text', 'ได้เลยค่ะ', false),
+                             (3, 'outbound', 'agent', 'text', 'ลูกค้าประจำ', true),
+                             (4, 'inbound', 'customer', 'image', NULL, false))
+        AS v(n, direction, sender, kind, text, note)
+      WHERE i.contact_id = ${person.id} ORDER BY v.n`);
+    const receipt = await t.deps.storage.put({
+      organizationId: w.org.id,
+      filename: 'ใบเสร็จ/2026.jpg',
+      mimeType: 'image/jpeg',
+      stream: Readable.from([Buffer.from('jpeg bytes of a receipt')]),
+      maxBytes: 1024,
+    });
+    await t.db.orm.execute(sql`INSERT INTO message_attachments (message_id, file_id)
+      SELECT m.id, ${receipt.id} FROM messages m JOIN issues i ON i.id = m.issue_id
+      WHERE i.contact_id = ${person.id} AND m.kind = 'image'`);
+
+    const res = await call(t.app, 'GET', `/api/v1/contacts/${person.id}/export?lang=th`, { token: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contact-.+\.zip"$/);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const names = Object.keys(zip.files).sort();
+    expect(names).toHaveLength(3);
+    const attachment = names.find((n) => n.startsWith('attachments/'))!;
+    expect(attachment).toMatch(/^attachments\/\d+-.{8}-ใบเสร็จ_2026\.jpg$/);
+    expect(await zip.file(attachment)!.async('string')).toBe('jpeg bytes of a receipt');
+
+    const profile = JSON.parse(await zip.file('profile.json')!.async('string'));
+    expect(profile).toMatchObject({ id: person.id, displayName: 'มานี ส่งออก', email: 'manee@example.com' });
+    expect(profile.identities).toHaveLength(1);
+    expect(profile.issues).toHaveLength(1);
+
+    const csv = await zip.file('messages.csv')!.async('string');
+    expect(csv.startsWith('\uFEFFเรื่อง,เวลา,ทิศทาง,ผู้ส่ง,ประเภท,ข้อความ,บันทึกภายใน,ไฟล์แนบ\r\n')).toBe(true);
+    const lines = csv.trimEnd().split('\r\n').slice(1);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain(',จากลูกค้า,ลูกค้า,text,"สวัสดีค่ะ, ขอ ""ใบเสร็จ"" หน่อย",,');
+    expect(lines[1]).toContain(',ถึงลูกค้า,เจ้าหน้าที่,text,ได้เลยค่ะ,,');
+    expect(lines[2]).toContain(',ลูกค้าประจำ,ใช่,');
+    expect(lines[3]).toMatch(new RegExp(`,image,,,${attachment.replace(/[.]/g, '\\.')}$`));
+
+    const audit = (
+      await call(t.app, 'GET', `/api/v1/contacts/audit?contactId=${person.id}`, { token: admin })
+    ).json();
+    expect(audit.items[0]).toMatchObject({ action: 'export', contactName: 'มานี ส่งออก', count: 1 });
+  });
+
+  it('answers 404 for a contact the caller cannot see', async () => {
+    const foreign = '00000000-0000-4000-8000-000000000000';
+    const res = await call(t.app, 'GET', `/api/v1/contacts/${foreign}/export`, { token: admin });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('contact.not_found');
   });
 });
 

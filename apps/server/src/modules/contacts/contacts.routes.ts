@@ -12,6 +12,7 @@ import {
   ContactPageSchema,
   DeleteContactsSchema,
   MergeContactsSchema,
+  PersonExportQuerySchema,
   ProvinceListSchema,
   UpdateContactSchema,
 } from '@sabai/contracts';
@@ -72,6 +73,19 @@ export async function contactRoutes(app: FastifyInstance, deps: Deps) {
         .header('x-total-count', String(file.total))
         .header('cache-control', 'no-store')
         .send(body);
+    },
+  );
+  r.get(
+    '/contacts/:id/export',
+    { schema: { tags, params: Id, querystring: PersonExportQuerySchema }, config: can('view') },
+    async (req, reply) => {
+      const { id } = req.params;
+      const file = await service.exportPerson(deps, authOf(req), req.scope as Scope, id, req.query.lang);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
     },
   );
   r.get(

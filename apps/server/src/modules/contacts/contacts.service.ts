@@ -21,6 +21,7 @@ import type { AuthContext } from '../auth';
 import { forgetIdentities } from '../inbound';
 import { displayNameOf } from '../users';
 import { csvChunks, EXPORT_BATCH, xlsxStream } from './contacts.export';
+import { personArchive } from './contacts.person-export';
 import {
   decodeCursor,
   defaultOrder,
@@ -353,6 +354,46 @@ export async function exportContacts(
     total,
     filename: `contacts-${day}.${format}`,
   };
+}
+
+/** One person's profile, messages and attachments as a zip (PDPA access right); audited as an export. */
+export async function exportPerson(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  id: string,
+  lang: 'en' | 'th',
+): Promise<{ body: NodeJS.ReadableStream; filename: string }> {
+  const ex = deps.db.orm;
+  const profile = await contactDetail(deps, auth, scope, id, false);
+  const timeZone = await repo.timeZoneOf(ex, auth.organizationId);
+  await repo.recordAudit(ex, {
+    organizationId: auth.organizationId,
+    userId: auth.userId,
+    action: 'export',
+    contactId: id,
+    contactName: profile.displayName,
+    count: 1,
+    detail: { format: 'zip' },
+  });
+  async function* messageBatches() {
+    let afterId = 0;
+    for (;;) {
+      const rows = await repo.messagesOfContact(ex, id, afterId, EXPORT_BATCH);
+      if (rows.length) yield rows;
+      if (rows.length < EXPORT_BATCH) return;
+      afterId = rows.at(-1)!.id;
+    }
+  }
+  async function* fileBytes(fileId: string) {
+    const opened = await deps.storage.open(fileId);
+    if (opened) for await (const chunk of opened.stream) yield chunk as Buffer;
+  }
+  const body = personArchive({ profile, messageBatches, fileBytes }, { lang, timeZone }, (err) =>
+    deps.logger.error({ err }, 'person export failed'),
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  return { body, filename: `contact-${id.slice(0, 8)}-${day}.zip` };
 }
 
 /** The channels (those of the caller's teams for myChannel) and tags the advanced search offers. */

@@ -1,4 +1,5 @@
-// GET /contacts/export: the current search result as CSV or XLSX, saved as a file by the browser.
+// GET /contacts/export (the current search result as CSV or XLSX) and GET /contacts/{id}/export (one
+// person's zip), saved as files by the browser.
 import type { ContactSearch } from '../utils/contact-query';
 import { contactSearchParams } from '../utils/contact-query';
 import { apiDownload } from '../../../lib/api-client';
@@ -29,13 +30,26 @@ export async function exportContacts(
     // The first line of a CSV is the heading.
     onProgress({ total, rows: opts.format === 'csv' ? Math.max(0, lines - 1) : null, bytes });
   });
+  saveFile(blob, `contacts-${today()}.${opts.format}`);
+  return total;
+}
+
+/** GET /contacts/{id}/export: one person's profile, messages and attachments as a zip (PDPA access right). */
+export async function exportPerson(contactId: string, lang: 'en' | 'th'): Promise<void> {
+  const blob = await apiDownload(`/contacts/${contactId}/export?lang=${lang}`, () => undefined);
+  saveFile(blob, `contact-${contactId.slice(0, 8)}-${today()}.zip`);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Hands a downloaded file to the browser's save. */
+function saveFile(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `contacts-${new Date().toISOString().slice(0, 10)}.${opts.format}`;
+  link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return total;
 }

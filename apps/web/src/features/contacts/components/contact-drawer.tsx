@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Empty, List, Skeleton, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, provinceName, STATUS_COLOURS, type Province } from '@sabai/domain';
 import { AppLink } from '../../../components/app-link';
@@ -10,6 +10,7 @@ import { DISPLAY_DATE, formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/navigation';
 import { useNotice } from '../../../lib/notices';
 import { useContact, type ContactDetail } from '../api/contacts';
+import { exportPerson } from '../api/export-contacts';
 import { ContactForm } from './contact-form';
 import { CHANNEL_TYPE_KEYS, CONSENT_KEYS, GENDER_KEYS } from './contact-texts';
 import dayjs from 'dayjs';
@@ -102,6 +103,36 @@ export function ContactDrawer({
   );
 }
 
+/** Downloads everything stored about the person as a zip, for their data access request. */
+function PersonExportButton({ contactId }: { contactId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notice = useNotice();
+  const [isExporting, setExporting] = useState(false);
+  async function handleExport() {
+    setExporting(true);
+    try {
+      await exportPerson(contactId, language);
+      notice.success('contacts.personExport.done');
+    } catch (failure) {
+      notice.error(failure, 'contacts.personExport.failed');
+    } finally {
+      setExporting(false);
+    }
+  }
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={isExporting}
+      onClick={() => void handleExport()}
+      className="contacts-drawer__person-export"
+      data-testid="contact-person-export"
+    >
+      {t('contacts.personExport.button')}
+    </Button>
+  );
+}
+
 function ContactDetails({ contact }: { contact: ContactDetail }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -154,6 +185,7 @@ function ContactDetails({ contact }: { contact: ContactDetail }) {
           },
         ]}
       />
+      <PersonExportButton contactId={contact.id} />
       <h3 className="contacts-drawer__heading">{t('contacts.drawer.identities')}</h3>
       <List
         size="small"

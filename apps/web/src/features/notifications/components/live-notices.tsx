@@ -4,7 +4,6 @@
 import { useEffect, useRef } from 'react';
 import { notification } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { freshSession } from '../../../lib/api-client';
 import { useAppNavigate } from '../../../lib/navigation';
@@ -41,14 +40,13 @@ export function LiveNotices() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useAppNavigate();
-  const { pathname } = useLocation();
   const applySession = usePushedSession();
   const [popups, holder] = notification.useNotification({ placement: 'bottomRight' });
 
-  // The socket lives as long as the layout; the handler reads the latest page and helpers through a ref.
-  const latest = useRef({ pathname, navigate, t, language: i18n.language, popups });
+  // The socket lives as long as the layout; the handler reads the latest helpers through a ref.
+  const latest = useRef({ navigate, t, language: i18n.language, popups });
   useEffect(() => {
-    latest.current = { pathname, navigate, t, language: i18n.language, popups };
+    latest.current = { navigate, t, language: i18n.language, popups };
   });
 
   useEffect(() => {
@@ -75,7 +73,8 @@ export function LiveNotices() {
       playNoticeSound();
       const token = getToken();
       const context = {
-        pathname: latest.current.pathname,
+        // The address bar, not the router's state: a navigation in a transition renders the new page late.
+        pathname: window.location.pathname,
         userId: (token && readClaims(token.accessToken)?.sub) || '',
         isStaff: isStaffOnly(sessionRoleNames()),
         hasDeviceToken: getDeviceToken() !== null,
