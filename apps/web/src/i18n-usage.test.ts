@@ -19,6 +19,12 @@ const DYNAMIC_PREFIXES = [
   'inbox.kinds.', // message kinds
   'inbox.delivery.', // message delivery statuses
   'policy.sections.', // policy page: `policy.sections.<id>.title|body`
+  'notifications.text.', // localNotice(): the server's notice texts by kind
+  // The server's person export (apps/server contacts.person-export.ts) writes these.
+  'contacts.personExport.message.',
+  'contacts.personExport.direction.',
+  'contacts.personExport.sender.',
+  'contacts.personExport.yes',
   'password.length', // validatePassword() problem codes from packages/domain
   'password.letter',
   'password.digit',

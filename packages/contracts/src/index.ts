@@ -15,5 +15,6 @@ export * from './canned-responses';
 export * from './tags';
 export * from './issues';
 export * from './notifications';
+export * from './notice-texts';
 export * from './contacts';
 export * from './reports';

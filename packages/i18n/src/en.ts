@@ -217,6 +217,17 @@ export const en = {
     updateFailed: 'Could not update the notification.',
     popupTitle: 'New notification',
     issueClosed: 'Issue was closed',
+    // The server's texts (NOTICE_TEXTS in @sabai/contracts) in the reader's language.
+    text: {
+      newIssue: 'New issue #{{id}} from {{from}}',
+      newMessage: 'New message on issue #{{id}}: {{text}}',
+      assigned: 'Issue #{{id}} was assigned to you',
+      assignedFrom: 'Issue #{{id}} from {{channel}} was assigned to you',
+      closeRequested: 'Please close issue #{{id}}',
+      timeOffRequested: '{{name}} ({{team}}) requests time off {{period}}',
+      timeOffApproved: 'Your time off {{period}} was approved',
+      timeOffDeclined: 'Your time off {{period}} was declined',
+    },
   },
   header: {
     organization: 'Organisation',

@@ -217,6 +217,16 @@ export const th: Catalogue = {
     popupTitle: 'การแจ้งเตือนใหม่',
     // Spec §4: the client inserts the issue number at character 6 (after "เคสที่").
     issueClosed: 'เคสที่ ถูกปิดแล้ว',
+    text: {
+      newIssue: 'เคสใหม่ #{{id}} จาก {{from}}',
+      newMessage: 'ข้อความใหม่ในเคส #{{id}}: {{text}}',
+      assigned: 'เคส #{{id}} ได้รับมอบหมายให้คุณ',
+      assignedFrom: 'เคส #{{id}} จาก {{channel}} ได้รับมอบหมายให้คุณ',
+      closeRequested: 'กรุณาปิดเคส #{{id}}',
+      timeOffRequested: '{{name}} ({{team}}) ขอลางาน {{period}}',
+      timeOffApproved: 'คำขอลางาน {{period}} ของคุณได้รับการอนุมัติแล้ว',
+      timeOffDeclined: 'คำขอลางาน {{period}} ของคุณถูกปฏิเสธ',
+    },
   },
   header: {
     organization: 'องค์กร',

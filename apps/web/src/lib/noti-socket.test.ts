@@ -3,7 +3,6 @@ import {
   KEEPALIVE_TEXT,
   NOTI_SOCKET,
   NotiSocket,
-  closedIssueOf,
   insertIssueNumber,
   isStaffOnly,
   parseLiveMessage,
@@ -99,10 +98,6 @@ describe('reading socket messages', () => {
 describe('the Thai closed-issue message', () => {
   it('inserts the issue number at character 6', () => {
     expect(insertIssueNumber('เคสที่ ถูกปิดแล้ว', 42)).toBe('เคสที่ 42 ถูกปิดแล้ว');
-  });
-  it('recognises the closed-issue notice', () => {
-    expect(closedIssueOf('Issue #42 was closed')).toBe(42);
-    expect(closedIssueOf('Issue #42 was assigned to you')).toBeNull();
   });
 });
 

@@ -68,14 +68,6 @@ export function insertIssueNumber(thaiClosedText: string, issueId: number): stri
   return `${thaiClosedText.slice(0, 6)} ${issueId}${thaiClosedText.slice(6)}`;
 }
 
-const CLOSED_NOTICE = /^Issue #(\d+) was closed$/;
-
-/** The issue of a closed-issue notice (the server's text), or null for any other notice. */
-export function closedIssueOf(text: string): number | null {
-  const match = CLOSED_NOTICE.exec(text);
-  return match ? Number(match[1]) : null;
-}
-
 export type PopupContext = {
   /** The current path (mobile prefix included). */
   pathname: string;

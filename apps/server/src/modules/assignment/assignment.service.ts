@@ -4,6 +4,7 @@
 // waits, and the team's backlog is handed out, oldest first, when someone becomes available: coming online,
 // a shift start or break end (the minute sweep), a team switched to auto, an issue resolved.
 import { z } from 'zod';
+import { NOTICE_TEXTS } from '@sabai/contracts';
 import { chooseAgent, isEligibleAgent, type AssignmentMethod, type ManagerWorkingType } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
@@ -124,7 +125,7 @@ async function assignWaitingNow(
         issueId: issue.id,
         userId,
         organizationId: issue.organizationId,
-        content: `Issue #${issue.id} from ${issue.channelName} was assigned to you`,
+        content: NOTICE_TEXTS.assignedFrom(issue.id, issue.channelName),
         channelType: issue.channelType,
         channelName: issue.channelName,
       };

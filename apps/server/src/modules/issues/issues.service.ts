@@ -2,6 +2,7 @@
 // updates (note, status), assignment, transfer and the staff's request to close. Every update locks the
 // issue row, checks the rule of packages/domain under that lock, writes the change with its activity (the
 // facts reports read) and publishes the event in the same transaction.
+import { NOTICE_TEXTS } from '@sabai/contracts';
 import type {
   AssignIssue,
   AssignableTeams,
@@ -183,7 +184,7 @@ async function changeStatus(
       organizationId: auth.organizationId,
       userId: issue.assigneeUserId,
       type: 'issue_closed',
-      content: `Issue #${issue.id} was closed`,
+      content: NOTICE_TEXTS.closed(issue.id),
       issueId: issue.id,
       createdAt: now,
     });
@@ -319,7 +320,7 @@ export async function requestClose(
       organizationId: auth.organizationId,
       userId: managerId,
       type: 'close_requested',
-      content: `Please close issue #${issueId}`,
+      content: NOTICE_TEXTS.closeRequested(issueId),
       issueId,
       createdAt: now,
     });
@@ -384,7 +385,7 @@ async function notifyGiven(tx: Executor, auth: AuthContext, userId: string, issu
     organizationId: auth.organizationId,
     userId,
     type: 'issue_assigned',
-    content: `Issue #${issueId} was assigned to you`,
+    content: NOTICE_TEXTS.assigned(issueId),
     issueId,
     createdAt: now,
   });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOTICE_TEXTS, parseNotice } from '@sabai/contracts';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildWorkspace, type Workspace } from '../../../test/workspace';
 import type { TestUser } from '../../../test/factories';
@@ -78,7 +79,11 @@ describe('web-notification API', () => {
     await t.db.orm.transaction((tx) => notifyCustomerActivity(tx, { newIssueIds: [issue.id], messages: [] }));
     expect(await countOf(w, user)).toBe(2);
     const [newest] = (await list(w, user)).items;
-    expect(newest).toMatchObject({ issueId: issue.id, content: `New issue #${issue.id} from Customer` });
+    expect(newest).toMatchObject({ issueId: issue.id, content: NOTICE_TEXTS.newIssue(issue.id, 'Customer') });
+    expect(parseNotice(String(newest!.content))).toEqual({
+      kind: 'newIssue',
+      values: { id: String(issue.id), from: 'Customer' },
+    });
 
     expect((await api(w, user, 'POST', `/web-notification/read/${newest!.id}`)).statusCode).toBe(204);
     expect((await list(w, user)).items[0]).toMatchObject({ id: newest!.id, readStatus: true });
@@ -109,7 +114,7 @@ describe('web-notification API', () => {
     expect(await countOf(w, w.staff)).toBe(before + 1);
     expect((await list(w, w.staff)).items[0]).toMatchObject({
       issueId: issue.id,
-      content: `New message on issue #${issue.id}: สวัสดีครับ`,
+      content: NOTICE_TEXTS.newMessage(issue.id, 'สวัสดีครับ'),
     });
   });
 

@@ -1,7 +1,13 @@
 // Members' availability and time off (spec §3 Team "online or time-off state", §6 "The manager receives
 // team members' leave requests"). Coming online hands out the waiting issues of the member's auto teams.
 import { formatDateTime, scopeFor, type Scope } from '@sabai/domain';
-import type { AvailabilityState, Page, RequestTimeOff, TimeOffRequest } from '@sabai/contracts';
+import {
+  NOTICE_TEXTS,
+  type AvailabilityState,
+  type Page,
+  type RequestTimeOff,
+  type TimeOffRequest,
+} from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { requestBacklogHandOut } from '../assignment';
@@ -73,7 +79,7 @@ export async function requestTimeOff(
         organizationId: auth.organizationId,
         userId: team.managerUserId,
         type: 'leave_request',
-        content: `${name} (${team.name}) requests time off ${period}${input.reason ? `: ${input.reason}` : ''}`,
+        content: NOTICE_TEXTS.timeOffRequested(name, team.name, period, input.reason ?? null),
       });
     }
     return requestId;
@@ -120,7 +126,7 @@ export async function decideTimeOff(
       organizationId: auth.organizationId,
       userId: row.userId,
       type: decision === 'approved' ? 'leave_approved' : 'leave_declined',
-      content: `Your time off ${period} was ${decision}`,
+      content: NOTICE_TEXTS.timeOffDecided(period, decision),
     });
   });
   return findPresented(deps, auth, filter, id);

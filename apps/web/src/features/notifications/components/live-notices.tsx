@@ -10,8 +10,6 @@ import { useAppNavigate } from '../../../lib/navigation';
 import {
   NOTI_SOCKET,
   NotiSocket,
-  closedIssueOf,
-  insertIssueNumber,
   isStaffOnly,
   issueOf,
   parseLiveMessage,
@@ -23,6 +21,7 @@ import { notificationCountQueryKey } from '../api/get-notification-count';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { usePushedSession } from '../hooks/use-pushed-session';
 import { playNoticeSound } from '../notice-sound';
+import { localNotice } from '../notice-text';
 
 async function socketUrl(): Promise<string | null> {
   // A refresh the server refuses means the session ended: no socket (the next API call signs out).
@@ -52,11 +51,7 @@ export function LiveNotices() {
   useEffect(() => {
     const textOf = (message: Exclude<LiveMessage, { kind: 'refresh' }>) => {
       const { t, language } = latest.current;
-      if (message.kind === 'issue') return message.message;
-      const closed = closedIssueOf(message.text);
-      return closed !== null && language === 'th'
-        ? insertIssueNumber(t('notifications.issueClosed'), closed)
-        : message.text;
+      return localNotice(message.kind === 'issue' ? message.message : message.text, language, t);
     };
     const onMessage = (data: string) => {
       const message = parseLiveMessage(data);

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { Notification } from '@sabai/contracts';
 import { ChannelIcon } from '../../../components/channel-icon';
 import { formatDateTime } from '../../../lib/format';
+import { localNotice } from '../notice-text';
 
 type NotificationItemProps = { item: Notification; onOpen: () => void };
 
 /** One notification (spec §2): issue id, channel icon and name, content, dd/MM/yyyy HH:mm; unread tinted. */
 export function NotificationItem({ item, onOpen }: NotificationItemProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li>
       <button
@@ -31,7 +32,7 @@ export function NotificationItem({ item, onOpen }: NotificationItemProps) {
             <span className="notification-item__dot" aria-label={t('notifications.unread')} />
           )}
         </span>
-        <span className="notification-item__content">{item.content}</span>
+        <span className="notification-item__content">{localNotice(item.content, i18n.language, t)}</span>
         <time className="notification-item__date" dateTime={item.createdDate}>
           {formatDateTime(item.createdDate)}
         </time>

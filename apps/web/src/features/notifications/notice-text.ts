@@ -1,0 +1,27 @@
+// A notification's content in the reader's language. The server writes its texts in English (NOTICE_TEXTS
+// in @sabai/contracts); a Thai reader gets each one recognised and translated, the closed-issue notice as
+// the spec builds it. Anything unrecognised is shown as it came.
+import { parseNotice } from '@sabai/contracts';
+import type { TranslationKey } from '@sabai/i18n';
+import { insertIssueNumber } from '../../lib/noti-socket';
+
+type Translate = (key: TranslationKey, values?: Record<string, string>) => string;
+
+export function localNotice(content: string, language: string, t: Translate): string {
+  if (language !== 'th') return content;
+  const notice = parseNotice(content);
+  if (!notice) return content;
+  const values = notice.values;
+  switch (notice.kind) {
+    case 'closed':
+      return insertIssueNumber(t('notifications.issueClosed'), Number(values.id));
+    case 'timeOffRequested':
+      return `${t('notifications.text.timeOffRequested', values)}${values.reason ? `: ${values.reason}` : ''}`;
+    case 'timeOffDecided':
+      return values.decision === 'approved'
+        ? t('notifications.text.timeOffApproved', values)
+        : t('notifications.text.timeOffDeclined', values);
+    default:
+      return t(`notifications.text.${notice.kind}`, values);
+  }
+}

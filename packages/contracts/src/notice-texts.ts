@@ -1,0 +1,53 @@
+// The texts the server writes into notifications. A notification keeps the spec's one plain `content` per
+// recipient (spec §3 Notification, §3 live push message), written in English; the client shows it in the
+// reader's language by recognising these texts (as the spec already has it do for the closed-issue notice).
+// Builders and patterns live side by side so the two ends cannot drift apart.
+
+export const NOTICE_TEXTS = {
+  newIssue: (issueId: number, from: string) => `New issue #${issueId} from ${from}`,
+  newMessage: (issueId: number, text: string) => `New message on issue #${issueId}: ${text}`,
+  assigned: (issueId: number) => `Issue #${issueId} was assigned to you`,
+  assignedFrom: (issueId: number, channel: string) => `Issue #${issueId} from ${channel} was assigned to you`,
+  closeRequested: (issueId: number) => `Please close issue #${issueId}`,
+  closed: (issueId: number) => `Issue #${issueId} was closed`,
+  timeOffRequested: (name: string, team: string, period: string, reason: string | null) =>
+    `${name} (${team}) requests time off ${period}${reason ? `: ${reason}` : ''}`,
+  timeOffDecided: (period: string, decision: 'approved' | 'declined') =>
+    `Your time off ${period} was ${decision}`,
+} as const;
+
+export type NoticeKind = keyof typeof NOTICE_TEXTS;
+
+const PERIOD = String.raw`\d\d/\d\d/\d{4} \d\d:\d\d – \d\d/\d\d/\d{4} \d\d:\d\d`;
+
+const PATTERNS: Record<NoticeKind, RegExp> = {
+  newIssue: /^New issue #(?<id>\d+) from (?<from>.*)$/s,
+  newMessage: /^New message on issue #(?<id>\d+): (?<text>.*)$/s,
+  assigned: /^Issue #(?<id>\d+) was assigned to you$/,
+  assignedFrom: /^Issue #(?<id>\d+) from (?<channel>.*) was assigned to you$/s,
+  closeRequested: /^Please close issue #(?<id>\d+)$/,
+  closed: /^Issue #(?<id>\d+) was closed$/,
+  timeOffRequested: new RegExp(
+    String.raw`^(?<name>.+) \((?<team>.+)\) requests time off (?<period>${PERIOD})(?:: (?<reason>.*))?$`,
+    's',
+  ),
+  timeOffDecided: new RegExp(
+    String.raw`^Your time off (?<period>${PERIOD}) was (?<decision>approved|declined)$`,
+  ),
+};
+
+export type ParsedNotice = { kind: NoticeKind; values: Record<string, string> };
+
+/** Which server text a notification's content is, with its values; null for any other text. */
+export function parseNotice(content: string): ParsedNotice | null {
+  for (const kind of Object.keys(PATTERNS) as NoticeKind[]) {
+    const match = PATTERNS[kind].exec(content);
+    if (match) {
+      const values = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([key, value]) => [key, value ?? '']),
+      );
+      return { kind, values };
+    }
+  }
+  return null;
+}
