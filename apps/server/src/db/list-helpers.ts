@@ -2,19 +2,29 @@
 // index.
 import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 
-/** An ILIKE pattern matching `search` anywhere, with LIKE's wildcards in the input taken literally. */
+/** A LIKE pattern matching `search` anywhere, with LIKE's wildcards in the input taken literally. */
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
- * `(a ILIKE %search% OR b ILIKE …)` (Thai text has no case; ILIKE still matches it as typed). Parenthesised:
- * inside an `and(…)` with the organisation filter, a bare OR would match other organisations' rows.
+ * The operator for a case-insensitive substring search: LIKE when the search has no cased letter (Thai,
+ * digits), which finds the same rows several times faster than ILIKE on Thai text (ILIKE lower-cases every
+ * row first: 212–354 ms against 57–59 ms over 300,000 Thai names); ILIKE otherwise. Trigram indexes serve both.
+ */
+export function likeOperator(search: string): SQL {
+  return sql.raw(search.toLowerCase() === search.toUpperCase() ? 'LIKE' : 'ILIKE');
+}
+
+/**
+ * `(a ILIKE %search% OR b ILIKE …)`. Parenthesised: inside an `and(…)` with the organisation filter, a bare
+ * OR would match other organisations' rows.
  */
 export function ilikeAny(search: string, ...columns: Array<AnyColumn | SQLWrapper>): SQL {
   const pattern = containsPattern(search);
+  const like = likeOperator(search);
   return sql`(${sql.join(
-    columns.map((c) => sql`${c} ILIKE ${pattern}`),
+    columns.map((c) => sql`${c} ${like} ${pattern}`),
     sql` OR `,
   )})`;
 }

@@ -3,7 +3,7 @@
 // and a bare OR would leak other organisations' rows.
 import { sql, type SQL } from 'drizzle-orm';
 import type { ContactFilter, ContactSort } from '@sabai/contracts';
-import { containsPattern } from '../../db/list-helpers';
+import { containsPattern, likeOperator } from '../../db/list-helpers';
 
 export type ContactQueryContext = {
   organizationId: string;
@@ -54,14 +54,15 @@ function onChannels(ids: string[]): SQL {
 }
 
 /**
- * Substring search over name, display name, email and phone: ILIKE on trigram-indexed columns, so Thai
+ * Substring search over name, display name, email and phone: (I)LIKE on trigram-indexed columns, so Thai
  * (no spaces between words) is found by any part. A phone typed with spaces or dashes matches its digits.
  */
 function searchCondition(search: string): SQL {
   const pattern = containsPattern(search);
   const digits = search.replace(/[\s-]/g, '');
   const byPhone = /^\d{3,}$/.test(digits) ? sql` OR c.mobile_number LIKE ${containsPattern(digits)}` : sql``;
-  return sql`(c.display_name ILIKE ${pattern} OR c.name ILIKE ${pattern} OR c.email ILIKE ${pattern}${byPhone})`;
+  const like = likeOperator(search);
+  return sql`(c.display_name ${like} ${pattern} OR c.name ${like} ${pattern} OR c.email ${like} ${pattern}${byPhone})`;
 }
 
 /** Midnight of a yyyy-mm-dd day in the organisation's time zone, as a timestamptz. */

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IssueFilter } from '@sabai/contracts';
 import { ISSUE_STATUSES, type IssueSort, type IssueTimeFilter } from '@sabai/domain';
-import { containsPattern } from '../../db/list-helpers';
+import { containsPattern, likeOperator } from '../../db/list-helpers';
 
 export type FilterContext = { organizationId: string; userId: string; timeZone: string };
 
@@ -68,7 +68,7 @@ function timeCondition(time: IssueTimeFilter, timeZone: string): SQL {
 }
 
 /**
- * Substring search over the contact (name, display name, email, phone) and the issue's messages. ILIKE on
+ * Substring search over the contact (name, display name, email, phone) and the issue's messages. (I)LIKE on
  * trigram-indexed columns, so it works for Thai, which has no spaces between words. A number also finds the
  * issue with that id. The ways an issue can match, any one of which is enough: the list looks each up on its
  * own (a word common in messages is found by walking the newest issues, a rare one through the trigram index),
@@ -76,13 +76,14 @@ function timeCondition(time: IssueTimeFilter, timeZone: string): SQL {
  */
 export function searchAlternatives(search: string, organizationId: string): SQL[] {
   const pattern = containsPattern(search);
+  const like = likeOperator(search);
   const digits = search.replace(/\D/g, '');
   const byPhone = digits.length >= 3 ? sql` OR ct.mobile_number LIKE ${containsPattern(digits)}` : sql``;
   const alternatives = [
     sql`i.contact_id IN (
       SELECT ct.id FROM contacts ct WHERE ct.organization_id = ${organizationId}
-        AND (ct.display_name ILIKE ${pattern} OR ct.name ILIKE ${pattern} OR ct.email ILIKE ${pattern}${byPhone}))`,
-    sql`i.id IN (SELECT m.issue_id FROM messages m WHERE m.text ILIKE ${pattern} AND m.organization_id = ${organizationId})`,
+        AND (ct.display_name ${like} ${pattern} OR ct.name ${like} ${pattern} OR ct.email ${like} ${pattern}${byPhone}))`,
+    sql`i.id IN (SELECT m.issue_id FROM messages m WHERE m.text ${like} ${pattern} AND m.organization_id = ${organizationId})`,
   ];
   if (/^#?\d{1,15}$/.test(search)) alternatives.unshift(sql`i.id = ${Number(search.replace('#', ''))}`);
   return alternatives;
