@@ -456,6 +456,22 @@ describe('merge', () => {
   });
 });
 
+/** Stores a file and attaches it to the contact's first message (of `kind`, when given). */
+async function attachFile(contactId: string, filename: string, bytes: string, kind?: string) {
+  const file = await t.deps.storage.put({
+    organizationId: w.org.id,
+    filename,
+    mimeType: 'image/jpeg',
+    stream: Readable.from([Buffer.from(bytes)]),
+    maxBytes: 1024,
+  });
+  await t.db.orm.execute(sql`INSERT INTO message_attachments (message_id, file_id)
+    SELECT m.id, ${file.id} FROM messages m JOIN issues i ON i.id = m.issue_id
+    WHERE i.contact_id = ${contactId} AND (${kind ?? null}::text IS NULL OR m.kind = ${kind ?? null})
+    ORDER BY m.id LIMIT 1`);
+  return file;
+}
+
 describe('erase', () => {
   it('leaves no personal text in the database while the issue and message counts stay', async () => {
     const person = await w.addContact({
@@ -472,16 +488,7 @@ describe('erase', () => {
       .execute(sql`INSERT INTO messages (organization_id, issue_id, channel_id, direction, sender_type, kind, text)
       SELECT i.organization_id, i.id, i.channel_id, 'inbound', 'customer', 'text', 'ฉันชื่อปราณี บ้านเลขที่ 12 ซอยลบได้'
       FROM issues i WHERE i.contact_id = ${person.id}`);
-    const photo = await t.deps.storage.put({
-      organizationId: w.org.id,
-      filename: 'pranee-id-card.jpg',
-      mimeType: 'image/jpeg',
-      stream: Readable.from([Buffer.from('not really a jpeg')]),
-      maxBytes: 1024,
-    });
-    await t.db.orm.execute(sql`INSERT INTO message_attachments (message_id, file_id)
-      SELECT m.id, ${photo.id} FROM messages m JOIN issues i ON i.id = m.issue_id
-      WHERE i.contact_id = ${person.id} LIMIT 1`);
+    const photo = await attachFile(person.id, 'pranee-id-card.jpg', 'not really a jpeg');
     const counts = async () =>
       rowsOf<{ issues: number; messages: number }>(
         await t.db.orm.execute(sql`SELECT
@@ -542,16 +549,7 @@ describe("export this person's data", () => {
                              (4, 'inbound', 'customer', 'image', NULL, false))
         AS v(n, direction, sender, kind, text, note)
       WHERE i.contact_id = ${person.id} ORDER BY v.n`);
-    const receipt = await t.deps.storage.put({
-      organizationId: w.org.id,
-      filename: 'ใบเสร็จ/2026.jpg',
-      mimeType: 'image/jpeg',
-      stream: Readable.from([Buffer.from('jpeg bytes of a receipt')]),
-      maxBytes: 1024,
-    });
-    await t.db.orm.execute(sql`INSERT INTO message_attachments (message_id, file_id)
-      SELECT m.id, ${receipt.id} FROM messages m JOIN issues i ON i.id = m.issue_id
-      WHERE i.contact_id = ${person.id} AND m.kind = 'image'`);
+    await attachFile(person.id, 'ใบเสร็จ/2026.jpg', 'jpeg bytes of a receipt', 'image');
 
     const res = await call(t.app, 'GET', `/api/v1/contacts/${person.id}/export?lang=th`, { token: admin });
     expect(res.statusCode).toBe(200);

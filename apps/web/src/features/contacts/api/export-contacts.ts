@@ -3,6 +3,7 @@
 import type { ContactSearch } from '../utils/contact-query';
 import { contactSearchParams } from '../utils/contact-query';
 import { apiDownload } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 export type ExportFormat = 'csv' | 'xlsx';
 /** Rows written so far (CSV, counted by line) or bytes (XLSX, compressed), of `total` contacts. */
@@ -41,15 +42,3 @@ export async function exportPerson(contactId: string, lang: 'en' | 'th'): Promis
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** Hands a downloaded file to the browser's save. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

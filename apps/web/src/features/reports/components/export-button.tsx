@@ -4,6 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReportKind } from '@sabai/contracts';
 import { useNotice } from '../../../lib/notices';
+import { saveFile } from '../../../lib/save-file';
 import { exportReport } from '../api/reports';
 
 type Props = { kind: ReportKind; search: string; period: { from: string; to: string } };
@@ -17,12 +18,7 @@ export function ExportButton({ kind, search, period }: Props) {
     setIsBusy(true);
     try {
       const blob = await exportReport(kind, search, format, i18n.language);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${kind}-performance-${period.from}-${period.to}.${format}`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, `${kind}-performance-${period.from}-${period.to}.${format}`);
     } catch (error) {
       notice.error(error, 'reports.export.failed');
     } finally {
