@@ -8,77 +8,18 @@
 //    task posted after it runs within the same frame budget), per load, median and worst;
 //  - scrolling: frames drawn while the list is scrolled at a steady speed until BENCH_SCROLL_ISSUES cards
 //    are loaded, with the frame interval percentiles and the frames over 1.5 × 16.7 ms (dropped frames).
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDb } from '../apps/server/src/platform/db';
-import * as d from './workspace-data';
+import { ms, openWorkspaceInChromium, pct, timeToInteractive } from './browser-support';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const SCROLL_ISSUES = Number(process.env.BENCH_SCROLL_ISSUES ?? 10_000);
 const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 600);
 const FRAME_MS = 1000 / 60;
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-inbox-bench-'));
-const db = await openDb({ databaseUrl: d.WORKSPACE_DATABASE_URL, poolSize: 20 });
-await db.migrate();
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'fatal',
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATABASE_URL: d.WORKSPACE_DATABASE_URL,
-  LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
-});
-const { app } = await buildApp({ config, db, runWorkers: false, serveWebApp: true });
-const root = await app.listen({ host: '127.0.0.1', port: 0 });
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-const context = await browser.newContext({ baseURL: root, viewport: { width: 1440, height: 900 } });
-const page = await context.newPage();
-
-const pct = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-const ms = (n: number) => `${n.toFixed(0)} ms`;
-
+const { page, close } = await openWorkspaceInChromium();
 try {
-  // Sign in once through the form; later loads reuse the stored session like a returning agent.
-  await page.goto('/login');
-  await page.locator('#login-email').fill(d.WORKSPACE_ADMIN);
-  await page.locator('#login-password').fill(d.WORKSPACE_PASSWORD);
-  await page.getByTestId('login-form').locator('button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-
-  const interactive: number[] = [];
-  for (let i = 0; i < LOADS; i++) {
-    await page.goto('/issue/inbox');
-    await page.getByTestId('issue-card').first().waitFor();
-    // The first card is painted; a task queued now runs once the main thread is free.
-    interactive.push(
-      (await page.evaluate(
-        'new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)))',
-      )) as number,
-    );
-  }
+  const interactive = await timeToInteractive(page, '/issue/inbox', LOADS, () =>
+    page.getByTestId('issue-card').first().waitFor(),
+  );
   console.log(
     `inbox interactive (${LOADS} loads): median ${ms(pct(interactive, 50))}, worst ${ms(Math.max(...interactive))} (budget < 1000 ms)`,
   );
@@ -118,8 +59,5 @@ try {
       `max ${Math.max(...scroll.intervals).toFixed(1)} ms; frames over 25 ms: ${dropped} (${((100 * dropped) / scroll.intervals.length).toFixed(2)} %)`,
   );
 } finally {
-  await browser.close();
-  await app.close();
-  await db.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -33,8 +33,16 @@ async function issuesInScope(page: Page): Promise<number> {
   });
 }
 
+/** Opens the switcher once it has its list: a button still loading ignores the click. */
+async function openSwitcher(page: Page): Promise<void> {
+  const switcher = page.getByTestId('organization-switcher');
+  await switcher.waitFor();
+  await expect.poll(() => switcher.getAttribute('class')).not.toContain('ant-btn-loading');
+  await switcher.click();
+}
+
 async function chooseOrganisation(page: Page, name: string): Promise<void> {
-  await page.getByTestId('organization-switcher').click();
+  await openSwitcher(page);
   await page.getByRole('menuitem', { name }).click();
 }
 
@@ -72,11 +80,7 @@ describe('organisation switcher', () => {
     const context = await newContext(browser, baseUrl, 'phone');
     const { page } = await openPage(context);
     await signIn(page, 'superadmin@demo.local', DEMO_PASSWORD);
-    await page.getByTestId('organization-switcher').click();
-    await Promise.all([
-      page.waitForEvent('load'),
-      page.getByRole('menuitem', { name: 'Second Shop' }).click(),
-    ]);
+    await Promise.all([page.waitForEvent('load'), chooseOrganisation(page, 'Second Shop')]);
     await expect.poll(() => organisationShown(page)).toBe('Second Shop');
     await context.close();
   });
