@@ -439,6 +439,9 @@ export async function setMediaResult(
 
 /** Remembers the ad a customer came from; an open issue takes it at once, otherwise their next issue does. */
 export async function recordReferral(ex: Executor, identityId: string, adId: string) {
+  // The customer's lock first, as the message path takes it: a batch opening their issue right now commits
+  // before this looks for it, so the ad goes to that issue rather than waiting for the next one.
+  await lockIdentities(ex, [identityId]);
   const updated = await ex
     .update(issues)
     .set({ adId })
