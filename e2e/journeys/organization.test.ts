@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
+import { pickFromMenu } from '../support/journey';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -33,17 +34,14 @@ async function issuesInScope(page: Page): Promise<number> {
   });
 }
 
-/** Opens the switcher once it has its list: a button still loading ignores the click. */
-async function openSwitcher(page: Page): Promise<void> {
+/** Picks an organisation; resolves once the page has reloaded in it. */
+async function chooseOrganisation(page: Page, name: string): Promise<void> {
   const switcher = page.getByTestId('organization-switcher');
   await switcher.waitFor();
   await expect.poll(() => switcher.getAttribute('class')).not.toContain('ant-btn-loading');
-  await switcher.click();
-}
-
-async function chooseOrganisation(page: Page, name: string): Promise<void> {
-  await openSwitcher(page);
-  await page.getByRole('menuitem', { name }).click();
+  await pickFromMenu(switcher, page.getByRole('menuitem', { name }), () =>
+    page.waitForEvent('load', { timeout: 10_000 }),
+  );
 }
 
 describe('organisation switcher', () => {
@@ -63,14 +61,14 @@ describe('organisation switcher', () => {
       .poll(async () => (await summary.locator('.ant-card-head-title').innerText()).trim())
       .toBe(`Issues by status (${demoTotal})`);
 
-    await Promise.all([page.waitForEvent('load'), chooseOrganisation(page, 'Second Shop')]);
+    await chooseOrganisation(page, 'Second Shop');
     await expect.poll(() => organisationShown(page)).toBe('Second Shop');
     await expect
       .poll(async () => (await summary.locator('.ant-card-head-title').innerText()).trim())
       .toBe('Issues by status (1)');
     expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(tokenBefore);
 
-    await Promise.all([page.waitForEvent('load'), chooseOrganisation(page, 'Sabai Demo')]);
+    await chooseOrganisation(page, 'Sabai Demo');
     await expect.poll(() => organisationShown(page)).toBe('Sabai Demo');
     expect(errors).toEqual([]);
     await context.close();
@@ -80,7 +78,7 @@ describe('organisation switcher', () => {
     const context = await newContext(browser, baseUrl, 'phone');
     const { page } = await openPage(context);
     await signIn(page, 'superadmin@demo.local', DEMO_PASSWORD);
-    await Promise.all([page.waitForEvent('load'), chooseOrganisation(page, 'Second Shop')]);
+    await chooseOrganisation(page, 'Second Shop');
     await expect.poll(() => organisationShown(page)).toBe('Second Shop');
     await context.close();
   });
