@@ -5,6 +5,7 @@ import { startIngestWorker } from './platform/ingest-queue';
 import { downloadMedia, MEDIA_JOB, MEDIA_RETRY, processInboundBatch } from './modules/inbound';
 import { deliverMessage, DELIVER_JOB, DELIVERY_RETRY } from './modules/messages';
 import * as assignment from './modules/assignment';
+import * as issues from './modules/issues';
 import * as reports from './modules/reports';
 import { LINE_ALERT_JOB, LINE_ALERT_RETRY, sendLineAlert } from './modules/staff-alerts';
 import { PUSH_JOB, PUSH_RETRY, sendPush } from './modules/web-push';
@@ -37,6 +38,9 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
     reports.rollUpAll(deps.db, deps.clock.now()),
   );
   await deps.jobs.schedule(reports.ROLLUP_JOB, '*/15 * * * *', {});
+  // Every minute: the status tally's +1/-1 rows become one row per key (issues.tally.ts).
+  await deps.jobs.work(issues.FOLD_TALLY_JOB, { retryLimit: 0 }, () => issues.foldStatusTally(deps.db.orm));
+  await deps.jobs.schedule(issues.FOLD_TALLY_JOB, '* * * * *', {});
   await deps.jobs.send(reports.ROLLUP_JOB, {}, { singletonKey: 'catch-up', singletonSeconds: 60 });
   const ingest = await startIngestWorker(deps.db, {
     logger: deps.logger,

@@ -1,7 +1,7 @@
 // A small organisation for the agent workspace tests: two teams, a user per role, a LINE and a Messenger
 // channel, and issues created straight in the database with known timestamps.
 import { randomUUID } from 'node:crypto';
-import type { IssueStatus, RoleName } from '@sabai/domain';
+import { replyDeadline, type IssueStatus, type RoleName } from '@sabai/domain';
 import { channels, contacts, issueTags, issues, messages, tags, teamMembers } from '../src/db/schema';
 import type { TestApp } from './app';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg, type TestUser } from './factories';
@@ -94,6 +94,7 @@ export async function buildWorkspace(t: TestApp) {
         startDate: at,
         lastResponseAt: at,
         lastCustomerMessageAt: at,
+        replyDeadlineAt: replyDeadline(v.channel ?? 'line', at),
         firstCustomerMessageAt: at,
         waitStartedAt: at,
       })

@@ -483,6 +483,9 @@ export const issues = pgTable(
     // The last message of either side (the inbox's default order); the start date until then.
     lastResponseAt: ts('last_response_at').notNull().defaultNow(),
     lastCustomerMessageAt: ts('last_customer_message_at'),
+    // When Meta stops taking replies (domain replyDeadline; null on LINE and before the customer writes),
+    // written with last_customer_message_at: the "days left" order reads it through an index.
+    replyDeadlineAt: ts('reply_deadline_at'),
     lastAgentMessageAt: ts('last_agent_message_at'),
     // Facts the reports aggregate (issue 9), written in the same transaction as the change.
     firstResponseAt: ts('first_response_at'),
@@ -516,6 +519,12 @@ export const issues = pgTable(
       sql`array_position(${sql.raw(`'{${ISSUE_STATUSES.join(',')}}'::text[]`)}, ${t.status})`,
       t.id,
     ),
+    // The list's "days left" order (no window last): the expression must stay the one issues.filters.ts sorts by.
+    index('issues_org_reply_deadline_idx').on(
+      t.organizationId,
+      sql`coalesce(${t.replyDeadlineAt}, 'infinity'::timestamptz)`,
+      t.id,
+    ),
     index('issues_contact_idx').on(t.contactId),
     index('issues_org_start_idx').on(t.organizationId, t.startDate),
     index('issues_transferred_from_idx').on(t.transferredFromIssueId),
@@ -524,6 +533,28 @@ export const issues = pgTable(
       .on(t.teamId, t.id)
       .where(sql`${t.assigneeUserId} is null and ${t.status} = 'un-assigned'`),
   ],
+);
+
+/**
+ * How many issues each (organisation, team, channel, assignee, status) holds: the inbox tabs and the dashboard
+ * count from here instead of scanning issues. Triggers on issues append +1/-1 rows as issues are created,
+ * moved or deleted (migration 0012), so every writer keeps it exact; a job folds them into one row per key
+ * (issues.tally.ts). No foreign keys: a cascade deleting issues appends rows for a team or organisation
+ * that is going away, and the fold drops keys that sum to zero.
+ */
+export const issueStatusTally = pgTable(
+  'issue_status_tally',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    teamId: uuid('team_id'),
+    channelId: uuid('channel_id').notNull(),
+    assigneeUserId: uuid('assignee_user_id'),
+    status: text('status', { enum: ISSUE_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+    /** False for the triggers' +1/-1 rows, true for a folded sum. */
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [index('issue_status_tally_org_idx').on(t.organizationId)],
 );
 
 export const messageAttachments = pgTable('message_attachments', {

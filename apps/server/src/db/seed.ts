@@ -2,7 +2,13 @@
 // shifts, one channel of each type, contacts, tags, canned responses and issues in every status with
 // message history. Idempotent: does nothing when "Sabai Demo" exists.
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ROLE_MATRIX, ROLE_NAMES, type IssueStatus, type RoleName } from '@sabai/domain';
+import {
+  DEFAULT_ROLE_MATRIX,
+  replyDeadline,
+  ROLE_NAMES,
+  type IssueStatus,
+  type RoleName,
+} from '@sabai/domain';
 import { hashPassword } from '../modules/auth';
 import type { Cipher } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
@@ -445,6 +451,7 @@ async function seedDemoOrganization(
         startDate: startedAt,
         lastResponseAt: lastAt,
         lastCustomerMessageAt: lastCustomerAt,
+        replyDeadlineAt: replyDeadline(c.channel, lastCustomerAt ?? null),
         firstCustomerMessageAt: times.find((_, i) => c.lines[i]![0] === 'customer'),
         // A customer who spoke last on an open issue is still waiting for an answer.
         waitStartedAt:
@@ -494,6 +501,7 @@ async function seedDemoOrganization(
           startDate: lastAt,
           lastResponseAt: lastAt,
           lastCustomerMessageAt: lastAt,
+          replyDeadlineAt: replyDeadline(c.channel, lastAt),
           createdAt: lastAt,
           updatedAt: lastAt,
         })

@@ -4,7 +4,7 @@
 // Per customer the result is what applying the messages one at a time gives: they land in that customer's
 // open issue, in order, and a customer without one (new, or whose last issue was closed) gets exactly one
 // new issue, routed by its first message.
-import { routeNewIssue, type RoutingDecision } from '@sabai/domain';
+import { replyDeadline, routeNewIssue, type ChannelType, type RoutingDecision } from '@sabai/domain';
 import type { InboundEvent } from '../../channels';
 import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
@@ -150,14 +150,21 @@ async function storeMessages(
   });
 }
 
-/** Per issue: how many messages, the first and latest time, the first ad id. */
-function issueActivity(applied: AppliedMessage[]) {
-  const byIssue = new Map<number, repo.IssueActivity>();
-  for (const { issueId, event } of applied) {
+/** Per issue: how many messages, the first and latest time, the first ad id, the reply window. */
+function issueActivity(applied: AppliedMessage[]): repo.IssueActivity[] {
+  const byIssue = new Map<number, Omit<repo.IssueActivity, 'replyDeadline'> & { channelType: ChannelType }>();
+  for (const { issueId, event, channel } of applied) {
     const a = byIssue.get(issueId);
     if (!a) {
       const at = event.timestamp;
-      byIssue.set(issueId, { issueId, firstAt: at, at, messages: 1, adId: event.adId });
+      byIssue.set(issueId, {
+        issueId,
+        firstAt: at,
+        at,
+        messages: 1,
+        adId: event.adId,
+        channelType: channel.type,
+      });
       continue;
     }
     a.messages += 1;
@@ -165,7 +172,10 @@ function issueActivity(applied: AppliedMessage[]) {
     if (event.timestamp < a.firstAt) a.firstAt = event.timestamp;
     a.adId ??= event.adId;
   }
-  return [...byIssue.values()];
+  return [...byIssue.values()].map(({ channelType, ...a }) => ({
+    ...a,
+    replyDeadline: replyDeadline(channelType, a.at),
+  }));
 }
 
 /** Per identity: the latest time and the newest reply token (LINE's earlier tokens are then stale). */

@@ -250,6 +250,8 @@ export type IssueActivity = {
   at: Date;
   messages: number;
   adId: string | null;
+  /** The reply window the latest message opens (domain replyDeadline). */
+  replyDeadline: Date | null;
 };
 /** ... on one identity (and its contact). */
 export type IdentityActivity = {
@@ -281,14 +283,15 @@ export async function recordCustomerActivity(
   }
   await ex.execute(sql`
     WITH issue_update AS (
-      UPDATE issues SET last_response_at = v.at, last_customer_message_at = v.at,
+      UPDATE issues SET last_response_at = v.at, last_customer_message_at = v.at, reply_deadline_at = v."replyDeadline",
         first_customer_message_at = COALESCE(issues.first_customer_message_at, v."firstAt"),
         wait_started_at = COALESCE(issues.wait_started_at, v."firstAt"),
         unread_count = unread_count + v.messages,
         status = CASE WHEN status = 'waiting' THEN 'on-going' ELSE status END,
         ad_id = COALESCE(issues.ad_id, v."adId"), updated_at = v.at
       FROM json_to_recordset(${JSON.stringify(issueActivity)}::json)
-        AS v("issueId" bigint, "firstAt" timestamptz, at timestamptz, messages int, "adId" text)
+        AS v("issueId" bigint, "firstAt" timestamptz, at timestamptz, messages int, "adId" text,
+          "replyDeadline" timestamptz)
       WHERE issues.id = v."issueId"
     ), identity_update AS (
       UPDATE contact_identities ci SET last_inbound_at = v.at, is_following = true,

@@ -1,5 +1,7 @@
 // What other modules may use of issues.
 /** Scope filtering of issues and the scoped single-issue lookup. */
 export { findIssueInScope, issueScopeCondition, type ScopedIssue } from './issues.repo';
+/** The status tally's fold, a scheduled job. */
+export { FOLD_TALLY_JOB, foldStatusTally } from './issues.tally';
 /** Issue routes. */
 export { issueRoutes } from './issues.routes';

@@ -100,10 +100,9 @@ export function sortExpression(sort: IssueSort): SQL {
       // The same expression as the index issues_org_status_rank_idx (schema.ts), so that index serves it.
       return sql`array_position(${sql.raw(STATUS_ORDER)}, i.status)`;
     case 'daysLeft':
-      // Fewest days left first: the customer's last message on Messenger and Instagram; LINE has no window.
-      // The LINE channels are looked up once (a hashed subplan), not per issue.
-      return sql`(CASE WHEN i.last_customer_message_at IS NULL OR i.channel_id IN (SELECT c.id FROM channels c WHERE c.type = 'line')
-        THEN 'infinity'::timestamptz ELSE i.last_customer_message_at END)`;
+      // Fewest days left first; no window (LINE, no customer message yet) last. The same expression as the
+      // index issues_org_reply_deadline_idx (schema.ts), so that index serves it.
+      return sql`coalesce(i.reply_deadline_at, 'infinity'::timestamptz)`;
   }
 }
 

@@ -4,7 +4,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { IssueFilter } from '@sabai/contracts';
 import type { IssueSort, IssueStatus, Scope } from '@sabai/domain';
 import { rowsOf, type Executor } from '../../platform/db';
-import { issues } from '../../db/schema';
+import { issues, issueStatusTally } from '../../db/schema';
 import { issueScopeCondition } from './issues.repo';
 import {
   filterConditions,
@@ -14,6 +14,7 @@ import {
   type Cursor,
   type FilterContext,
 } from './issues.filters';
+import { tallyAnswers } from './issues.tally';
 
 export type Caller = FilterContext & { scope: Scope };
 
@@ -24,6 +25,7 @@ export type IssueRow = {
   start_date: Date;
   last_response_at: Date;
   last_customer_message_at: Date | null;
+  reply_deadline_at: Date | string | null;
   close_requested_at: Date | null;
   unread_count: number;
   note: string;
@@ -59,7 +61,7 @@ const scopeOf = (c: Caller) => issueScopeCondition(c.organizationId, c.userId, c
 /** Columns and joins that turn `page p` (issue rows) into IssueRows. */
 function decorated(sortKey: SQL) {
   return sql`SELECT p.id::int AS id, p.status, p.start_date, p.last_response_at, p.last_customer_message_at,
-      p.close_requested_at, p.unread_count, p.note, p.ad_id, p.transferred_from_issue_id::int AS transferred_from_issue_id,
+      p.reply_deadline_at, p.close_requested_at, p.unread_count, p.note, p.ad_id, p.transferred_from_issue_id::int AS transferred_from_issue_id,
       ch.id AS channel_id, ch.name AS channel_name, ch.type AS channel_type, ch.page_id AS channel_page_id,
       ch.external_id AS channel_external_id,
       ct.id AS contact_id, ct.display_name AS contact_display_name, ct.name AS contact_name,
@@ -118,8 +120,8 @@ export async function listIssues(
   const result = await ex.transaction(async (tx) => {
     // A page is a few rows found by walking an index in order. Parallel workers walk ahead of it until their
     // queues fill, long past the LIMIT (ten times the work for a search word in 2% of the issues), so the
-    // list runs in one process; except by days left, which no index orders: it sorts every row in scope.
-    if (q.sort !== 'daysLeft') await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+    // list runs in one process.
+    await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
     return tx.execute(sql`
       WITH page AS (SELECT i.*, ids.sort_value FROM (${ids}) ids JOIN ${issues} i ON i.id = ids.id)
       ${decorated(sql`p.sort_value::text`)}
@@ -136,12 +138,20 @@ export async function findIssueRow(ex: Executor, caller: Caller, issueId: number
   return rowsOf<IssueRow>(result)[0] ?? null;
 }
 
-/** Issues per status matching the filter without its status (the tabs), in one query. */
+/**
+ * Issues per status matching the filter without its status (the tabs), in one query: from the status tally
+ * when it knows every filtered fact (the scope's and the tally's columns share their names, so the same
+ * conditions apply to both), else by counting the issues.
+ */
 export async function countByStatus(ex: Executor, caller: Caller, filter: IssueFilter) {
-  const result = await ex.execute(sql`
-    SELECT i.status, count(*)::int AS count FROM ${issues} i
-    WHERE ${and(scopeOf(caller), ...filterConditions(filter, caller, false))}
-    GROUP BY i.status`);
+  const where = and(scopeOf(caller), ...filterConditions(filter, caller, false));
+  const result = tallyAnswers(filter)
+    ? await ex.execute(sql`
+        SELECT i.status, sum(i.n)::int AS count FROM ${issueStatusTally} i WHERE ${where}
+        GROUP BY i.status HAVING sum(i.n) <> 0`)
+    : await ex.execute(
+        sql`SELECT i.status, count(*)::int AS count FROM ${issues} i WHERE ${where} GROUP BY i.status`,
+      );
   return rowsOf<{ status: IssueStatus; count: number }>(result);
 }
 

@@ -1,6 +1,6 @@
 // Issue rows as the API shows them.
 import type { IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
-import { daysLeftToRespond, isOldSocialIssue, metaInboxLink, replyDeadline } from '@sabai/domain';
+import { daysLeftToRespond, isOldSocialIssue, metaInboxLink } from '@sabai/domain';
 import { profilePathOf } from '../auth';
 import { displayNameOf } from '../users';
 import type { HistoryRow, IssueRow } from './issues.list';
@@ -32,7 +32,7 @@ export function presentListItem(row: IssueRow, now: Date): IssueListItem {
     unreadCount: row.unread_count,
     startDate: iso(row.start_date),
     lastResponseAt: iso(row.last_response_at),
-    daysLeft: daysLeftToRespond(replyDeadline(row.channel_type, row.last_customer_message_at), now),
+    daysLeft: daysLeftToRespond(row.reply_deadline_at && new Date(row.reply_deadline_at), now),
     isOld: isOldSocialIssue(row.channel_type, row.start_date, now),
     closeRequested: row.close_requested_at !== null,
   };

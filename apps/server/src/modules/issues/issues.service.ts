@@ -267,6 +267,7 @@ export async function transferIssue(
       lastResponseAt: now,
       // The customer's reply window and any unanswered wait carry over to the new issue.
       lastCustomerMessageAt: issue.lastCustomerMessageAt,
+      replyDeadlineAt: issue.replyDeadlineAt,
       waitStartedAt: issue.waitStartedAt,
     });
     await repo.copyTags(tx, issue.id, created.id);
