@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { SEARCH_COUNT_TIMEOUT_MS } from '../apps/server/src/modules/issues/issues.list';
 import { openDb } from '../apps/server/src/platform/db';
 import * as d from './workspace-data';
 
@@ -43,7 +44,12 @@ if (!seeded || Number(seeded.n) === 0) {
 const migrateStarted = performance.now();
 await db.migrate();
 const migrateMs = performance.now() - migrateStarted;
-if (migrateMs > 1000) console.log(`migrations applied in ${(migrateMs / 1000).toFixed(1)} s`);
+if (migrateMs > 1000) {
+  // A migration that rewrote rows (a backfill) leaves the visibility map unset until autovacuum comes by,
+  // and index-only scans visit the heap meanwhile: measure the steady state.
+  await db.query('VACUUM ANALYZE issues');
+  console.log(`migrations applied in ${(migrateMs / 1000).toFixed(1)} s, issues vacuumed`);
+}
 
 const config = loadConfig({
   NODE_ENV: 'production',
@@ -180,6 +186,14 @@ const search = (term: string, who: Who = 'admin'): Line => ({
   budget: 100,
   who,
   urls: () => `/issues?${q({ search: term, limit: '50' })}`,
+});
+
+const searchCounts = (term: string, budget: number): Line => ({
+  group: 'search',
+  name: `status counts search "${term}" (admin)`,
+  budget,
+  who: 'admin',
+  urls: () => `/issues/status-counts?${q({ search: term })}`,
 });
 
 const LINES: Line[] = [
@@ -354,13 +368,12 @@ const LINES: Line[] = [
   search('refund'),
   search('ไซซ์', 'manager'),
   search('ขอบคุณ', 'staff'),
-  {
-    group: 'search',
-    name: 'status counts search "ไซซ์" (admin)',
-    budget: 100,
-    who: 'admin',
-    urls: () => `/issues/status-counts?${q({ search: 'ไซซ์' })}`,
-  },
+  // Tab counts under a search: exact for a rare word; a common one gives up after SEARCH_COUNT_TIMEOUT_MS
+  // (the tabs then show no numbers), so its budget is that time box.
+  searchCounts('กระจูด', 100),
+  searchCounts(emailFragment, 100),
+  searchCounts('เชียงราย', SEARCH_COUNT_TIMEOUT_MS + 50),
+  searchCounts('ไซซ์', SEARCH_COUNT_TIMEOUT_MS + 50),
 ];
 
 // ---- measuring ------------------------------------------------------------------------------------------

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { CHANNEL_TYPES, ISSUE_SORTS, ISSUE_STATUSES, ISSUE_TIME_FILTERS } from '@sabai/domain';
 
 /** Issues per status in the caller's scope. */
+/** Issues per status; both null when a search matched too many issues to count in time (no numbers shown). */
 export const StatusCountsSchema = z.object({
-  counts: z.record(z.enum(ISSUE_STATUSES), z.number()),
-  total: z.number(),
+  counts: z.record(z.enum(ISSUE_STATUSES), z.number()).nullable(),
+  total: z.number().nullable(),
 });
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 

@@ -5,6 +5,7 @@ export const inboxEn = {
     title: 'Inbox',
     kanbanTitle: 'Kanban',
     search: 'Search name, phone, email or message',
+    tooManyToCount: 'Too many matches to count: refine the search to see counts',
     filters: {
       open: 'Filters',
       title: 'Filter issues',

@@ -5,6 +5,7 @@ export const inboxTh: InboxCatalogue = {
     title: 'กล่องข้อความ',
     kanbanTitle: 'คัมบัง',
     search: 'ค้นหาชื่อ เบอร์โทร อีเมล หรือข้อความ',
+    tooManyToCount: 'ผลการค้นหามากเกินกว่าจะนับได้ ระบุคำค้นให้ชัดขึ้นเพื่อดูจำนวน',
     filters: {
       open: 'ตัวกรอง',
       title: 'กรองเคส',

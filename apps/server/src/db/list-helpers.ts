@@ -41,10 +41,16 @@ export function orderTerms(
 
 export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
 
-/** Whether a database error is a unique-index violation (two writers raced past the duplicate check). */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether a database error, or one it wraps, has this SQLSTATE. */
+function hasSqlState(err: unknown, state: string): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === state) return true;
   }
   return false;
 }
+
+/** Whether a database error is a unique-index violation (two writers raced past the duplicate check). */
+export const isUniqueViolation = (err: unknown) => hasSqlState(err, '23505');
+
+/** Whether a statement was cancelled by its statement_timeout. */
+export const isStatementTimeout = (err: unknown) => hasSqlState(err, '57014');

@@ -3,6 +3,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { IssueFilter } from '@sabai/contracts';
 import type { IssueSort, IssueStatus, Scope } from '@sabai/domain';
+import { isStatementTimeout } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { issues, issueStatusTally } from '../../db/schema';
 import { issueScopeCondition } from './issues.repo';
@@ -138,21 +139,54 @@ export async function findIssueRow(ex: Executor, caller: Caller, issueId: number
   return rowsOf<IssueRow>(result)[0] ?? null;
 }
 
+/** How long the tab counts under a search may take; past it the tabs go without numbers. */
+export const SEARCH_COUNT_TIMEOUT_MS = 300;
+
+type StatusCount = { status: IssueStatus; count: number };
+
 /**
  * Issues per status matching the filter without its status (the tabs), in one query: from the status tally
  * when it knows every filtered fact (the scope's and the tally's columns share their names, so the same
- * conditions apply to both), else by counting the issues.
+ * conditions apply to both), else by counting the issues. Null when a search matches too many issues to
+ * count in SEARCH_COUNT_TIMEOUT_MS (a word in half the messages takes seconds; the list itself stays fast).
  */
-export async function countByStatus(ex: Executor, caller: Caller, filter: IssueFilter) {
-  const where = and(scopeOf(caller), ...filterConditions(filter, caller, false));
-  const result = tallyAnswers(filter)
-    ? await ex.execute(sql`
+export async function countByStatus(
+  ex: Executor,
+  caller: Caller,
+  filter: IssueFilter,
+): Promise<StatusCount[] | null> {
+  if (tallyAnswers(filter)) {
+    const where = and(scopeOf(caller), ...filterConditions(filter, caller, false));
+    return rowsOf<StatusCount>(
+      await ex.execute(sql`
         SELECT i.status, sum(i.n)::int AS count FROM ${issueStatusTally} i WHERE ${where}
-        GROUP BY i.status HAVING sum(i.n) <> 0`)
-    : await ex.execute(
-        sql`SELECT i.status, count(*)::int AS count FROM ${issues} i WHERE ${where} GROUP BY i.status`,
-      );
-  return rowsOf<{ status: IssueStatus; count: number }>(result);
+        GROUP BY i.status HAVING sum(i.n) <> 0`),
+    );
+  }
+  const where = [scopeOf(caller), ...filterConditions({ ...filter, search: undefined }, caller, false)];
+  if (filter.search) {
+    // The ids each way of matching finds, unioned: each gets its own plan, where one OR would get a poor one.
+    const matches = searchAlternatives(filter.search, caller.organizationId).map(
+      (s) => sql`SELECT i.id FROM ${issues} i WHERE ${s}`,
+    );
+    where.push(sql`i.id IN (${sql.join(matches, sql` UNION `)})`);
+  }
+  const count = async (tx: Executor) =>
+    rowsOf<StatusCount>(
+      await tx.execute(
+        sql`SELECT i.status, count(*)::int AS count FROM ${issues} i WHERE ${and(...where)} GROUP BY i.status`,
+      ),
+    );
+  if (!filter.search) return count(ex);
+  try {
+    return await ex.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${SEARCH_COUNT_TIMEOUT_MS}`));
+      return count(tx);
+    });
+  } catch (err) {
+    if (isStatementTimeout(err)) return null;
+    throw err;
+  }
 }
 
 export type HistoryRow = {

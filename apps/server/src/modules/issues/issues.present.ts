@@ -32,7 +32,7 @@ export function presentListItem(row: IssueRow, now: Date): IssueListItem {
     unreadCount: row.unread_count,
     startDate: iso(row.start_date),
     lastResponseAt: iso(row.last_response_at),
-    daysLeft: daysLeftToRespond(row.reply_deadline_at && new Date(row.reply_deadline_at), now),
+    daysLeft: daysLeftToRespond(row.reply_deadline_at ? new Date(row.reply_deadline_at) : null, now),
     isOld: isOldSocialIssue(row.channel_type, row.start_date, now),
     closeRequested: row.close_requested_at !== null,
   };

@@ -76,6 +76,7 @@ export async function statusCounts(
   filter: IssueFilter,
 ): Promise<StatusCounts> {
   const rows = await list.countByStatus(deps.db.orm, await callerOf(deps, auth, scope), filter);
+  if (!rows) return { counts: null, total: null };
   const counts = Object.fromEntries(
     ISSUE_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.count ?? 0]),
   ) as StatusCounts['counts'];

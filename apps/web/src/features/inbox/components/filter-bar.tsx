@@ -33,12 +33,17 @@ export function FilterBar({ query, onChange, isCompact = false, hideStatuses = f
   }, [search, query, onChange]);
 
   const countOf = (status: string) =>
-    status === '' ? counts.data?.total : counts.data?.counts[status as keyof typeof counts.data.counts];
+    status === '' ? counts.data?.total : counts.data?.counts?.[status as keyof typeof counts.data.counts];
 
   return (
     <div className="filter-bar">
       {!hideStatuses && (
-        <div className="filter-bar__statuses" aria-label={t('inbox.info.status')}>
+        <div
+          className="filter-bar__statuses"
+          aria-label={t('inbox.info.status')}
+          // A search matching too many issues to count in time leaves the tabs without numbers.
+          title={counts.data && counts.data.total === null ? t('inbox.tooManyToCount') : undefined}
+        >
           {STATUS_FILTERS.map((f) => (
             <Tag.CheckableTag
               key={f.value || 'all'}

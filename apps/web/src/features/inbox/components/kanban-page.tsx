@@ -82,7 +82,7 @@ export function KanbanPage() {
               key={status}
               status={status}
               query={query}
-              count={counts.data?.counts[status]}
+              count={counts.data?.counts?.[status]}
               onOpen={(id) => navigate(`/issue/inbox?issueId=${id}`)}
             />
           ))}

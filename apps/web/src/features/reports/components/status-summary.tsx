@@ -11,34 +11,37 @@ export function StatusSummary() {
   const { t } = useTranslation();
   const query = useStatusCounts();
   useRetrievalNotice(query.isError, 'issues_by_status');
+  // Unfiltered counts come from the status tally: never the "too many to count" null of a search.
+  const counts = query.data?.counts;
+  const total = query.data?.total ?? 0;
   const labels = ISSUE_STATUSES.map((status) => t(`issue.status.${status}`));
   return (
     <Card
-      title={t('dashboard.issuesByStatus', { total: query.data?.total ?? 0 })}
+      title={t('dashboard.issuesByStatus', { total })}
       className="page__card"
       data-testid="status-summary"
     >
       {query.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
-      ) : query.data ? (
+      ) : counts ? (
         <div className="status-summary__body">
           <ul className="status-summary">
             {ISSUE_STATUSES.map((status, i) => (
               <li key={status} className="status-summary__item">
                 <span className="status-summary__label">{labels[i]}</span>
                 <span className="status-summary__value" style={{ color: STATUS_COLOURS[status] }}>
-                  {query.data.counts[status]}
+                  {counts[status]}
                 </span>
               </li>
             ))}
           </ul>
-          {query.data.total > 0 && (
+          {total > 0 && (
             <LazyChart
               kind="donut"
-              label={t('dashboard.issuesByStatus', { total: query.data.total })}
+              label={t('dashboard.issuesByStatus', { total })}
               categories={labels}
               colours={ISSUE_STATUSES.map((status) => STATUS_COLOURS[status])}
-              series={[{ name: '', data: ISSUE_STATUSES.map((status) => query.data.counts[status]) }]}
+              series={[{ name: '', data: ISSUE_STATUSES.map((status) => counts[status]) }]}
               height={220}
             />
           )}
