@@ -1,4 +1,5 @@
-import { Badge, Tag, Tooltip } from 'antd';
+import { memo } from 'react';
+import { Tag } from 'antd';
 import { ClockCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isOpenStatus, STATUS_COLOURS } from '@sabai/domain';
@@ -9,8 +10,11 @@ import { StatusTag } from './status-tag';
 
 type IssueCardProps = { issue: IssueListItem; isSelected?: boolean; onOpen: (id: number) => void };
 
-/** One issue as the list and the kanban show it. */
-export function IssueCard({ issue, isSelected = false, onOpen }: IssueCardProps) {
+/**
+ * One issue as the list and the kanban show it. Memoised, and light (no tooltips, badges or measuring
+ * avatars): scrolling the list mounts a few cards a frame and must not re-render the others.
+ */
+export const IssueCard = memo(function IssueCard({ issue, isSelected = false, onOpen }: IssueCardProps) {
   const { t } = useTranslation();
   const last = issue.lastMessage;
   const preview = last
@@ -34,11 +38,13 @@ export function IssueCard({ issue, isSelected = false, onOpen }: IssueCardProps)
       <span className="issue-card__body">
         <span className="issue-card__top">
           <span className="issue-card__name">{issue.contact.displayName || `#${issue.id}`}</span>
-          <Tooltip title={fullTime(issue.lastResponseAt)}>
-            <time className="issue-card__time" dateTime={issue.lastResponseAt}>
-              {shortTime(issue.lastResponseAt)}
-            </time>
-          </Tooltip>
+          <time
+            className="issue-card__time"
+            dateTime={issue.lastResponseAt}
+            title={fullTime(issue.lastResponseAt)}
+          >
+            {shortTime(issue.lastResponseAt)}
+          </time>
         </span>
         <span className="issue-card__preview">
           {preview === null ? (
@@ -75,13 +81,14 @@ export function IssueCard({ issue, isSelected = false, onOpen }: IssueCardProps)
         </span>
       </span>
       {issue.unreadCount > 0 && (
-        <Badge
-          count={issue.unreadCount}
+        <span
           className="issue-card__unread"
           title={t('inbox.list.unread', { count: issue.unreadCount })}
           data-testid="unread-badge"
-        />
+        >
+          {issue.unreadCount > 99 ? '99+' : issue.unreadCount}
+        </span>
       )}
     </button>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Empty, Skeleton, Spin } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,9 @@ export function IssueList({ query, selectedId, onOpen }: IssueListProps) {
   const { t } = useTranslation();
   const list = useIssueList(query);
   useRetrievalNotice(list.isError, 'issues');
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // Once per page load, not per scrolled frame (the list re-renders on every frame it scrolls).
+  const pages = list.data?.pages;
+  const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../lib/navigation';
 import { useLiveFeed } from '../../../lib/live-feed';
@@ -12,15 +13,12 @@ export function MobileInboxPage() {
   useLiveFeed();
   const navigate = useAppNavigate();
   const { query, setQuery } = useInboxUrl();
+  const openIssue = useCallback((id: number) => navigate(`/mobile/issue/chat?issueId=${id}`), [navigate]);
   return (
     <div className="mobile-inbox" data-testid="mobile-inbox-page">
       <h1 className="visually-hidden">{t('inbox.title')}</h1>
       <FilterBar query={query} onChange={setQuery} isCompact />
-      <IssueList
-        query={query}
-        selectedId={null}
-        onOpen={(id) => navigate(`/mobile/issue/chat?issueId=${id}`)}
-      />
+      <IssueList query={query} selectedId={null} onOpen={openIssue} />
     </div>
   );
 }
