@@ -149,16 +149,17 @@ export async function startIngestWorker(
   let again = false;
   let stopped = false;
 
-  // PGlite runs on this process's one thread, and processing keeps it busy: during a burst the embedded
-  // worker waits, so acknowledging webhooks (LINE gives up after 2 s) comes first and the backlog is
-  // processed as soon as the burst pauses for QUIET_MS.
-  const yieldToWebhooks = async () => {
-    while (db.kind === 'pglite' && isReceiving(db) && !stopped)
-      await new Promise((r) => setTimeout(r, QUIET_MS));
+  // Acknowledging webhooks comes first (LINE gives up after 2 s): while a burst arrives, processing steps
+  // aside and catches up once the burst pauses for QUIET_MS. PGlite runs on this process's one thread, so
+  // its worker waits entirely; on PostgreSQL one loop goes on (steady traffic is processed as it comes)
+  // and the others wait.
+  const yieldToWebhooks = async (loop: number) => {
+    const waits = () => (db.kind === 'pglite' || loop > 0) && isReceiving(db);
+    while (waits() && !stopped) await new Promise((r) => setTimeout(r, QUIET_MS));
   };
 
   /** Handles rows; resolves to the ids done. */
-  const handleRows = async (rows: InboundRow[]): Promise<number[]> => {
+  const handleRows = async (rows: InboundRow[], loop: number): Promise<number[]> => {
     try {
       await opts.handle(rows);
       return rows.map((r) => r.id);
@@ -171,22 +172,22 @@ export async function startIngestWorker(
       opts.logger.warn({ err, rows: rows.length }, 'inbound batch failed; handling its rows one by one');
       const done: number[] = [];
       for (const row of rows) {
-        await yieldToWebhooks();
-        done.push(...(await handleRows([row])));
+        await yieldToWebhooks(loop);
+        done.push(...(await handleRows([row], loop)));
       }
       return done;
     }
   };
 
-  const loop = async () => {
+  const loop = async (index: number) => {
     do {
       again = false;
       for (;;) {
-        await yieldToWebhooks();
+        await yieldToWebhooks(index);
         if (stopped) return;
         const rows = await claimInbound(db, batchSize, leaseMs);
         if (rows.length === 0) break;
-        await completeInbound(db, await handleRows(rows));
+        await completeInbound(db, await handleRows(rows, index));
       }
     } while (again && !stopped);
   };
@@ -195,7 +196,7 @@ export async function startIngestWorker(
       again = true;
       return running;
     }
-    running = Promise.all(Array.from({ length: concurrency }, () => loop()))
+    running = Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)))
       .then(() => undefined)
       .catch((err: unknown) => opts.logger.error({ err }, 'ingest loop failed'))
       .finally(() => {
