@@ -82,7 +82,7 @@ export const IssueCard = memo(function IssueCard({ issue, isSelected = false, on
       </span>
       {issue.unreadCount > 0 && (
         <span
-          className="issue-card__unread"
+          className="count-pill issue-card__unread"
           title={t('inbox.list.unread', { count: issue.unreadCount })}
           data-testid="unread-badge"
         >

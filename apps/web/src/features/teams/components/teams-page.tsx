@@ -116,7 +116,7 @@ export function TeamsPage() {
               <span className="teams-tabs__label" data-testid="leave-requests-tab">
                 {t('teams.tabs.leaveRequests')}
                 {(pendingQuery.data ?? 0) > 0 && (
-                  <span className="teams-tabs__count" data-testid="leave-requests-pending">
+                  <span className="count-pill" data-testid="leave-requests-pending">
                     {pendingQuery.data}
                   </span>
                 )}
