@@ -15,13 +15,24 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { PROVINCES } from '@sabai/domain';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createOrganization } from '../apps/server/src/db/seed';
 import { hashPassword } from '../apps/server/src/modules/auth';
 import { openDb } from '../apps/server/src/platform/db';
+import {
+  arr,
+  dedicatedDbName,
+  loadSession,
+  lit,
+  markSeeded,
+  pick,
+  prepareSeedDb,
+  secs,
+  STATUS_TALLY_SQL,
+  step,
+} from './seed-support';
 import * as d from './workspace-data';
 
 const DATABASE_URL =
@@ -37,41 +48,17 @@ const MANAGER = 'manager@contacts.bench';
 const BIG_TABLES = ['contacts', 'contact_identities', 'issues', 'issue_tags'];
 
 const url = new URL(DATABASE_URL);
-const dbName = url.pathname.slice(1);
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName) || ['test', 'postgres', 'template0', 'template1'].includes(dbName)) {
-  throw new Error(`refusing to seed database "${dbName}": use a dedicated one, e.g. bench_contacts`);
-}
+const dbName = dedicatedDbName(url, 'bench_contacts');
 const marker = `sabai contacts bench: ${CONTACTS} contacts`;
-const secs = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  process.stdout.write(`  ${label} …`);
-  const result = await run();
-  process.stdout.write(` ${secs(started)} s\n`);
-  return result;
-}
 
 // ---- seed -------------------------------------------------------------------------------------------------
-const adminUrl = new URL(url);
-adminUrl.pathname = '/postgres';
-const server = new pg.Client({ connectionString: adminUrl.toString() });
-await server.connect();
-const [existing] = (
-  await server.query<{ comment: string | null }>(
-    `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
-    [dbName],
-  )
-).rows;
-if (!existing || existing.comment !== marker || FORCE) {
+if (await prepareSeedDb(url, marker, FORCE)) {
   const t0 = performance.now();
   console.log(`Seeding ${dbName}: ${CONTACTS.toLocaleString()} contacts`);
-  if (existing) await server.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-  await server.query(`CREATE DATABASE ${dbName}`);
   await seed();
-  await server.query(`COMMENT ON DATABASE ${dbName} IS '${marker}'`);
+  await markSeeded(url, marker);
   console.log(`Seeded in ${secs(t0)} s`);
 }
-await server.end();
 
 async function seed() {
   const db = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
@@ -79,15 +66,8 @@ async function seed() {
   const org = await db.orm.transaction((tx) => createOrganization(tx, ORG_NAME));
   const passwordHash = await hashPassword(PASSWORD);
   await db.close();
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  // No foreign-key triggers during the load: the data is consistent by construction.
-  await c.query(`SET session_replication_role = replica; SET synchronous_commit = off;
-    SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'`);
+  const c = await loadSession(url, '512MB');
   const q = (text: string, params?: unknown[]) => c.query(text, params);
-  const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
-  const arr = (xs: readonly string[]) => `(ARRAY[${xs.map(lit).join(',')}]::text[])`;
-  const pick = (xs: readonly string[], hash: string) => `${arr(xs)}[1 + (${hash}) % ${xs.length}]`;
   const h = (salt: number) => `(hashint8(g * 97 + ${salt}) & 2147483647)`;
   const ORG = `${lit(org.id)}::uuid`;
   const NOW = `${lit(new Date().toISOString())}::timestamptz`;
@@ -178,6 +158,7 @@ async function seed() {
        SELECT i.id, ${uid('tag', '1 + (hashint8(i.id) & 2147483647) % 10')}
        FROM issues i WHERE (hashint8(i.id * 7) & 2147483647) % 10 < 3`),
   );
+  await step('status tally', () => q(STATUS_TALLY_SQL));
   for (const index of secondary) await step(`index ${index.name}`, () => q(index.def));
   await step('vacuum analyze', () => q(`VACUUM ANALYZE contacts, contact_identities, issues, issue_tags`));
   await c.end();

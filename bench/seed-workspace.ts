@@ -11,10 +11,21 @@
 // afterwards (checked at the end). Everything is set-based SQL: INSERT … SELECT FROM generate_series, with
 // deterministic hashes so issues and their messages agree without a second pass. Skips when the database
 // already holds a complete seed of the same size (a comment on the database records it) unless --force.
-import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/auth';
 import { createOrganization } from '../apps/server/src/db/seed';
 import { openDb } from '../apps/server/src/platform/db';
+import {
+  arr,
+  dedicatedDbName,
+  loadSession,
+  lit,
+  markSeeded,
+  pick,
+  prepareSeedDb,
+  secs,
+  STATUS_TALLY_SQL,
+  step,
+} from './seed-support';
 import * as d from './workspace-data';
 
 const FORCE = process.argv.includes('--force');
@@ -27,44 +38,18 @@ const BATCH = 50_000; // issues per messages statement (about 500,000 messages)
 const BIG_TABLES = ['contacts', 'contact_identities', 'issues', 'issue_tags', 'messages'];
 
 const url = new URL(d.WORKSPACE_DATABASE_URL);
-const dbName = url.pathname.slice(1);
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName) || ['test', 'postgres', 'template0', 'template1'].includes(dbName)) {
-  throw new Error(`refusing to seed database "${dbName}": use a dedicated one, e.g. bench_workspace`);
-}
+const dbName = dedicatedDbName(url, 'bench_workspace');
 const marker = `sabai workspace bench: ${ISSUES} issues, ${CONTACTS} contacts`;
 
-const t0 = performance.now();
-const secs = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  process.stdout.write(`  ${label} …`);
-  const result = await run();
-  process.stdout.write(` ${secs(started)} s\n`);
-  return result;
-}
-
 // ---- database: skip when seeded, else create it fresh ------------------------------------------------------
-const adminUrl = new URL(url);
-adminUrl.pathname = '/postgres';
-const admin = new pg.Client({ connectionString: adminUrl.toString() });
-await admin.connect();
-const [existing] = (
-  await admin.query<{ comment: string | null }>(
-    `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
-    [dbName],
-  )
-).rows;
-if (existing && existing.comment === marker && !FORCE) {
+const t0 = performance.now();
+if (!(await prepareSeedDb(url, marker, FORCE))) {
   console.log(`${dbName} is already seeded (${marker}); --force to rebuild it.`);
-  await admin.end();
   process.exit(0);
 }
 console.log(
   `Seeding ${dbName}: ${ISSUES.toLocaleString()} issues, ~${(ISSUES * 10).toLocaleString()} messages`,
 );
-if (existing) await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${dbName}`);
-await admin.end();
 
 const db = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
 await step('migrations', () => db.migrate());
@@ -72,22 +57,10 @@ const org = await db.orm.transaction((tx) => createOrganization(tx, d.WORKSPACE_
 const passwordHash = await hashPassword(d.WORKSPACE_PASSWORD);
 await db.close();
 
-/** A session for the bulk load: no foreign-key triggers (the data is consistent by construction). */
-async function loadSession(maintenanceMem: string) {
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  await c.query(`SET session_replication_role = replica; SET synchronous_commit = off;
-    SET work_mem = '256MB'; SET maintenance_work_mem = '${maintenanceMem}'`);
-  return c;
-}
-const c = await loadSession('1GB');
+const c = await loadSession(url, '1GB');
 const q = (text: string, params?: unknown[]) => c.query(text, params);
 
 // ---- SQL building helpers ---------------------------------------------------------------------------------
-const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
-const arr = (xs: readonly string[]) => `(ARRAY[${xs.map(lit).join(',')}]::text[])`;
-/** One element of `xs` chosen by a non-negative integer SQL expression. */
-const pick = (xs: readonly string[], hash: string) => `${arr(xs)}[1 + (${hash}) % ${xs.length}]`;
 const h = (x: string, salt: number) => `bench_seed.h(${x}, ${salt})`;
 /** Per-issue hash; messages use id * 128 + k (k < 127), so the two never collide. */
 const hi = (salt: number) => h('id * 128 + 127', salt);
@@ -472,7 +445,7 @@ const messagesSql = `
   let total = 0;
   let reported = 0;
   const lane = async () => {
-    const s = await loadSession('1GB');
+    const s = await loadSession(url, '1GB');
     for (let job = queue.shift(); job; job = queue.shift()) {
       const inserted = (await s.query(messagesSql, [job.offset, job.lo, job.hi])).rowCount ?? 0;
       total += inserted;
@@ -496,11 +469,7 @@ await step('sequences', () =>
      SELECT setval(pg_get_serial_sequence('messages', 'id'), (SELECT max(id) FROM messages));
      DROP SCHEMA bench_seed CASCADE`),
 );
-// The load session runs no triggers, so the status tally is counted here, as migration 0012 does.
-await step('status tally', () =>
-  q(`INSERT INTO issue_status_tally (organization_id, team_id, channel_id, assignee_user_id, status, n, folded)
-     SELECT organization_id, team_id, channel_id, assignee_user_id, status, count(*), true FROM issues GROUP BY 1, 2, 3, 4, 5`),
-);
+await step('status tally', () => q(STATUS_TALLY_SQL));
 // Before the indexes: only the primary keys to clean, and the visibility map is set for index-only scans.
 await step('vacuum', () => q(`VACUUM ${BIG_TABLES.join(', ')}`));
 {
@@ -509,7 +478,7 @@ await step('vacuum', () => q(`VACUUM ${BIG_TABLES.join(', ')}`));
   const gin = secondary.filter((i) => i.name === 'messages_text_trgm_idx');
   const rest = secondary.filter((i) => i.name !== 'messages_text_trgm_idx');
   const lane = async (list: typeof secondary, mem: string) => {
-    const s = await loadSession(mem);
+    const s = await loadSession(url, mem);
     for (const i of list) {
       const t = performance.now();
       await s.query(i.def);
@@ -531,8 +500,8 @@ const counts = (
     (SELECT count(*) FROM messages) AS messages, (SELECT count(*) FROM issue_tags) AS issue_tags,
     pg_size_pretty(pg_database_size(current_database())) AS size`)
 ).rows[0] as Record<string, string>;
-await q(`COMMENT ON DATABASE ${dbName} IS ${lit(marker)}`);
 await c.end();
+await markSeeded(url, marker);
 console.log(
   `Seeded ${dbName} in ${secs(t0)} s: ${Number(counts.contacts).toLocaleString()} contacts, ${Number(counts.issues).toLocaleString()} issues, ` +
     `${Number(counts.messages).toLocaleString()} messages, ${Number(counts.issue_tags).toLocaleString()} issue tags, ${counts.size}; indexes identical to the migrations'.`,
