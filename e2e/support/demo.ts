@@ -20,120 +20,60 @@ export function landingPath(role: DemoRole, viewport: 'desktop' | 'phone'): stri
   return viewport === 'phone' ? `/mobile${desktop}` : desktop;
 }
 
+/** Each menu entry's label in English and Thai, as the spec words them. */
+const LABELS = {
+  dashboard: ['Dashboard', 'แดชบอร์ด'],
+  inbox: ['Inbox', 'กล่องข้อความ'],
+  kanban: ['Kanban', 'คัมบัง'],
+  contacts: ['Contacts', 'รายชื่อลูกค้า'],
+  channelReport: ['Channel performance', 'ประสิทธิภาพช่องทาง'],
+  teamReport: ['Team performance', 'ประสิทธิภาพทีม'],
+  agentReport: ['Agent performance', 'ประสิทธิภาพเจ้าหน้าที่'],
+  teams: ['Teams', 'ทีม'],
+  users: ['Users', 'ผู้ใช้'],
+  channels: ['Channels', 'ช่องทาง'],
+  autoAssignment: ['Auto assignment', 'มอบหมายเคสอัตโนมัติ'],
+  canned: ['Canned responses', 'ข้อความสำเร็จรูป'],
+  tags: ['Tags', 'แท็ก'],
+} as const;
+type Entry = keyof typeof LABELS;
+type Menu = { en: string[]; th: string[] };
+const menuOf = (entries: Entry[]): Menu => ({
+  en: entries.map((e) => LABELS[e][0]),
+  th: entries.map((e) => LABELS[e][1]),
+});
+
+const EVERY_SCREEN = Object.keys(LABELS) as Entry[];
+
 /**
  * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
- * (architecture.md: Staff has no dashboard view; channel settings need `channel` view scope all). Grows as
- * screens ship.
+ * (architecture.md: Staff has no dashboard view; channel settings need `channel` view scope all).
  */
-export const EXPECTED_MENU: Record<DemoRole, { en: string[]; th: string[] }> = {
-  SuperAdmin: {
-    en: [
-      'Dashboard',
-      'Inbox',
-      'Kanban',
-      'Contacts',
-      'Channel performance',
-      'Team performance',
-      'Agent performance',
-      'Teams',
-      'Users',
-      'Channels',
-      'Auto assignment',
-      'Canned responses',
-      'Tags',
-    ],
-    th: [
-      'แดชบอร์ด',
-      'กล่องข้อความ',
-      'คัมบัง',
-      'รายชื่อลูกค้า',
-      'ประสิทธิภาพช่องทาง',
-      'ประสิทธิภาพทีม',
-      'ประสิทธิภาพเจ้าหน้าที่',
-      'ทีม',
-      'ผู้ใช้',
-      'ช่องทาง',
-      'มอบหมายเคสอัตโนมัติ',
-      'ข้อความสำเร็จรูป',
-      'แท็ก',
-    ],
-  },
-  Admin: {
-    en: [
-      'Dashboard',
-      'Inbox',
-      'Kanban',
-      'Contacts',
-      'Channel performance',
-      'Team performance',
-      'Agent performance',
-      'Teams',
-      'Users',
-      'Channels',
-      'Auto assignment',
-      'Canned responses',
-      'Tags',
-    ],
-    th: [
-      'แดชบอร์ด',
-      'กล่องข้อความ',
-      'คัมบัง',
-      'รายชื่อลูกค้า',
-      'ประสิทธิภาพช่องทาง',
-      'ประสิทธิภาพทีม',
-      'ประสิทธิภาพเจ้าหน้าที่',
-      'ทีม',
-      'ผู้ใช้',
-      'ช่องทาง',
-      'มอบหมายเคสอัตโนมัติ',
-      'ข้อความสำเร็จรูป',
-      'แท็ก',
-    ],
-  },
+export const EXPECTED_MENU: Record<DemoRole, Menu> = {
+  SuperAdmin: menuOf(EVERY_SCREEN),
+  Admin: menuOf(EVERY_SCREEN),
   // Managers set the auto-assignment of their own team (scope myTeam).
-  Manager: {
-    en: [
-      'Dashboard',
-      'Inbox',
-      'Kanban',
-      'Contacts',
-      'Team performance',
-      'Agent performance',
-      'Teams',
-      'Auto assignment',
-      'Canned responses',
-    ],
-    th: [
-      'แดชบอร์ด',
-      'กล่องข้อความ',
-      'คัมบัง',
-      'รายชื่อลูกค้า',
-      'ประสิทธิภาพทีม',
-      'ประสิทธิภาพเจ้าหน้าที่',
-      'ทีม',
-      'มอบหมายเคสอัตโนมัติ',
-      'ข้อความสำเร็จรูป',
-    ],
-  },
+  Manager: menuOf([
+    'dashboard',
+    'inbox',
+    'kanban',
+    'contacts',
+    'teamReport',
+    'agentReport',
+    'teams',
+    'autoAssignment',
+    'canned',
+  ]),
   // Staff manage their own canned responses (scope myCanned).
-  Staff: {
-    en: ['Inbox', 'Kanban', 'Contacts', 'Canned responses'],
-    th: ['กล่องข้อความ', 'คัมบัง', 'รายชื่อลูกค้า', 'ข้อความสำเร็จรูป'],
-  },
+  Staff: menuOf(['inbox', 'kanban', 'contacts', 'canned']),
 };
 
-const ALL_REPORTS_EN = ['Dashboard', 'Inbox', 'Channel performance', 'Team performance', 'Agent performance'];
-const ALL_REPORTS_TH = ['แดชบอร์ด', 'กล่องข้อความ', 'ประสิทธิภาพช่องทาง', 'ประสิทธิภาพทีม', 'ประสิทธิภาพเจ้าหน้าที่'];
-
 /** The phone drawer's entries: spec §2's Dashboard, Issues and Reports only (settings are desktop only). */
-export const EXPECTED_DRAWER: Record<DemoRole, { en: string[]; th: string[] }> = {
-  SuperAdmin: { en: ALL_REPORTS_EN, th: ALL_REPORTS_TH },
-  Admin: { en: ALL_REPORTS_EN, th: ALL_REPORTS_TH },
-  Manager: {
-    en: ['Dashboard', 'Inbox', 'Team performance', 'Agent performance'],
-    th: ['แดชบอร์ด', 'กล่องข้อความ', 'ประสิทธิภาพทีม', 'ประสิทธิภาพเจ้าหน้าที่'],
-  },
-  Staff: { en: ['Inbox'], th: ['กล่องข้อความ'] },
+export const EXPECTED_DRAWER: Record<DemoRole, Menu> = {
+  SuperAdmin: menuOf(['dashboard', 'inbox', 'channelReport', 'teamReport', 'agentReport']),
+  Admin: menuOf(['dashboard', 'inbox', 'channelReport', 'teamReport', 'agentReport']),
+  Manager: menuOf(['dashboard', 'inbox', 'teamReport', 'agentReport']),
+  Staff: menuOf(['inbox']),
 };
 
 /** The role as the header shows it. */

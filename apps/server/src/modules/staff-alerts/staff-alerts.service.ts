@@ -11,6 +11,7 @@ import type { Executor } from '../../platform/db';
 import { stableUuid } from '../../platform/crypto';
 import type { DomainEvent, EventBus } from '../../platform/events';
 import type { Job } from '../../platform/jobs';
+import { refreshedEvery } from '../../platform/refreshed';
 import type { AuthContext } from '../auth';
 import { credentialsOf, type ChannelRow } from '../channels';
 import * as repo from './staff-alerts.repo';
@@ -107,23 +108,11 @@ export async function sendLineAlert(deps: Deps, job: Job<LineAlert>): Promise<vo
   }
 }
 
-type Recipient = Awaited<ReturnType<typeof repo.alertRecipients>>[number];
-
-/** Who receives LINE alerts, read at most every RECIPIENTS_TTL_MS: most notifications go to nobody there. */
-const recipients = {
-  byUser: new Map<string, Recipient>(),
-  loadedAt: 0,
-  async of(ex: Executor, userId: string, now: number) {
-    if (now - this.loadedAt > RECIPIENTS_TTL_MS) {
-      this.byUser = new Map((await repo.alertRecipients(ex)).map((r) => [r.userId, r]));
-      this.loadedAt = now;
-    }
-    return this.byUser.get(userId) ?? null;
-  },
-  forget() {
-    this.loadedAt = 0;
-  },
-};
+/** Who receives LINE alerts, by user: most notifications go to nobody there. */
+const recipients = refreshedEvery(
+  RECIPIENTS_TTL_MS,
+  async (ex) => new Map((await repo.alertRecipients(ex)).map((r) => [r.userId, r])),
+);
 
 /**
  * Turns every `notification.created` for a linked staff member into a LINE alert job. Each node that
@@ -132,7 +121,7 @@ const recipients = {
 export function forwardNotificationsToLine(deps: Deps, bus: EventBus): () => void {
   return bus.subscribe(async (event) => {
     if (event.name !== 'notification.created') return;
-    const recipient = await recipients.of(deps.db.orm, String(event.data.userId), Date.now());
+    const recipient = (await recipients.get(deps.db.orm)).get(String(event.data.userId));
     if (!recipient || recipient.organizationId !== event.organizationId) return;
     const notificationId = String(event.data.notificationId);
     const alert: LineAlert = {

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps';
 import { stableUuid } from '../../platform/crypto';
 import type { EventBus } from '../../platform/events';
 import type { Job } from '../../platform/jobs';
+import { refreshedEvery } from '../../platform/refreshed';
 import { getOrCreateSecret } from '../../platform/secrets';
 import type { AuthContext } from '../auth';
 import * as repo from './web-push.repo';
@@ -19,6 +20,7 @@ export const PUSH_RETRY = { retryLimit: 5, retryDelay: 10, retryBackoff: true } 
 const PUSH_DELAY_SECONDS = 3;
 /** How long the push service keeps a push for an offline browser. */
 const PUSH_TTL_SECONDS = 24 * 3600;
+/** Who has a push subscription is read again this often (a browser registered on another node). */
 const DEVICES_TTL_MS = 30_000;
 
 export type PushSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -101,21 +103,8 @@ function vapidSubject(deps: Deps): string {
   return `mailto:${address}`;
 }
 
-/** Users with a push subscription, read at most every DEVICES_TTL_MS: most notifications go to nobody here. */
-const devices = {
-  users: new Set<string>(),
-  loadedAt: 0,
-  async has(deps: Deps, userId: string, now: number) {
-    if (now - this.loadedAt > DEVICES_TTL_MS) {
-      this.users = new Set(await repo.usersWithDevices(deps.db.orm));
-      this.loadedAt = now;
-    }
-    return this.users.has(userId);
-  },
-  forget() {
-    this.loadedAt = 0;
-  },
-};
+/** Users with a push subscription: most notifications go to nobody here. */
+const devices = refreshedEvery(DEVICES_TTL_MS, async (ex) => new Set(await repo.usersWithDevices(ex)));
 
 /** Queues the push of every notification for a user with a subscription, unless a live socket took it. */
 export function forwardNotificationsToPush(
@@ -126,7 +115,7 @@ export function forwardNotificationsToPush(
   return bus.subscribe(async (event) => {
     if (event.name !== 'notification.created') return;
     const userId = String(event.data.userId);
-    if (!(await devices.has(deps, userId, Date.now()))) return;
+    if (!(await devices.get(deps.db.orm)).has(userId)) return;
     const id = stableUuid(`web-push:${String(event.data.notificationId)}`);
     const push: Push = {
       userId,

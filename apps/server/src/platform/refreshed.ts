@@ -1,0 +1,25 @@
+// A small table held in memory and read again after a while: for lookups on every event (who has a push
+// subscription, who gets LINE alerts) that most events answer with "nobody".
+import type { Executor } from './db';
+
+export type Refreshed<T> = {
+  /** The value, read again when older than the time to live. */
+  get(ex: Executor): Promise<T>;
+  /** Reads again on the next get (this node changed the table). */
+  forget(): void;
+};
+
+/** `load`'s answer, kept `ttlMs`: a change made on another node is seen within that time. */
+export function refreshedEvery<T>(ttlMs: number, load: (ex: Executor) => Promise<T>): Refreshed<T> {
+  let value: { data: T; loadedAt: number } | null = null;
+  return {
+    async get(ex) {
+      const now = Date.now();
+      if (!value || now - value.loadedAt > ttlMs) value = { data: await load(ex), loadedAt: now };
+      return value.data;
+    },
+    forget() {
+      value = null;
+    },
+  };
+}
