@@ -2,79 +2,15 @@
 // held by another process through pg_notify. On PostgreSQL two real processes share the database: the
 // socket connects to B (ROLES=http, so no ingest runs there) and the LINE webhook goes to A. PGlite has a
 // single owner, so on it the same journey runs through one process.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { TEST_DB_KIND } from '../../test/db';
+import { newLineCustomerWrites, startServerProcess, stopServerProcesses } from '../../test/server-process';
 import { DEMO_LINE, DEMO_PASSWORD } from '../db/seed';
-
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function startServer(env: Record<string, string>) {
-  const port = String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: port,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${url}/readyz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return url;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-/** A signed LINE webhook in which a customer nobody has seen before writes in (a new issue). */
-function newCustomerWrites(text: string) {
-  const body = JSON.stringify({
-    destination: DEMO_LINE.botUserId,
-    events: [
-      {
-        type: 'message',
-        mode: 'active',
-        timestamp: Date.now(),
-        source: { type: 'user', userId: `U${randomUUID().replaceAll('-', '')}` },
-        webhookEventId: randomUUID(),
-        deliveryContext: { isRedelivery: false },
-        replyToken: randomUUID().replaceAll('-', ''),
-        message: {
-          id: `${Date.now()}${Math.floor(Math.random() * 1000)}`,
-          type: 'text',
-          quoteToken: 'q',
-          text,
-        },
-      },
-    ],
-  });
-  return { body, signature: createHmac('sha256', DEMO_LINE.secret).update(body).digest('base64') };
-}
 
 describe('notification fan-out', () => {
   it('delivers a notice raised on process A to a socket held by process B', async () => {
@@ -86,8 +22,9 @@ describe('notification fan-out', () => {
       ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
     };
     try {
-      const a = await startServer({ ...common, ROLES: 'all' });
-      const b = TEST_DB_KIND === 'postgres' ? await startServer({ ...common, ROLES: 'http' }) : a;
+      const a = (await startServerProcess({ ...common, ROLES: 'all' })).url;
+      const b =
+        TEST_DB_KIND === 'postgres' ? (await startServerProcess({ ...common, ROLES: 'http' })).url : a;
       if (TEST_DB_KIND === 'postgres') expect(b).not.toBe(a);
 
       const login = await fetch(`${b}/api/v1/auth/login`, {
@@ -104,7 +41,7 @@ describe('notification fan-out', () => {
       await new Promise((r) => setTimeout(r, 200));
 
       const marker = `fan-out ${randomUUID()}`;
-      const { body, signature } = newCustomerWrites(marker);
+      const { body, signature } = newLineCustomerWrites(marker);
       const hook = await fetch(`${a}/webhooks/line/${DEMO_LINE.channelId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-line-signature': signature },
@@ -126,7 +63,7 @@ describe('notification fan-out', () => {
       });
       socket.close();
     } finally {
-      for (const c of children.splice(0)) c.kill('SIGTERM');
+      stopServerProcesses();
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
