@@ -11,7 +11,10 @@ export type FilterContext = { organizationId: string; userId: string; timeZone: 
 /** The pipeline order of the statuses as an SQL array literal (sort=status). */
 export const STATUS_ORDER = `'{${ISSUE_STATUSES.join(',')}}'::text[]`;
 
-/** `issues i` rows matching every given filter (status excluded when `withStatus` is false: the tab counts). */
+/**
+ * `issues i` rows matching every given filter (status excluded when `withStatus` is false: the tab counts).
+ * Not the search: the list and the counts look each of its alternatives up on its own (searchAlternatives).
+ */
 export function filterConditions(f: IssueFilter, ctx: FilterContext, withStatus = true): SQL[] {
   const where: SQL[] = [];
   if (f.channel?.length) where.push(oneOf(sql`i.channel_id`, f.channel));
@@ -27,7 +30,6 @@ export function filterConditions(f: IssueFilter, ctx: FilterContext, withStatus 
   if (f.time) where.push(timeCondition(f.time, ctx.timeZone));
   if (f.startDate) where.push(sql`i.start_date >= ${localMidnight(f.startDate, ctx.timeZone)}`);
   if (f.endDate) where.push(sql`i.start_date < ${localMidnight(f.endDate, ctx.timeZone)} + interval '1 day'`);
-  if (f.search) where.push(sql`(${sql.join(searchAlternatives(f.search, ctx.organizationId), sql` OR `)})`);
   return where;
 }
 
@@ -72,7 +74,7 @@ function timeCondition(time: IssueTimeFilter, timeZone: string): SQL {
  * trigram-indexed columns, so it works for Thai, which has no spaces between words. A number also finds the
  * issue with that id. The ways an issue can match, any one of which is enough: the list looks each up on its
  * own (a word common in messages is found by walking the newest issues, a rare one through the trigram index),
- * the counts join them with OR.
+ * and so do the counts (a union of their ids).
  */
 export function searchAlternatives(search: string, organizationId: string): SQL[] {
   const pattern = containsPattern(search);

@@ -93,7 +93,7 @@ export async function listIssues(
 ): Promise<IssueRow[]> {
   const key = sortExpression(q.sort);
   const dir = sql.raw(q.order === 'asc' ? 'ASC' : 'DESC');
-  const where = [scopeOf(caller), ...filterConditions({ ...q.filter, search: undefined }, caller)];
+  const where = [scopeOf(caller), ...filterConditions(q.filter, caller)];
   if (q.cursor) {
     const after = sql`(${key}, i.id) ${sql.raw(q.order === 'asc' ? '>' : '<')} (${q.cursor.key}::${sortType(q.sort)}, ${q.cursor.id})`;
     where.push(after);
@@ -163,7 +163,7 @@ export async function countByStatus(
         GROUP BY i.status HAVING sum(i.n) <> 0`),
     );
   }
-  const where = [scopeOf(caller), ...filterConditions({ ...filter, search: undefined }, caller, false)];
+  const where = [scopeOf(caller), ...filterConditions(filter, caller, false)];
   if (filter.search) {
     // The ids each way of matching finds, unioned: each gets its own plan, where one OR would get a poor one.
     const matches = searchAlternatives(filter.search, caller.organizationId).map(
