@@ -3,9 +3,9 @@
 // shift around the clock; signed LINE deliveries from BENCH_USERS customers arrive at BENCH_RATE req/s. For
 // every new issue it prints the time from the customer's message (the event timestamp, set when sent) to
 // the issue's assignment: webhook, ingest, issue creation, the `issue.assign` job, the assignment itself.
-import { createHmac, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { DEMO_LINE } from '../apps/server/src/db/seed';
+import { signedLineText } from '../apps/server/test/line-webhook';
 import { startBenchServer } from './support';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -13,25 +13,13 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 let seq = 0;
 
+/** One signed text from one of USERS customers, with a unique message id. */
 function signedDelivery() {
   seq += 1;
-  const userId = `U${(seq % USERS).toString(16).padStart(32, '0')}`;
-  const body = JSON.stringify({
-    destination: DEMO_LINE.botUserId,
-    events: [
-      {
-        type: 'message',
-        mode: 'active',
-        timestamp: Date.now(),
-        source: { type: 'user', userId },
-        webhookEventId: randomUUID(),
-        deliveryContext: { isRedelivery: false },
-        replyToken: randomUUID().replaceAll('-', ''),
-        message: { id: `${Date.now()}${seq}`, type: 'text', quoteToken: 'q', text: `สวัสดีค่ะ ${seq}` },
-      },
-    ],
+  return signedLineText(`สวัสดีค่ะ ${seq}`, {
+    userId: `U${(seq % USERS).toString(16).padStart(32, '0')}`,
+    messageId: `${Date.now()}${seq}`,
   });
-  return { body, signature: createHmac('sha256', DEMO_LINE.secret).update(body).digest('base64') };
 }
 
 const percentile = (sorted: number[], p: number) =>

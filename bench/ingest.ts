@@ -9,10 +9,11 @@
 //    backlog left after it is only the last few batches, and its drain time says little;
 //  - what was left to drain after the warm-up and after each load phase (processing runs during them, and
 //    mostly steps aside during a full-speed burst, so the 1,000 req/s phase starts after that backlog).
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
 import { DEMO_LINE } from '../apps/server/src/db/seed';
 import { startSimulator } from '@sabai/simulator';
+import { signedLineText } from '../apps/server/test/line-webhook';
 import { startBenchServer } from './support';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -23,24 +24,10 @@ let seq = 0;
 /** One signed LINE webhook with a unique event and message id, from one of USERS customers. */
 function signedDelivery() {
   seq += 1;
-  const userId = `U${(seq % USERS).toString(16).padStart(32, '0')}`;
-  const body = JSON.stringify({
-    destination: DEMO_LINE.botUserId,
-    events: [
-      {
-        type: 'message',
-        mode: 'active',
-        timestamp: Date.now(),
-        source: { type: 'user', userId },
-        webhookEventId: randomUUID(),
-        deliveryContext: { isRedelivery: false },
-        replyToken: randomUUID().replaceAll('-', ''),
-        message: { id: `${Date.now()}${seq}`, type: 'text', quoteToken: 'q', text: `สวัสดีค่ะ ข้อความที่ ${seq}` },
-      },
-    ],
+  return signedLineText(`สวัสดีค่ะ ข้อความที่ ${seq}`, {
+    userId: `U${(seq % USERS).toString(16).padStart(32, '0')}`,
+    messageId: `${Date.now()}${seq}`,
   });
-  const signature = createHmac('sha256', DEMO_LINE.secret).update(body).digest('base64');
-  return { body, signature };
 }
 
 function signedRequest() {

@@ -1,11 +1,8 @@
-// Real server processes (apps/server/src/main.ts) for the tests that need more than one node or a crash,
-// and the signed LINE webhook they send: a customer nobody has seen before writes one text.
+// Real server processes (apps/server/src/main.ts) for the tests that need more than one node or a crash.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { DEMO_LINE } from '../src/db/seed';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const children: ChildProcess[] = [];
@@ -60,26 +57,3 @@ export function stopServerProcesses() {
 /** Resolves once the process has exited. */
 export const exited = (child: ChildProcess) =>
   new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-
-/** A signed LINE webhook body in which a customer nobody has seen before writes `text`. */
-export function newLineCustomerWrites(
-  text: string,
-  messageId = `${Date.now()}${Math.floor(Math.random() * 1000)}`,
-) {
-  const body = JSON.stringify({
-    destination: DEMO_LINE.botUserId,
-    events: [
-      {
-        type: 'message',
-        mode: 'active',
-        timestamp: Date.now(),
-        source: { type: 'user', userId: `U${randomUUID().replaceAll('-', '')}` },
-        webhookEventId: randomUUID(),
-        deliveryContext: { isRedelivery: false },
-        replyToken: randomUUID().replaceAll('-', ''),
-        message: { id: messageId, type: 'text', quoteToken: 'q', text },
-      },
-    ],
-  });
-  return { body, signature: createHmac('sha256', DEMO_LINE.secret).update(body).digest('base64') };
-}

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { TEST_DB_KIND } from '../../test/db';
-import { newLineCustomerWrites, startServerProcess, stopServerProcesses } from '../../test/server-process';
+import { signedLineText } from '../../test/line-webhook';
+import { startServerProcess, stopServerProcesses } from '../../test/server-process';
 import { DEMO_LINE, DEMO_PASSWORD } from '../db/seed';
 
 describe('notification fan-out', () => {
@@ -41,7 +42,7 @@ describe('notification fan-out', () => {
       await new Promise((r) => setTimeout(r, 200));
 
       const marker = `fan-out ${randomUUID()}`;
-      const { body, signature } = newLineCustomerWrites(marker);
+      const { body, signature } = signedLineText(marker);
       const hook = await fetch(`${a}/webhooks/line/${DEMO_LINE.channelId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-line-signature': signature },

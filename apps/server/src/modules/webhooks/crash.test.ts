@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { openDb, type Db } from '../../platform/db';
 import { TEST_DB_KIND } from '../../../test/db';
-import { exited, freePort, newLineCustomerWrites, startServerProcess } from '../../../test/server-process';
+import { signedLineText } from '../../../test/line-webhook';
+import { exited, freePort, startServerProcess } from '../../../test/server-process';
 import { DEMO_LINE } from '../../db/seed';
 
 const EVENTS = 40;
@@ -37,7 +38,7 @@ describe('a server killed right after acknowledging webhooks', () => {
       const ids = Array.from({ length: EVENTS }, (_, i) => `${Date.now()}${String(i).padStart(3, '0')}`);
       const statuses = await Promise.all(
         ids.map(async (id) => {
-          const { body, signature } = newLineCustomerWrites(`crash test ${id}`, id);
+          const { body, signature } = signedLineText(`crash test ${id}`, { messageId: id });
           const res = await fetch(`${first.url}/webhooks/line/${DEMO_LINE.channelId}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-line-signature': signature },
