@@ -1,55 +1,29 @@
 // Shared by the Chromium benchmarks: the built web app and the API served on the workspace dataset
 // (bench/seed-workspace.ts), Chromium launched with the journeys' flags at 1440×900, the admin signed in
 // through the form, and "interactive" measured the same way for every page.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import type { Page } from 'playwright-core';
 import { openDb } from '../apps/server/src/platform/db';
+import { launchBrowser } from '../e2e/support/browser';
+import { serveSeededDb } from './support';
 import * as d from './workspace-data';
 
 export type BrowserBench = { page: Page; close(): Promise<void> };
 
 /** Serves the app on the workspace dataset and opens a signed-in admin page in Chromium. */
 export async function openWorkspaceInChromium(): Promise<BrowserBench> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-browser-bench-'));
   const db = await openDb({ databaseUrl: d.WORKSPACE_DATABASE_URL, poolSize: 20 });
   await db.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'fatal',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: d.WORKSPACE_DATABASE_URL,
-    LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
-  });
-  const { app } = await buildApp({ config, db, runWorkers: false, serveWebApp: true });
-  const root = await app.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const server = await serveSeededDb(db, d.WORKSPACE_DATABASE_URL, { serveWebApp: true });
+  const browser = await launchBrowser();
   const close = async () => {
     await browser.close();
-    await app.close();
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   };
   try {
-    const context = await browser.newContext({ baseURL: root, viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: server.root,
+      viewport: { width: 1440, height: 900 },
+    });
     const page = await context.newPage();
     // Sign in once through the form; later loads reuse the stored session like a returning user.
     await page.goto('/login');

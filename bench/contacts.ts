@@ -12,12 +12,8 @@
 //
 // Then starts the real app on it (no workers, no websocket) and calls the API over HTTP on a loopback port,
 // one request at a time: per line a warm-up, then the measured calls; prints p50/p95/p99 against the budget.
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { PROVINCES } from '@sabai/domain';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { createOrganization } from '../apps/server/src/db/seed';
 import { hashPassword } from '../apps/server/src/modules/auth';
 import { openDb } from '../apps/server/src/platform/db';
@@ -33,6 +29,7 @@ import {
   STATUS_TALLY_SQL,
   step,
 } from './seed-support';
+import { serveSeededDb } from './support';
 import * as d from './workspace-data';
 
 const DATABASE_URL =
@@ -165,20 +162,10 @@ async function seed() {
 }
 
 // ---- measure ----------------------------------------------------------------------------------------------
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-contacts-bench-'));
 const db = await openDb({ databaseUrl: url.toString(), poolSize: 20 });
 await db.migrate();
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'fatal',
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATABASE_URL: url.toString(),
-  LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
-});
-const { app } = await buildApp({ config, db, runWorkers: false, realtime: false });
-const root = await app.listen({ host: '127.0.0.1', port: 0 });
+const server = await serveSeededDb(db, url.toString());
+const root = server.root;
 const base = `${root}/api/v1`;
 
 async function login(email: string) {
@@ -384,6 +371,4 @@ for (const line of LINES) {
   );
 }
 console.log(failed ? `${failed} line(s) over budget` : 'every line within budget');
-await app.close();
-await db.close();
-await rm(dataDir, { recursive: true, force: true });
+await server.close();

@@ -9,14 +9,11 @@
 // resolved issue a status change at its resolved_at (the seed's status, or resolved-success for 7 in 10 closed
 // issues), each closed one a close at closed_at. Then the stored report days are rebuilt from those facts with
 // the app's own rebuild (what `npm run reports:rebuild` runs), timed, and the API is measured over HTTP.
-import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { sql } from 'drizzle-orm';
 import { openDb } from '../apps/server/src/platform/db';
 import { rebuildOrganization } from '../apps/server/src/modules/reports';
+import { serveSeededDb } from './support';
 import * as d from './workspace-data';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -117,17 +114,8 @@ const [{ rows }] = (await db.query<{ rows: string }>(
 console.log(`${days} days stored, ${Number(rows).toLocaleString()} rows in report_daily`);
 
 // ---- the API ------------------------------------------------------------------------------------------------
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'fatal',
-  DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'sabai-reports-bench-')),
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATABASE_URL,
-  LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
-});
-const { app } = await buildApp({ config, db, runWorkers: false, realtime: false });
-const base = `${await app.listen({ host: '127.0.0.1', port: 0 })}/api/v1`;
+const server = await serveSeededDb(db, DATABASE_URL);
+const base = `${server.root}/api/v1`;
 
 async function login(email: string) {
   const res = await fetch(`${base}/auth/login`, {
@@ -213,6 +201,5 @@ for (const line of LINES) {
     `${pad(line.name, 46)}${ms(cold)}${ms(percentile(samples, 0.5))}${ms(p95)}${ms(percentile(samples, 0.99))}  p95 < ${line.budget} ms ${pass ? 'PASS' : 'FAIL'}`,
   );
 }
-await app.close();
-await db.close();
+await server.close();
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,5 @@
-// Shared set-up for benchmarks: a server on a fresh embedded database or a fresh PostgreSQL database,
-// seeded with the demo data, listening on a free loopback port.
+// Shared set-up for benchmarks: a server on a fresh embedded or PostgreSQL database seeded with the demo
+// data, or on an already seeded bench database, listening on a free loopback port.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +59,44 @@ export async function startBenchServer(
       await app.close();
       await db.close();
       await dropDb();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SeededServer = { root: string; close(): Promise<void> };
+
+/**
+ * The real app on an already seeded PostgreSQL database `db` (opened and migrated by the caller), on a
+ * loopback port: no workers, and the websocket or the built web app only when asked. `close` also closes db.
+ */
+export async function serveSeededDb(
+  db: Db,
+  databaseUrl: string,
+  opts: { serveWebApp?: boolean } = {},
+): Promise<SeededServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'fatal', // a call a bench gives up on is cancelled, and would log an error
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
+  });
+  const { app } = await buildApp({
+    config,
+    db,
+    runWorkers: false,
+    ...(opts.serveWebApp ? { serveWebApp: true } : { realtime: false }),
+  });
+  const root = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    root,
+    async close() {
+      await app.close();
+      await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

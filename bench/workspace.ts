@@ -5,13 +5,11 @@
 // websocket), signs in as an admin, a manager and a staff member, and calls the API over HTTP on a loopback
 // port, one request at a time: for each line a first (cold) call, a warm-up, then the measured calls. Prints
 // p50/p95/p99 against the budget.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { readFile } from 'node:fs/promises';
 import { SEARCH_COUNT_TIMEOUT_MS } from '../apps/server/src/modules/issues/issues.list';
 import { openDb } from '../apps/server/src/platform/db';
+import { serveSeededDb } from './support';
 import * as d from './workspace-data';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -30,7 +28,6 @@ function random() {
 }
 const choose = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-workspace-bench-'));
 const db = await openDb({ databaseUrl: d.WORKSPACE_DATABASE_URL, poolSize: 20 });
 const [seeded] = await db.query<{ n: string }>(
   `SELECT count(*) AS n FROM issues WHERE organization_id = (SELECT id FROM organizations WHERE name = $1)`,
@@ -51,17 +48,8 @@ if (migrateMs > 1000) {
   console.log(`migrations applied in ${(migrateMs / 1000).toFixed(1)} s, issues vacuumed`);
 }
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'fatal', // a call the bench gives up on is cancelled, and would log an error
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATABASE_URL: d.WORKSPACE_DATABASE_URL,
-  LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
-});
-const { app } = await buildApp({ config, db, runWorkers: false, realtime: false });
-const root = await app.listen({ host: '127.0.0.1', port: 0 });
+const server = await serveSeededDb(db, d.WORKSPACE_DATABASE_URL);
+const root = server.root;
 const base = `${root}/api/v1`;
 
 async function login(email: string) {
@@ -518,6 +506,4 @@ console.log(
   `\n${failed === 0 ? 'All lines within budget.' : `${failed} line(s) over budget (p95).`} Load average now ${load()}.`,
 );
 
-await app.close();
-await db.close();
-await rm(dataDir, { recursive: true, force: true });
+await server.close();
