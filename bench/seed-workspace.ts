@@ -11,6 +11,7 @@
 // afterwards (checked at the end). Everything is set-based SQL: INSERT … SELECT FROM generate_series, with
 // deterministic hashes so issues and their messages agree without a second pass. Skips when the database
 // already holds a complete seed of the same size (a comment on the database records it) unless --force.
+import { SOCIAL_REPLY_WINDOW_DAYS } from '@sabai/domain';
 import { hashPassword } from '../apps/server/src/modules/auth';
 import { createOrganization } from '../apps/server/src/db/seed';
 import { openDb } from '../apps/server/src/platform/db';
@@ -313,7 +314,7 @@ await step(`${ISSUES.toLocaleString()} issues`, () =>
       ${uid('team', 'team')}, assignee, status,
       CASE WHEN ${hi(40)} % 100 < 3 THEN ${pick(d.ISSUE_NOTES, hi(41))} ELSE '' END,
       CASE WHEN ch > 0 AND ${hi(42)} % 100 < 8 THEN '12021000000' || (${hi(43)} % 100) END,
-      start_at, last_at, last_c_at, CASE WHEN ch > 0 THEN last_c_at + interval '7 days' END, last_a_at, first_a_at,
+      start_at, last_at, last_c_at, CASE WHEN ch > 0 THEN last_c_at + interval '${SOCIAL_REPLY_WINDOW_DAYS} days' END, last_a_at, first_a_at,
       CASE WHEN assignee IS NOT NULL THEN coalesce(first_a_at - interval '30 seconds', start_at + interval '1 minute') END,
       start_at,
       CASE WHEN cls IN (0, 1) THEN bench_seed.msg_at(start_at, gap_ms, id, coalesce(last_a + 1, 0)) END,
