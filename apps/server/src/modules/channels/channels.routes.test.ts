@@ -1,31 +1,43 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../../../test/app';
+import { call, type TestApp } from '../../../test/app';
+import { startChannelHarness, type ChannelHarness } from '../../../test/channels';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg } from '../../../test/factories';
 import { channels, organizations } from '../../db/schema';
 
+let h: ChannelHarness;
 let t: TestApp;
 let org: TestOrg;
 let admin: string;
 let teamId: string;
-let seq = 0;
 
-const lineBody = (overrides: Record<string, unknown> = {}) => ({
-  type: 'line',
-  name: 'LINE OA',
-  externalId: String(1_700_000_000 + ++seq),
-  secret: 'secret-0123456789abcdef',
-  accessToken: 'access-token',
-  assignedMode: 'normal',
-  assignedTeamId: teamId,
-  ...overrides,
-});
+/** A create body for a LINE channel that exists at the simulator (LINE confirms id, secret and token). */
+const lineBody = (overrides: Record<string, unknown> = {}) => {
+  const externalId = String(1_700_000_000 + Math.floor(Math.random() * 299_999_999));
+  const secret = `secret-${randomBytes(12).toString('hex')}`;
+  const accessToken = `access-token-${externalId}`;
+  h.sim.addLineChannel({
+    channelId: externalId,
+    channelSecret: secret,
+    accessToken,
+    botUserId: `U${randomBytes(16).toString('hex')}`,
+  });
+  return {
+    type: 'line',
+    name: 'LINE OA',
+    externalId,
+    secret,
+    accessToken,
+    assignedMode: 'normal',
+    assignedTeamId: teamId,
+    ...overrides,
+  };
+};
 
 beforeAll(async () => {
-  t = await startTestApp();
-  org = await buildOrganization(t);
-  admin = (await signIn(t, await buildUser(t, org, 'Admin'))).accessToken;
-  teamId = (await buildTeam(t, org)).id;
+  h = await startChannelHarness();
+  ({ t, org, admin, teamId } = h);
 });
 
 describe('channel settings', () => {
@@ -41,10 +53,10 @@ describe('channel settings', () => {
       hasSecret: true,
       hasAccessToken: true,
     });
-    expect(res.body).not.toContain('secret-0123456789abcdef');
-    expect(res.body).not.toContain('access-token');
+    expect(res.body).not.toContain(body.secret);
+    expect(res.body).not.toContain(body.accessToken);
     const [row] = await t.db.orm.select().from(channels).where(eq(channels.id, channel.id));
-    expect(row!.secretEncrypted).not.toContain('secret-0123');
+    expect(row!.secretEncrypted).not.toContain(body.secret);
     const list = await call(t.app, 'GET', '/api/v1/channels', { token: admin });
     expect(list.json().map((c: { id: string }) => c.id)).toContain(channel.id);
   });
