@@ -60,8 +60,10 @@ export const channelsEn = {
       useConnection: 'Choose from the Pages you just connected',
       again: 'Sign in with Facebook again',
       failed: 'Could not open Facebook Login. Please try again.',
-      cancelled: 'Facebook Login was cancelled, so no Page was connected. You can sign in with Facebook again at any time.',
-      providerFailed: 'Facebook Login did not complete: Facebook gave an unexpected answer. Please try again.',
+      cancelled:
+        'Facebook Login was cancelled, so no Page was connected. You can sign in with Facebook again at any time.',
+      providerFailed:
+        'Facebook Login did not complete: Facebook gave an unexpected answer. Please try again.',
       connected:
         'Signed in with Facebook (Pages found: {{count}}). For the next 30 minutes you can add their Messenger and Instagram channels without signing in again.',
       addFacebook: 'Add a Messenger channel',

@@ -224,3 +224,47 @@ describe('channel settings', () => {
     ).toBe(404);
   });
 });
+
+describe('Facebook Login callback', () => {
+  const callback = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/channels/meta/callback?${query}` });
+  const dialogRedirect = async () => {
+    const { url } = (await call(t.app, 'GET', '/api/v1/channels/meta/login-url', { token: admin })).json<{
+      url: string;
+    }>();
+    const dialog = await fetch(url, { redirect: 'manual' });
+    return new URL(dialog.headers.get('location') ?? '');
+  };
+
+  it('returns to channel settings when the admin cancels the login', async () => {
+    h.sim.meta.cancelNextLogin();
+    const back = await dialogRedirect();
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const res = await callback(back.searchParams.toString());
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/setting/channel?facebookLogin=cancelled');
+  });
+
+  it('returns to channel settings when Facebook answers something unexpected', async () => {
+    h.sim.meta.failNext(1, { status: 500 }, { pathIncludes: '/oauth/access_token' });
+    const back = await dialogRedirect();
+    const failed = await callback(back.searchParams.toString());
+    expect(failed.statusCode).toBe(302);
+    expect(failed.headers.location).toBe('/setting/channel?facebookLogin=failed');
+    // Another error, a forged state, a missing code or repeated parameters: the same way back, never a JSON page.
+    for (const query of [
+      'error=server_error',
+      'code=abc&state=forged',
+      `state=${back.searchParams.get('state')}`,
+      'code=a&code=b&state=x',
+      '',
+    ]) {
+      const res = await callback(query);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/setting/channel?facebookLogin=failed');
+    }
+    // A good login still lands on its connection.
+    const ok = await callback((await dialogRedirect()).searchParams.toString());
+    expect(ok.headers.location).toMatch(/^\/setting\/channel\?connection=[0-9a-f-]{36}$/);
+  });
+});
