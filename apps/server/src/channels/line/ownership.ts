@@ -24,8 +24,12 @@ export class LineUnavailableError extends Error {
 export function createLineOwnershipCheck(opts: LineOwnershipOptions) {
   const tokens = new channelAccessToken.ChannelAccessTokenClient({ baseURL: opts.apiBaseUrl });
   const botOf = async (token: string) =>
-    (await new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: opts.apiBaseUrl }).getBotInfo())
-      .userId;
+    (
+      await new messagingApi.MessagingApiClient({
+        channelAccessToken: token,
+        baseURL: opts.apiBaseUrl,
+      }).getBotInfo()
+    ).userId;
 
   async function check(claim: LineChannelClaim): Promise<LineOwnership> {
     const verified = await tokens.verifyChannelTokenByJWT(claim.accessToken);
