@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { apiSession } from '../support/api';
 import { location, sideMenuLabels, signIn } from '../support/app';
@@ -50,6 +51,34 @@ const TEAM = 'Customer Care';
 /** A LINE channel id no other journey uses (6 to 20 digits). */
 function uniqueChannelId(): string {
   return `17${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 10)}`;
+}
+
+/** Creates a LINE channel at LINE (the simulator), as its owner does in the LINE Developers console. */
+async function lineChannelAtLine(externalId: string) {
+  const channel = {
+    channelId: externalId,
+    channelSecret: randomBytes(16).toString('hex'),
+    accessToken: `e2e-line-token-${externalId}`,
+    botUserId: `U${randomBytes(16).toString('hex')}`,
+    webhookUrl: `${baseUrl}/webhooks/line/${externalId}`,
+  };
+  await new AdminClient(simulatorUrl).addLineChannel(channel);
+  return channel;
+}
+
+/** An ISO time as the app shows it (dd/MM/yyyy HH:mm) in the journeys' time zone. */
+function shownDateTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Bangkok',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
 async function openChannels(page: Page, lang: Locale): Promise<void> {
@@ -201,11 +230,12 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
 
       // Fill everything in.
       const externalId = uniqueChannelId();
+      const atLine = await lineChannelAtLine(externalId);
       const name = `E2E LINE ${lang} ${externalId.slice(-4)}`;
       await page.locator('#channel_name').fill(name);
       await page.locator('#channel_externalId').fill(externalId);
-      await page.locator('#channel_secret').fill('0123456789abcdef0123456789abcdef');
-      await page.locator('#channel_accessToken').fill('e2e-line-channel-access-token');
+      await page.locator('#channel_secret').fill(atLine.channelSecret);
+      await page.locator('#channel_accessToken').fill(atLine.accessToken);
       await choose(page, 'channel_assignedTeamId', TEAM);
       await page.locator('#channel_keywords_1_keyword').fill('refund');
       await choose(page, 'channel_keywords_0_teamId', TEAM);
@@ -413,21 +443,22 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
   );
 
   it(
-    'asks before taking over a LINE channel used in another organisation',
+    'asks before taking over a LINE channel used in another organisation, which then shows it taken over',
     async () => {
       const externalId = uniqueChannelId();
+      const atLine = await lineChannelAtLine(externalId);
+      const loserName = `Second Shop extra LINE ${lang}`;
       const second = await apiSession(baseUrl, 'admin@second.local', DEMO_PASSWORD);
       const [team] = await second.call<Array<{ id: string }>>('GET', '/teams/options');
-      await second.call('POST', '/channels', {
+      const lost = await second.call<{ id: string }>('POST', '/channels', {
         type: 'line',
-        name: 'Second Shop extra LINE',
+        name: loserName,
         externalId,
-        secret: 'second-secret',
-        accessToken: 'second-token',
+        secret: atLine.channelSecret,
+        accessToken: atLine.accessToken,
         assignedMode: 'normal',
         assignedTeamId: team?.id,
       });
-      await second.dispose();
 
       const context = await newContext(browser, baseUrl, 'desktop', lang);
       const { page, errors } = await openPage(context);
@@ -438,9 +469,16 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       const name = `Taken over ${lang}`;
       await page.locator('#channel_name').fill(name);
       await page.locator('#channel_externalId').fill(externalId);
-      await page.locator('#channel_secret').fill('demo-secret');
-      await page.locator('#channel_accessToken').fill('demo-token');
+      // Made-up credentials prove nothing: the same refusal as for any channel LINE does not confirm.
+      await page.locator('#channel_secret').fill('made-up-secret');
+      await page.locator('#channel_accessToken').fill('made-up-token');
       await choose(page, 'channel_assignedTeamId', TEAM);
+      await save(page);
+      await expectMessage(form(page), t('errors.channel.not_verified'));
+      await snap(page, `channels-line-not-verified-desktop-${lang}`);
+      // The real secret and token (the admin controls the channel at LINE): asked, then taken over.
+      await page.locator('#channel_secret').fill(atLine.channelSecret);
+      await page.locator('#channel_accessToken').fill(atLine.accessToken);
       await save(page);
       const dialog = confirmDialog(page);
       await dialog.getByText(t('channels.form.takeover.text')).waitFor();
@@ -459,12 +497,72 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await deleteChannel(page, lang, name);
       expect(errors).toEqual([]);
       await context.close();
+
+      // Second Shop still lists its channel, marked taken over with the date.
+      const channels = await second.call<Array<{ id: string; takenOverAt: string | null }>>(
+        'GET',
+        '/channels',
+      );
+      const takenOverAt = channels.find((channel) => channel.id === lost.id)?.takenOverAt;
+      expect(takenOverAt).toEqual(expect.any(String));
+      const loserContext = await newContext(browser, baseUrl, 'desktop', lang);
+      const loser = await openPage(loserContext);
+      await signIn(loser.page, 'admin@second.local', DEMO_PASSWORD, lang);
+      await openChannels(loser.page, lang);
+      const tag = row(loser.page, loserName).getByTestId('channel-taken-over');
+      await tag.waitFor();
+      expect(await tag.innerText()).toBe(t('channels.takenOver', { date: shownDateTime(takenOverAt!) }));
+      await snap(loser.page, `channels-taken-over-desktop-${lang}`);
+      expect(loser.errors).toEqual([]);
+      await second.call('DELETE', `/channels/${lost.id}`);
+      await second.dispose();
+      await loserContext.close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'comes back to the channel settings, in the same language, when Facebook Login is cancelled or fails',
+    async () => {
+      const simulator = new AdminClient(simulatorUrl);
+      const context = await newContext(browser, baseUrl, 'desktop', lang);
+      const { page, errors } = await openPage(context);
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+      await openChannels(page, lang);
+      const outcomes: Array<[string, TranslationKey, () => Promise<unknown>]> = [
+        ['cancelled', 'channels.facebookLogin.cancelled', () => simulator.metaCancelNextLogin()],
+        [
+          'failed',
+          'channels.facebookLogin.providerFailed',
+          () => simulator.metaFailNext(1, { status: 500 }, '/oauth/access_token'),
+        ],
+      ];
+      for (const [outcome, notice, arrange] of outcomes) {
+        await arrange();
+        await page.getByTestId('add-channel').click();
+        await chooseType(page, 'facebook');
+        await page.getByTestId('facebook-login-button').click();
+        // Back on the screen (not a JSON error page), in the admin's language, with the notice.
+        await page.waitForURL(
+          (url) =>
+            url.pathname === '/setting/channel' &&
+            url.searchParams.get('lang') === lang &&
+            !url.searchParams.has('facebookLogin'),
+        );
+        await page.getByTestId('channels-page').waitFor();
+        await noticeShows(page, lang, notice);
+        expect(await page.getByTestId('connection-banner').count()).toBe(0);
+        await snap(page, `channels-facebook-login-${outcome}-desktop-${lang}`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
     },
     JOURNEY_TIMEOUT,
   );
 
   it('says why a holiday that has started cannot be removed', async () => {
     const externalId = uniqueChannelId();
+    const atLine = await lineChannelAtLine(externalId);
     const name = `Started holiday ${lang}`;
     const admin = await apiSession(baseUrl, 'admin@demo.local', DEMO_PASSWORD);
     const [team] = await admin.call<Array<{ id: string }>>('GET', '/teams/options');
@@ -472,8 +570,8 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       type: 'line',
       name,
       externalId,
-      secret: 'demo-secret',
-      accessToken: 'demo-token',
+      secret: atLine.channelSecret,
+      accessToken: atLine.accessToken,
       assignedMode: 'normal',
       assignedTeamId: team?.id,
       holidays: [{ name: 'Yesterday', date: dayFromToday(-1).iso, autoResponseMessage: 'We were closed.' }],

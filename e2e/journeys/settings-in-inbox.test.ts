@@ -134,6 +134,14 @@ async function roundRobinTeam(lang: Locale) {
   const channelId = `16${String(Date.now()).slice(-7)}${randomInt(100)}`;
   const secret = randomBytes(16).toString('hex');
   const accessToken = `round-robin-${suffix()}`;
+  // The account exists at LINE first: connecting it asks LINE to confirm id, secret and token.
+  await new AdminClient(simulatorUrl).addLineChannel({
+    channelId,
+    channelSecret: secret,
+    accessToken,
+    botUserId: `U${randomBytes(16).toString('hex')}`,
+    webhookUrl: `${baseUrl}/webhooks/line/${channelId}`,
+  });
   await admin.call('POST', '/channels', {
     type: 'line',
     name: `${name} LINE`,
@@ -142,13 +150,6 @@ async function roundRobinTeam(lang: Locale) {
     accessToken,
     assignedMode: 'normal',
     assignedTeamId: team.id,
-  });
-  await new AdminClient(simulatorUrl).addLineChannel({
-    channelId,
-    channelSecret: secret,
-    accessToken,
-    botUserId: `U${randomBytes(16).toString('hex')}`,
-    webhookUrl: `${baseUrl}/webhooks/line/${channelId}`,
   });
   return { name, channelId };
 }

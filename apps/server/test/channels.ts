@@ -18,9 +18,10 @@ export type ChannelHarness = {
   admin: string;
   /** A fresh admin token (after moving the test clock, older tokens have expired). */
   signInAdmin(): Promise<string>;
+  /** Registers a LINE channel at the simulator and connects it the way an admin does (LINE confirms it). */
   createLineChannel(
     overrides?: Record<string, unknown>,
-  ): Promise<{ id: string; externalId: string; secret: string }>;
+  ): Promise<{ id: string; externalId: string; secret: string; accessToken: string; botUserId: string }>;
   connectMeta(
     type: 'facebook' | 'instagram',
     overrides?: Record<string, unknown>,
@@ -66,6 +67,15 @@ export async function startChannelHarness(env: Record<string, string> = {}): Pro
       const externalId = String(1_000_000_000 + ++seq + Number(digits(9)));
       const secret = randomBytes(16).toString('hex');
       const accessToken = `line-token-${externalId}`;
+      const botUserId = `U${randomBytes(16).toString('hex')}`;
+      // The channel exists at LINE before anyone connects it: creation asks LINE to confirm it.
+      sim.addLineChannel({
+        channelId: externalId,
+        channelSecret: secret,
+        accessToken,
+        botUserId,
+        webhookUrl: `${url}/webhooks/line/${externalId}`,
+      });
       const res = await call(t.app, 'POST', '/api/v1/channels', {
         token: admin,
         body: {
@@ -80,14 +90,7 @@ export async function startChannelHarness(env: Record<string, string> = {}): Pro
         },
       });
       if (res.statusCode !== 201) throw new Error(`channel creation failed: ${res.body}`);
-      sim.addLineChannel({
-        channelId: externalId,
-        channelSecret: secret,
-        accessToken,
-        botUserId: `U${randomBytes(16).toString('hex')}`,
-        webhookUrl: `${url}/webhooks/line/${externalId}`,
-      });
-      return { id: res.json().id, externalId, secret };
+      return { id: res.json().id, externalId, secret, accessToken, botUserId };
     },
     async connectMeta(type, overrides = {}) {
       const pageId = `1000${digits(11)}`;

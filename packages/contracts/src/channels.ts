@@ -37,7 +37,10 @@ export const CreateLineChannelSchema = ChannelFieldsSchema.extend({
     .regex(/^\d{6,20}$/, 'digits only'),
   secret: Text(200),
   accessToken: Text(1000),
-  /** Confirms taking the channel over from another organisation (it then stops receiving messages). */
+  /**
+   * Confirms taking the channel over from another organisation (it then stops receiving messages). Asked
+   * only once LINE confirmed the id, secret and token (409 channel.not_verified otherwise).
+   */
   takeOver: z.boolean().default(false),
 });
 
@@ -92,6 +95,8 @@ export const ChannelSchema = z.object({
   ),
   hasSecret: z.boolean(),
   hasAccessToken: z.boolean(),
+  /** When another organisation proved control of the provider account and took it over (then inactive). */
+  takenOverAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Channel = z.infer<typeof ChannelSchema>;

@@ -14,6 +14,7 @@ export const NOTICE_TEXTS = {
     `${name} (${team}) requests time off ${period}${reason ? `: ${reason}` : ''}`,
   timeOffDecided: (period: string, decision: 'approved' | 'declined') =>
     `Your time off ${period} was ${decision}`,
+  channelTakenOver: (channel: string) => `Channel ${channel} was taken over by another organisation`,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEXTS;
@@ -34,6 +35,7 @@ const PATTERNS: Record<NoticeKind, RegExp> = {
   timeOffDecided: new RegExp(
     String.raw`^Your time off (?<period>${PERIOD}) was (?<decision>approved|declined)$`,
   ),
+  channelTakenOver: /^Channel (?<channel>.*) was taken over by another organisation$/s,
 };
 
 export type ParsedNotice = { kind: NoticeKind; values: Record<string, string> };

@@ -34,6 +34,7 @@ export const channelsEn = {
       custom: 'Custom hours (shifts: {{count}})',
     },
     noTeam: 'No team',
+    takenOver: 'Taken over by another organisation on {{date}}: it no longer receives messages.',
     edit: 'Edit',
     delete: 'Delete',
     deleteConfirm: {
@@ -59,6 +60,10 @@ export const channelsEn = {
       useConnection: 'Choose from the Pages you just connected',
       again: 'Sign in with Facebook again',
       failed: 'Could not open Facebook Login. Please try again.',
+      cancelled:
+        'Facebook Login was cancelled, so no Page was connected. You can sign in with Facebook again at any time.',
+      providerFailed:
+        'Facebook Login did not complete: Facebook gave an unexpected answer. Please try again.',
       connected:
         'Signed in with Facebook (Pages found: {{count}}). For the next 30 minutes you can add their Messenger and Instagram channels without signing in again.',
       addFacebook: 'Add a Messenger channel',
@@ -197,6 +202,9 @@ export const channelsEn = {
       connection_expired: 'Your Facebook Login has expired. Please sign in with Facebook again.',
       page_not_in_connection:
         'This Page is not part of your Facebook Login. Please sign in with Facebook again.',
+      not_verified:
+        'LINE did not confirm this channel. Check the channel ID, channel secret and channel access token.',
+      provider_unavailable: 'LINE could not be reached to confirm this channel. Please try again.',
     },
   },
 } as const;

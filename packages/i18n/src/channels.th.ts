@@ -33,6 +33,7 @@ export const channelsTh: ChannelsCatalogue = {
       always: 'ตลอด 24 ชั่วโมง ทุกวัน',
       custom: 'กำหนดเอง ({{count}} ช่วงเวลา)',
     },
+    takenOver: 'ถูกองค์กรอื่นนำไปใช้แทนเมื่อ {{date}} ช่องทางนี้จะไม่ได้รับข้อความอีก',
     noTeam: 'ไม่มีทีม',
     edit: 'แก้ไข',
     delete: 'ลบ',
@@ -58,6 +59,8 @@ export const channelsTh: ChannelsCatalogue = {
       useConnection: 'เลือกจากเพจที่เพิ่งเชื่อมต่อ',
       again: 'เข้าสู่ระบบด้วย Facebook อีกครั้ง',
       failed: 'เปิดหน้าเข้าสู่ระบบ Facebook ไม่สำเร็จ กรุณาลองอีกครั้ง',
+      cancelled: 'ยกเลิกการเข้าสู่ระบบ Facebook แล้ว จึงไม่ได้เชื่อมต่อเพจใด คุณเข้าสู่ระบบด้วย Facebook อีกครั้งได้ทุกเมื่อ',
+      providerFailed: 'การเข้าสู่ระบบ Facebook ไม่สำเร็จ เนื่องจาก Facebook ตอบกลับผิดปกติ กรุณาลองอีกครั้ง',
       connected:
         'เข้าสู่ระบบด้วย Facebook แล้ว (พบเพจ: {{count}}) ภายใน 30 นาทีนี้ คุณเพิ่มช่องทาง Messenger และ Instagram ของเพจเหล่านี้ได้โดยไม่ต้องเข้าสู่ระบบอีก',
       addFacebook: 'เพิ่มช่องทาง Messenger',
@@ -191,6 +194,8 @@ export const channelsTh: ChannelsCatalogue = {
       holiday_cannot_remove: 'ไม่สามารถลบวันหยุดนี้ได้',
       connection_expired: 'การเข้าสู่ระบบ Facebook หมดอายุแล้ว กรุณาเข้าสู่ระบบด้วย Facebook อีกครั้ง',
       page_not_in_connection: 'เพจนี้ไม่ได้อยู่ในการเข้าสู่ระบบ Facebook ของคุณ กรุณาเข้าสู่ระบบด้วย Facebook อีกครั้ง',
+      not_verified: 'LINE ไม่ยืนยันช่องทางนี้ กรุณาตรวจสอบ Channel ID, Channel secret และ Channel access token',
+      provider_unavailable: 'ไม่สามารถติดต่อ LINE เพื่อยืนยันช่องทางนี้ได้ กรุณาลองอีกครั้ง',
     },
   },
 };

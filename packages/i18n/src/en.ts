@@ -227,6 +227,7 @@ export const en = {
       timeOffRequested: '{{name}} ({{team}}) requests time off {{period}}',
       timeOffApproved: 'Your time off {{period}} was approved',
       timeOffDeclined: 'Your time off {{period}} was declined',
+      channelTakenOver: 'Channel {{channel}} was taken over by another organisation',
     },
   },
   header: {

@@ -226,6 +226,7 @@ export const th: Catalogue = {
       timeOffRequested: '{{name}} ({{team}}) ขอลางาน {{period}}',
       timeOffApproved: 'คำขอลางาน {{period}} ของคุณได้รับการอนุมัติแล้ว',
       timeOffDeclined: 'คำขอลางาน {{period}} ของคุณถูกปฏิเสธ',
+      channelTakenOver: 'ช่องทาง {{channel}} ถูกองค์กรอื่นนำไปใช้แทนแล้ว',
     },
   },
   header: {

@@ -14,6 +14,7 @@ import { startHttpServer } from './http/server';
 import type { RunningServer } from './http/server';
 import { lineApiRoutes } from './line/api-routes';
 import { lineArea } from './line/area';
+import { lineOAuthRoutes } from './line/oauth-routes';
 import { createLineControls } from './line/controls';
 import type { LineControls } from './line/controls';
 import { LineState } from './line/state';
@@ -190,6 +191,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ...adminRoutes(simulator),
     ...cdnRoutes(cdn, clock),
     ...lineApiRoutes(lineDeps),
+    ...lineOAuthRoutes(lineDeps),
     ...loginRoutes(graphDeps),
     ...sendApiRoutes(graphDeps),
     ...graphRoutes(graphDeps),
@@ -210,7 +212,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 /** LINE owns `/v2/…`; Graph owns `/v{major}.{minor}/…` and the login dialog; the rest is admin and CDN. */
 function areaOf(path: string): Area {
-  if (path.startsWith('/v2/')) return 'line';
+  if (path.startsWith('/v2/') || path.startsWith('/oauth2/')) return 'line';
   if (/^\/v\d+\.\d+(\/|$)/.test(path) || path.startsWith('/dialog/')) return 'meta';
   if (path.startsWith('/__cdn/')) return 'cdn';
   return 'admin';

@@ -6,3 +6,9 @@ export { parseMetaWebhook } from './meta/parse';
 export { metaMessagingType } from './meta/adapter';
 export * from './types';
 export { createMetaLogin, type MetaLogin, type ConnectablePage } from './meta/login';
+export {
+  createLineOwnershipCheck,
+  LineUnavailableError,
+  type LineOwnership,
+  type LineOwnershipCheck,
+} from './line/ownership';

@@ -296,6 +296,8 @@ export const channels = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     // Deleting keeps the row (and its issues' history); a deleted channel is inactive and hidden.
     deletedAt: ts('deleted_at'),
+    // Another organisation proved control of the provider account and took it over: inactive, still listed.
+    takenOverAt: ts('taken_over_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@ import type { MetaWebhookBody } from '../meta/types';
 import type { SimulatorSummary } from '../simulator';
 import type { DeliveryWait } from '../webhook/deliverer';
 import type {
+  FaultBodySchema,
   InstagramAccountConfigSchema,
   InstagramActionSchema,
   LineActionSchema,
@@ -66,6 +67,9 @@ export class AdminClient {
   addInstagramAccount = (account: z.input<typeof InstagramAccountConfigSchema>) =>
     this.request('POST', '/meta/instagram-accounts', account);
   addMetaUser = (user: z.input<typeof MetaUserConfigSchema>) => this.request('POST', '/meta/users', user);
+  metaCancelNextLogin = () => this.request('POST', '/meta/cancel-next-login');
+  metaFailNext = (count: number, fault: z.input<typeof FaultBodySchema>['fault'], pathIncludes?: string) =>
+    this.request('POST', '/meta/fail-next', { count, fault, ...(pathIncludes ? { pathIncludes } : {}) });
   metaVerifyWebhook = async () => (await this.request<{ ok: boolean }>('POST', '/meta/verify-webhook')).ok;
   messengerEvents = (events: AdminMessengerAction[], options: { wait?: DeliveryWait } = {}) =>
     this.request<DeliveryRecord<MetaWebhookBody>>(

@@ -169,6 +169,10 @@ export function adminRoutes(sim: Simulator): Route[] {
       sim.meta.setHumanAgentApproved(parse(HumanAgentBodySchema, req).approved);
       return ok();
     }),
+    admin('POST', '/meta/cancel-next-login', () => {
+      sim.meta.cancelNextLogin();
+      return ok();
+    }),
     admin('POST', '/meta/fail-next', (req) => {
       const body = parse(FaultBodySchema, req);
       sim.meta.failNext(

@@ -49,7 +49,7 @@ export function lineApiRoutes(deps: Deps): Route[] {
     (handler: ChannelHandler) =>
     (req: SimRequest): SimResponse | Promise<SimResponse> => {
       const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
-      const channel = match?.[1] ? state.channelByToken(match[1].trim()) : undefined;
+      const channel = match?.[1] ? state.channelByAnyToken(match[1].trim(), deps.clock.now()) : undefined;
       return channel ? handler(req, channel) : lineError(401, AUTH_FAILED);
     };
   const at = (method: string, path: string, handler: ChannelHandler) =>

@@ -69,6 +69,8 @@ export class LineState {
   readonly markAsReadTokens = new Map<string, { channelId: string; userId: string }>();
   private readonly retryKeys = new Map<string, AcceptedRetryKey>();
   private readonly pushUsage = new Map<string, number>();
+  /** Stateless channel access tokens (`POST /oauth2/v3/token`): 15 minutes, any number, never revoked. */
+  readonly statelessTokens = new Map<string, { channelId: string; expiresAt: number }>();
 
   /** Forgets everything (reset). */
   clear(): void {
@@ -80,6 +82,7 @@ export class LineState {
       this.markAsReadTokens,
       this.retryKeys,
       this.pushUsage,
+      this.statelessTokens,
     ]) {
       map.clear();
     }
@@ -127,6 +130,13 @@ export class LineState {
   channelByToken(accessToken: string): LineChannel | undefined {
     for (const channel of this.channels.values()) if (channel.accessToken === accessToken) return channel;
     return undefined;
+  }
+
+  /** The channel a long-lived or a live stateless token belongs to. */
+  channelByAnyToken(accessToken: string, now: number): LineChannel | undefined {
+    const stateless = this.statelessTokens.get(accessToken);
+    if (stateless) return stateless.expiresAt > now ? this.channels.get(stateless.channelId) : undefined;
+    return this.channelByToken(accessToken);
   }
 
   addUser(channelId: string, config: LineUserConfig): LineUser {

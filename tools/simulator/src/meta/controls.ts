@@ -113,6 +113,8 @@ export interface MetaControls {
   failNext(count: number, fault: ApiFault, options?: { pathIncludes?: string }): void;
   /** Grants or revokes the Human Agent feature. */
   setHumanAgentApproved(isApproved: boolean): void;
+  /** The next login dialog is cancelled by the user: the redirect carries `error=access_denied`. */
+  cancelNextLogin(): void;
 }
 
 export interface MetaDeps {
@@ -209,6 +211,9 @@ export function createMetaControls(deps: MetaDeps): {
     failNext: (count, fault, options = {}) => deps.faults.add('meta', count, fault, options.pathIncludes),
     setHumanAgentApproved: (isApproved) => {
       state.requireApp().humanAgentApproved = isApproved;
+    },
+    cancelNextLogin: () => {
+      state.loginCancels += 1;
     },
   };
   return { messenger, instagram, meta };

@@ -36,13 +36,22 @@ function dialog(deps: Deps, req: SimRequest): SimResponse {
       GraphErrors.param('The parameter redirect_uri is required and must be an absolute URL'),
     );
   }
-  // Consent is automatic: the fake user grants every requested permission.
+  const state = req.query.get('state');
+  const target = new URL(redirectUri);
+  if (state !== null) target.searchParams.set('state', state);
+  if (deps.state.loginCancels > 0) {
+    // The user pressed Cancel: Facebook sends them back with the error fields instead of a code.
+    deps.state.loginCancels -= 1;
+    target.searchParams.set('error', 'access_denied');
+    target.searchParams.set('error_code', '200');
+    target.searchParams.set('error_description', 'Permissions error');
+    target.searchParams.set('error_reason', 'user_denied');
+    return { status: 302, headers: { location: target.toString() }, text: '' };
+  }
+  // Otherwise consent is automatic: the fake user grants every requested permission.
   const code = randomToken(48);
   deps.state.oauthCodes.set(code, { clientId, redirectUri, createdAt: deps.clock.now(), isUsed: false });
-  const target = new URL(redirectUri);
   target.searchParams.set('code', code);
-  const state = req.query.get('state');
-  if (state !== null) target.searchParams.set('state', state);
   return { status: 302, headers: { location: target.toString() }, text: '' };
 }
 

@@ -106,3 +106,28 @@ describe('Facebook Login imitation', () => {
     expect(accountsWithPageToken.status).toBe(400);
   });
 });
+
+describe('Facebook Login imitation: cancel', () => {
+  it('sends the user back with error=access_denied and the state, and no code, when they cancel', async () => {
+    harness = await startHarness();
+    harness.sim.meta.cancelNextLogin();
+    const dialog = new URL(`${harness.sim.url}/v25.0/dialog/oauth`);
+    dialog.search = new URLSearchParams({
+      client_id: META.appId,
+      redirect_uri: REDIRECT,
+      state: 'xsrf-2',
+    }).toString();
+    const response = await fetch(dialog, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location') ?? '');
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      state: 'xsrf-2',
+      error: 'access_denied',
+      error_code: '200',
+      error_description: 'Permissions error',
+      error_reason: 'user_denied',
+    });
+    // Only the next dialog is cancelled.
+    expect(await loginCode(harness.sim.url)).not.toBe('');
+  });
+});

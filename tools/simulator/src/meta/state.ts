@@ -83,9 +83,12 @@ export class MetaState {
   private readonly users = new Map<string, MetaUser>();
   readonly userTokens = new Map<string, UserAccessToken>();
   readonly oauthCodes = new Map<string, OAuthCode>();
+  /** How many coming login dialogs the user cancels (Facebook redirects with `error=access_denied`). */
+  loginCancels = 0;
 
   /** Forgets everything (reset). */
   clear(): void {
+    this.loginCancels = 0;
     this.app = null;
     for (const map of [this.pages, this.instagramAccounts, this.users, this.userTokens, this.oauthCodes])
       map.clear();

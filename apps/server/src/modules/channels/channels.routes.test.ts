@@ -1,31 +1,43 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../../../test/app';
+import { call, type TestApp } from '../../../test/app';
+import { startChannelHarness, type ChannelHarness } from '../../../test/channels';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg } from '../../../test/factories';
 import { channels, organizations } from '../../db/schema';
 
+let h: ChannelHarness;
 let t: TestApp;
 let org: TestOrg;
 let admin: string;
 let teamId: string;
-let seq = 0;
 
-const lineBody = (overrides: Record<string, unknown> = {}) => ({
-  type: 'line',
-  name: 'LINE OA',
-  externalId: String(1_700_000_000 + ++seq),
-  secret: 'secret-0123456789abcdef',
-  accessToken: 'access-token',
-  assignedMode: 'normal',
-  assignedTeamId: teamId,
-  ...overrides,
-});
+/** A create body for a LINE channel that exists at the simulator (LINE confirms id, secret and token). */
+const lineBody = (overrides: Record<string, unknown> = {}) => {
+  const externalId = String(1_700_000_000 + Math.floor(Math.random() * 299_999_999));
+  const secret = `secret-${randomBytes(12).toString('hex')}`;
+  const accessToken = `access-token-${externalId}`;
+  h.sim.addLineChannel({
+    channelId: externalId,
+    channelSecret: secret,
+    accessToken,
+    botUserId: `U${randomBytes(16).toString('hex')}`,
+  });
+  return {
+    type: 'line',
+    name: 'LINE OA',
+    externalId,
+    secret,
+    accessToken,
+    assignedMode: 'normal',
+    assignedTeamId: teamId,
+    ...overrides,
+  };
+};
 
 beforeAll(async () => {
-  t = await startTestApp();
-  org = await buildOrganization(t);
-  admin = (await signIn(t, await buildUser(t, org, 'Admin'))).accessToken;
-  teamId = (await buildTeam(t, org)).id;
+  h = await startChannelHarness();
+  ({ t, org, admin, teamId } = h);
 });
 
 describe('channel settings', () => {
@@ -41,10 +53,10 @@ describe('channel settings', () => {
       hasSecret: true,
       hasAccessToken: true,
     });
-    expect(res.body).not.toContain('secret-0123456789abcdef');
-    expect(res.body).not.toContain('access-token');
+    expect(res.body).not.toContain(body.secret);
+    expect(res.body).not.toContain(body.accessToken);
     const [row] = await t.db.orm.select().from(channels).where(eq(channels.id, channel.id));
-    expect(row!.secretEncrypted).not.toContain('secret-0123');
+    expect(row!.secretEncrypted).not.toContain(body.secret);
     const list = await call(t.app, 'GET', '/api/v1/channels', { token: admin });
     expect(list.json().map((c: { id: string }) => c.id)).toContain(channel.id);
   });
@@ -210,5 +222,49 @@ describe('channel settings', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('Facebook Login callback', () => {
+  const callback = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/channels/meta/callback?${query}` });
+  const dialogRedirect = async () => {
+    const { url } = (await call(t.app, 'GET', '/api/v1/channels/meta/login-url', { token: admin })).json<{
+      url: string;
+    }>();
+    const dialog = await fetch(url, { redirect: 'manual' });
+    return new URL(dialog.headers.get('location') ?? '');
+  };
+
+  it('returns to channel settings when the admin cancels the login', async () => {
+    h.sim.meta.cancelNextLogin();
+    const back = await dialogRedirect();
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const res = await callback(back.searchParams.toString());
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/setting/channel?facebookLogin=cancelled');
+  });
+
+  it('returns to channel settings when Facebook answers something unexpected', async () => {
+    h.sim.meta.failNext(1, { status: 500 }, { pathIncludes: '/oauth/access_token' });
+    const back = await dialogRedirect();
+    const failed = await callback(back.searchParams.toString());
+    expect(failed.statusCode).toBe(302);
+    expect(failed.headers.location).toBe('/setting/channel?facebookLogin=failed');
+    // Another error, a forged state, a missing code or repeated parameters: the same way back, never a JSON page.
+    for (const query of [
+      'error=server_error',
+      'code=abc&state=forged',
+      `state=${back.searchParams.get('state')}`,
+      'code=a&code=b&state=x',
+      '',
+    ]) {
+      const res = await callback(query);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/setting/channel?facebookLogin=failed');
+    }
+    // A good login still lands on its connection.
+    const ok = await callback((await dialogRedirect()).searchParams.toString());
+    expect(ok.headers.location).toMatch(/^\/setting\/channel\?connection=[0-9a-f-]{36}$/);
   });
 });

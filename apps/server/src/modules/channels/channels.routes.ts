@@ -18,6 +18,9 @@ const tags = ['channels'];
 const can = (action: 'view' | 'create' | 'update' | 'delete') =>
   ({ access: { resource: 'channel', action, scopes: ['all'] } }) as const;
 const Id = z.object({ id: z.uuid() });
+// Every field optional and loosely typed: a malformed redirect is a failed login, not a 400 page.
+const Param = z.string().max(2000).optional().catch(undefined);
+const MetaCallbackQuery = z.object({ code: Param, state: Param, error: Param, error_reason: Param });
 
 export async function channelRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,17 +59,12 @@ export async function channelRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => service.metaLoginUrl(deps, authOf(req)),
   );
   // The browser arrives here from Facebook's redirect, without a bearer token: the signed state proves who.
+  // Whatever Facebook answers (a code, a cancel, anything unexpected), the browser goes back to the channel
+  // settings screen, which tells the admin what happened in their language (issue 14 item 21).
   r.get(
     '/channels/meta/callback',
-    {
-      schema: {
-        tags,
-        querystring: z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(2000) }),
-      },
-      config: { access: { public: true } },
-    },
-    async (req, reply) =>
-      reply.redirect(await service.completeMetaLogin(deps, req.query.code, req.query.state)),
+    { schema: { tags, querystring: MetaCallbackQuery }, config: { access: { public: true } } },
+    async (req, reply) => reply.redirect(await service.completeMetaLogin(deps, req.query)),
   );
   r.get(
     '/channels/meta/connections/:id',

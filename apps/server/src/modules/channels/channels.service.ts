@@ -1,12 +1,18 @@
 // Channel settings (spec §3 Channel, §5 Channel validations, §8 messages): connect, edit and remove LINE
 // OAs, Facebook Pages and Instagram accounts. Secrets are sealed at rest and never returned.
 import { localTime } from '@sabai/domain';
-import type { Channel, CreateChannel, UpdateChannel } from '@sabai/contracts';
-import { createMetaLogin, type ConnectablePage } from '../../channels';
+import { NOTICE_TEXTS, type Channel, type CreateChannel, type UpdateChannel } from '@sabai/contracts';
+import {
+  createLineOwnershipCheck,
+  createMetaLogin,
+  LineUnavailableError,
+  type ConnectablePage,
+} from '../../channels';
 import type { Deps } from '../../deps';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../auth';
+import { notify } from '../notifications';
 import { forgetLineSecret } from './credentials';
 import * as repo from './channels.repo';
 
@@ -23,14 +29,22 @@ export async function getChannel(deps: Deps, auth: AuthContext, id: string): Pro
   return (await present(deps, [row], auth.organizationId))[0]!;
 }
 
-/** Creates a channel; a provider account active in another organisation needs `takeOver` (spec §8). */
+/**
+ * Creates a channel (spec §8). Whoever connects a provider account proves control of it first (issue 14
+ * item 1): LINE confirms the id, secret and token belong together; a Page or Instagram account comes from a
+ * Facebook Login that granted it. Until proven, every refusal is the same whether or not another
+ * organisation uses the account; once proven, an account active elsewhere needs `takeOver`.
+ */
 export async function createChannel(deps: Deps, auth: AuthContext, input: CreateChannel): Promise<Channel> {
   await assertValid(deps, auth.organizationId, input);
-  const now = deps.clock.now();
+  // The caller's own organisation first: that reveals nothing about anyone else.
+  const current = await repo.findActiveByExternalId(deps.db.orm, [input.type], input.externalId);
+  if (current?.organizationId === auth.organizationId) throw conflict('channel.duplicate');
   const credentials =
     input.type === 'line'
-      ? { secret: input.secret, accessToken: input.accessToken, pageId: null }
+      ? await provenLineCredentials(deps, input)
       : await pageCredentials(deps, auth, input);
+  const now = deps.clock.now();
   const created = await deps.db.orm.transaction(async (tx) => {
     if (
       (await repo.countActiveChannels(tx, auth.organizationId)) >=
@@ -41,12 +55,13 @@ export async function createChannel(deps: Deps, auth: AuthContext, input: Create
     const owner = await repo.findActiveByExternalId(tx, [input.type], input.externalId);
     if (owner?.organizationId === auth.organizationId) throw conflict('channel.duplicate');
     if (owner && !input.takeOver) throw conflict('channel.used_by_other_organization');
-    if (owner) await repo.deactivateChannel(tx, owner.id, now, false);
+    if (owner) await takeOver(tx, owner, now);
     const row = await repo.insertChannel(tx, {
       organizationId: auth.organizationId,
       type: input.type,
       name: input.name,
       externalId: input.externalId,
+      botUserId: credentials.botUserId,
       pageId: credentials.pageId,
       secretEncrypted: credentials.secret ? deps.cipher.encrypt(credentials.secret) : null,
       accessTokenEncrypted: deps.cipher.encrypt(credentials.accessToken),
@@ -64,6 +79,51 @@ export async function createChannel(deps: Deps, auth: AuthContext, input: Create
   if (input.type === 'line') forgetLineSecret(input.externalId);
   else await subscribePage(deps, credentials.pageId!, credentials.accessToken);
   return getChannel(deps, auth, created.id);
+}
+
+// The losing organisation keeps its channel row (history, reports), marked taken over, and its channel
+// managers are told in the same transaction.
+async function takeOver(tx: Executor, owner: repo.ChannelRow, now: Date) {
+  await repo.markTakenOver(tx, owner.id, now);
+  for (const userId of await repo.channelManagersOf(tx, owner.organizationId)) {
+    await notify(tx, {
+      organizationId: owner.organizationId,
+      userId,
+      type: 'channel_taken_over',
+      content: NOTICE_TEXTS.channelTakenOver(owner.name),
+      channelType: owner.type,
+      channelName: owner.name,
+    });
+  }
+}
+
+const LINE_CHECK_TIMEOUT_MS = 10_000;
+const NOT_VERIFIED_MESSAGE =
+  'LINE did not confirm this channel. Check the channel ID, channel secret and channel access token.';
+
+async function provenLineCredentials(deps: Deps, input: Extract<CreateChannel, { type: 'line' }>) {
+  const check = createLineOwnershipCheck({
+    apiBaseUrl: deps.config.LINE_API_BASE_URL,
+    timeoutMs: LINE_CHECK_TIMEOUT_MS,
+  });
+  try {
+    const result = await check.prove({
+      channelId: input.externalId,
+      secret: input.secret,
+      accessToken: input.accessToken,
+    });
+    if (result.status === 'refused') throw conflict('channel.not_verified', NOT_VERIFIED_MESSAGE);
+    return {
+      secret: input.secret,
+      accessToken: input.accessToken,
+      pageId: null,
+      botUserId: result.botUserId,
+    };
+  } catch (err) {
+    if (!(err instanceof LineUnavailableError)) throw err;
+    deps.logger.warn({ err: err.cause, channelId: input.externalId }, 'LINE channel check failed');
+    throw new AppError(502, 'channel.provider_unavailable', 'LINE could not be reached. Please try again.');
+  }
 }
 
 export async function updateChannel(
@@ -156,10 +216,29 @@ export async function metaLoginUrl(deps: Deps, auth: AuthContext) {
   return { url: loginOf(deps).dialogUrl(callbackUrl(deps), state) };
 }
 
-/** Handles the login redirect: keeps the listed pages (tokens sealed) for 30 minutes; returns where to go. */
-export async function completeMetaLogin(deps: Deps, code: string, state: string) {
-  const claims = await deps.tokens.verifyState(state);
-  const pages = await loginOf(deps).pagesFor(code, callbackUrl(deps));
+const SETTINGS_PATH = '/setting/channel';
+
+/**
+ * Handles the login redirect and answers where the browser goes: back to channel settings with the
+ * connection (its pages kept, tokens sealed, for 30 minutes), or with `facebookLogin=cancelled|failed`.
+ */
+export async function completeMetaLogin(
+  deps: Deps,
+  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+) {
+  const failed = (outcome: 'cancelled' | 'failed') => `${SETTINGS_PATH}?facebookLogin=${outcome}`;
+  // The admin pressed Cancel (or refused a permission): Facebook sends error=access_denied and no code.
+  if (query.error === 'access_denied') return failed('cancelled');
+  if (query.error || !query.code || !query.state) return failed('failed');
+  const claims = await deps.tokens.verifyState(query.state).catch(() => null);
+  if (!claims) return failed('failed');
+  let pages: ConnectablePage[];
+  try {
+    pages = await loginOf(deps).pagesFor(query.code, callbackUrl(deps));
+  } catch (err) {
+    deps.logger.warn({ err }, 'Facebook Login did not complete');
+    return failed('failed');
+  }
   const id = await repo.insertMetaConnection(deps.db.orm, {
     organizationId: String(claims.organizationId),
     userId: String(claims.userId),
@@ -171,7 +250,7 @@ export async function completeMetaLogin(deps: Deps, code: string, state: string)
     })),
     expiresAt: new Date(deps.clock.now().getTime() + CONNECTION_TTL_MS),
   });
-  return `/setting/channel?connection=${id}`;
+  return `${SETTINGS_PATH}?connection=${id}`;
 }
 
 type StoredPage = Omit<ConnectablePage, 'accessToken'> & { tokenEncrypted: string };
@@ -205,7 +284,12 @@ async function pageCredentials(
     (p) => (input.type === 'facebook' ? p.id : p.instagramAccountId) === input.externalId,
   );
   if (!page) throw badRequest('channel.page_not_in_connection');
-  return { secret: null, accessToken: deps.cipher.decrypt(page.tokenEncrypted), pageId: page.id };
+  return {
+    secret: null,
+    accessToken: deps.cipher.decrypt(page.tokenEncrypted),
+    pageId: page.id,
+    botUserId: null,
+  };
 }
 
 async function subscribePage(deps: Deps, pageId: string, token: string) {
@@ -259,6 +343,7 @@ async function present(
       })),
     hasSecret: r.secretEncrypted !== null,
     hasAccessToken: r.accessTokenEncrypted !== null,
+    takenOverAt: r.takenOverAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 
 let h: ChannelHarness;
-let line: { id: string; externalId: string; secret: string };
+let line: { id: string; externalId: string; secret: string; accessToken: string };
 let userSeq = 0;
 const newUser = () => `U${(++userSeq + Date.now()).toString(16).padStart(32, 'a')}`;
 
@@ -293,7 +293,7 @@ describe('LINE inbound', () => {
         name: 'Taken',
         externalId: line.externalId,
         secret: line.secret,
-        accessToken: 'new-owner-token',
+        accessToken: line.accessToken,
         assignedMode: 'normal',
         assignedTeamId: other.teamId,
         takeOver: true,

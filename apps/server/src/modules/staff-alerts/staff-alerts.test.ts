@@ -115,14 +115,21 @@ describe('LINE staff alerts', () => {
     // Give the other organisation a LINE account of its own so it can ask for a code.
     const admin = await buildUser(h.t, other, 'Admin');
     const adminToken = (await signIn(h.t, admin)).accessToken;
+    const externalId = String(2_000_000_000 + Math.floor(Math.random() * 1e8));
+    h.sim.addLineChannel({
+      channelId: externalId,
+      channelSecret: 'other-secret',
+      accessToken: `other-token-${externalId}`,
+      botUserId: `U${'e'.repeat(24)}${externalId.slice(-8)}`,
+    });
     const created = await call(h.t.app, 'POST', '/api/v1/channels', {
       token: adminToken,
       body: {
         type: 'line',
         name: 'Other shop',
-        externalId: String(2_000_000_000 + Math.floor(Math.random() * 1e8)),
+        externalId,
         secret: 'other-secret',
-        accessToken: 'other-token',
+        accessToken: `other-token-${externalId}`,
         assignedMode: 'normal',
         assignedTeamId: (await buildTeam(h.t, other)).id,
       },

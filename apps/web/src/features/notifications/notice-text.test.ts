@@ -39,6 +39,9 @@ describe('localNotice', () => {
     expect(localNotice(NOTICE_TEXTS.timeOffDecided(period, 'declined'), 'th', th)).toBe(
       `คำขอลางาน ${period} ของคุณถูกปฏิเสธ`,
     );
+    expect(localNotice(NOTICE_TEXTS.channelTakenOver('Sabai LINE OA'), 'th', th)).toBe(
+      'ช่องทาง Sabai LINE OA ถูกองค์กรอื่นนำไปใช้แทนแล้ว',
+    );
   });
 
   it('keeps the server text for an English reader and anything it does not know', () => {

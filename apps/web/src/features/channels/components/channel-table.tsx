@@ -1,8 +1,9 @@
-import { Button, Table } from 'antd';
+import { Button, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
 import { actionsColumn, ListEmpty } from '../../../components/list-table';
+import { formatDateTime } from '../../../lib/format';
 import { MODE_LABELS, TYPE_LABELS } from '../utils/channel-form';
 import { ChannelIcon } from '../../../components/channel-icon';
 
@@ -17,7 +18,7 @@ type ChannelTableProps = {
   onDelete: (channel: Channel) => void;
 };
 
-/** The channels with their brand, ids, team, assigned mode and business hours; sortable. */
+/** The channels with their brand, ids, team, assigned mode and business hours (and a takeover); sortable. */
 export function ChannelTable({
   channels,
   hasAny,
@@ -40,9 +41,16 @@ export function ChannelTable({
       render: (_, channel) => (
         <span className="channel-cell">
           <ChannelIcon type={channel.type} size={28} />
-          <Button type="link" className="channel-cell__name" onClick={() => onEdit(channel)}>
-            {channel.name}
-          </Button>
+          <span className="channel-cell__text">
+            <Button type="link" className="channel-cell__name" onClick={() => onEdit(channel)}>
+              {channel.name}
+            </Button>
+            {channel.takenOverAt && (
+              <Tag color="warning" className="channel-cell__status" data-testid="channel-taken-over">
+                {t('channels.takenOver', { date: formatDateTime(channel.takenOverAt) })}
+              </Tag>
+            )}
+          </span>
         </span>
       ),
     },

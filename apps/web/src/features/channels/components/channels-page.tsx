@@ -37,6 +37,7 @@ export function ChannelsPage() {
   const language = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const connectionId = searchParams.get('connection');
+  const loginOutcome = loginOutcomeOf(searchParams.get('facebookLogin'));
   const channelsQuery = useChannels();
   const teamsQuery = useTeams();
   const connectionQuery = useMetaConnection(connectionId);
@@ -45,7 +46,7 @@ export function ChannelsPage() {
   const [confirm, confirmHolder] = useConfirm();
   const [search, setSearch] = useState('');
   const [isChoosing, setIsChoosing] = useState(false);
-  const [returning] = useState(() => (connectionId ? pendingFacebookLogin() : null));
+  const [returning] = useState(() => (connectionId || loginOutcome ? pendingFacebookLogin() : null));
   const [drawer, setDrawer, hasOpenedDrawer] = useLazyPanel<DrawerState>(
     returning && connectionId ? { mode: 'create', type: returning.type, connectionId } : null,
   );
@@ -68,7 +69,8 @@ export function ChannelsPage() {
     );
   }, [channels, search, teamNames, t]);
 
-  // Back from Facebook Login (?connection=<id>): reopen the form the admin started, in their language.
+  // Back from Facebook Login (?connection=<id>, or ?facebookLogin=cancelled|failed): in the admin's
+  // language; with a connection, the form they started opens again.
   useEffect(() => {
     if (!returning) return;
     forgetFacebookLogin();
@@ -82,6 +84,21 @@ export function ChannelsPage() {
       );
     }
   }, [returning, language, setSearchParams]);
+
+  // A cancelled or failed login says so once the admin's language is back (the notice is shown in it).
+  const isLanguageBack = !returning || returning.language === language;
+  useEffect(() => {
+    if (!loginOutcome || !isLanguageBack) return;
+    if (loginOutcome === 'cancelled') notice.warning('channels.facebookLogin.cancelled');
+    else notice.error(null, 'channels.facebookLogin.providerFailed');
+    setSearchParams(
+      (params) => {
+        params.delete('facebookLogin');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [loginOutcome, isLanguageBack, notice, setSearchParams]);
 
   const isConnectionFailed = connectionQuery.isError;
   useEffect(() => {
@@ -219,6 +236,11 @@ export function ChannelsPage() {
 }
 
 export { ChannelsPage as Component };
+
+/** The server's callback reports a login that brought no connection as `?facebookLogin=cancelled|failed`. */
+function loginOutcomeOf(value: string | null): 'cancelled' | 'failed' | null {
+  return value === 'cancelled' || value === 'failed' ? value : null;
+}
 
 /** The screen's texts load with it, before it renders. */
 export async function loader(): Promise<null> {

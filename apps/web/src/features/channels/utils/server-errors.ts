@@ -100,6 +100,11 @@ export function saveFeedback(error: unknown, values: ChannelFormValues): SaveFee
       return { ...none, message: 'errors.channel.connection_expired', isConnectionExpired: true };
     case 'channel.plan_limit':
       return { ...none, message: 'errors.channel.plan_limit' };
+    case 'channel.not_verified':
+      // One message for the three values LINE checked together: it cannot say which one is wrong.
+      return { ...none, message: 'errors.channel.not_verified' };
+    case 'channel.provider_unavailable':
+      return { ...none, message: 'errors.channel.provider_unavailable' };
     default:
       return { ...none, message: null };
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "taken_over_at" timestamp with time zone;
