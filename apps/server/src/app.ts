@@ -44,6 +44,7 @@ import { createMailer, type Mailer } from './platform/mailer';
 import { getOrCreateSecret } from './platform/secrets';
 import { createStorage } from './platform/storage';
 import { createGuardedFetch } from './platform/guarded-fetch';
+import { drainUnreadBody } from './http/upload';
 import { startEventBus } from './platform/events';
 import { registerRealtime } from './realtime/gateway';
 
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(rateLimit, { global: false });
   // Routes read files through http/upload.ts, which sets each file's limit.
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES + 1, files: 5, fields: 20 } });
+  app.addHook('onResponse', async (request) => drainUnreadBody(request));
   await app.register(swagger, {
     openapi: { info: { title: 'Sabai Inbox API', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
