@@ -158,7 +158,8 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
     if (allowed.has(url.origin)) return true;
     if (url.protocol !== 'https:' && !(options.allowHttp && url.protocol === 'http:'))
       throw new GuardedFetchError('blocked', `${url.protocol} URLs are not fetched`);
-    if (url.username || url.password) throw new GuardedFetchError('blocked', 'URLs with credentials are not fetched');
+    if (url.username || url.password)
+      throw new GuardedFetchError('blocked', 'URLs with credentials are not fetched');
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !isPublicAddress(host))
       throw new GuardedFetchError('blocked', `${host} is not a public address`);
@@ -179,9 +180,7 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
       req.on('error', (err) =>
         fail(err instanceof GuardedFetchError || signal.aborted ? toFailure(err, signal) : toNetwork(err)),
       );
-      req.on('response', (res) =>
-        done({ status: res.statusCode ?? 0, headers: res.headers, body: res }),
-      );
+      req.on('response', (res) => done({ status: res.statusCode ?? 0, headers: res.headers, body: res }));
       req.end(request.body ?? undefined);
     });
   }
