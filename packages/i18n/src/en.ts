@@ -119,7 +119,8 @@ export const en = {
       type_not_allowed: 'Only JPEG, PNG, GIF or WebP images can be uploaded.',
     },
     web_push: {
-      endpoint_not_allowed: 'This browser’s push service is not supported. Notifications still appear while Sabai Inbox is open.',
+      endpoint_not_allowed:
+        'This browser’s push service is not supported. Notifications still appear while Sabai Inbox is open.',
     },
     password: {
       length: 'The password must be 8 to 30 characters long.',

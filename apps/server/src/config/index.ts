@@ -47,7 +47,12 @@ const ConfigSchema = z.object({
   OUTBOUND_ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url())),
 });
 
