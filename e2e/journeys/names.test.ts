@@ -45,7 +45,7 @@ describe.each<Locale>(['en', 'th'])('names with invisible characters in %s', (la
 
     const api = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
     const roles = await api.call<Array<{ id: string; name: string }>>('GET', '/roles');
-    await api.call('POST', '/users', {
+    const agent = await api.call<{ id: string }>('POST', '/users', {
       email: `rlo-${mark.toLowerCase()}@demo.local`,
       roleId: roles.find((r) => r.name === 'Staff')!.id,
       firstName: `Agent ${mark}`,
@@ -72,5 +72,8 @@ describe.each<Locale>(['en', 'th'])('names with invisible characters in %s', (la
     await snap(page, `names-users-${lang}`);
     expect(errors).toEqual([]);
     await context.close();
+    // The demo organisation's user list stays as the other journeys expect it.
+    await api.call('DELETE', `/users/${agent.id}`);
+    await api.dispose();
   });
 });
