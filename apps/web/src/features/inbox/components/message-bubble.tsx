@@ -6,7 +6,7 @@ import {
   PaperClipOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { visibleText, withoutInvisible } from '@sabai/domain';
+import { isImageMime, visibleText, withoutInvisible } from '@sabai/domain';
 import type { Message } from '../api/messages';
 import { fullTime } from '../utils/time';
 import { LinkedText } from './linked-text';
@@ -62,7 +62,8 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
           </a>
         )}
         {message.attachments.map((file) =>
-          file.mimeType.startsWith('image/') ? (
+          // Only raster images show as pictures: the server serves anything else (SVG) as a download.
+          isImageMime(file.mimeType) ? (
             <Image
               key={file.id}
               src={file.url}
