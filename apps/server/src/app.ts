@@ -43,6 +43,8 @@ import { createCipher } from './platform/crypto';
 import { createMailer, type Mailer } from './platform/mailer';
 import { getOrCreateSecret } from './platform/secrets';
 import { createStorage } from './platform/storage';
+import { createGuardedFetch } from './platform/guarded-fetch';
+import { drainUnreadBody } from './http/upload';
 import { startEventBus } from './platform/events';
 import { registerRealtime } from './realtime/gateway';
 
@@ -77,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
 
   const clock = opts.clock ?? systemClock;
   const secret = config.JWT_SECRET ?? (await getOrCreateSecret(db, 'jwt_secret'));
+  const fetchUrl = createGuardedFetch({ allowedOrigins: config.OUTBOUND_ALLOWED_ORIGINS });
   const deps: Deps = {
     config,
     db,
@@ -97,7 +100,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       lineDataApiBaseUrl: config.LINE_DATA_API_BASE_URL,
       graphApiBaseUrl: config.GRAPH_API_BASE_URL,
       graphApiVersion: config.GRAPH_API_VERSION,
+      fetchUrl,
     }),
+    fetchUrl,
   };
   const stopWorkers = opts.runWorkers === false ? null : await startWorkers(deps);
   app.addHook('onClose', async () => {
@@ -120,7 +125,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 5, fields: 20 } });
+  // Routes read files through http/upload.ts, which sets each file's limit.
+  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES + 1, files: 5, fields: 20 } });
+  app.addHook('onResponse', async (request) => drainUnreadBody(request));
   await app.register(swagger, {
     openapi: { info: { title: 'Sabai Inbox API', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,

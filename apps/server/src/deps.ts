@@ -10,6 +10,7 @@ import type { Storage } from './platform/storage';
 import type { TokenService } from './modules/auth/tokens';
 import type { ChannelRegistry } from './channels';
 import type { Jobs } from './platform/jobs';
+import type { GuardedFetch } from './platform/guarded-fetch';
 
 export interface Deps {
   config: Config;
@@ -25,4 +26,6 @@ export interface Deps {
   jobs: Jobs;
   /** Provider adapters (LINE, Messenger, Instagram). */
   channels: ChannelRegistry;
+  /** The only way to fetch a URL that a user or a webhook supplied (SSRF rules in guarded-fetch.ts). */
+  fetchUrl: GuardedFetch;
 }

@@ -5,6 +5,7 @@ export * from './channel-type';
 export * from './default-role-matrix';
 export * from './exhaustive';
 export * from './format';
+export * from './display-text';
 export * from './issue-status';
 export * from './issue-workspace';
 export * from './limits';

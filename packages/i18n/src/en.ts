@@ -114,9 +114,13 @@ export const en = {
       send_failed: 'The email could not be sent. Please try again later.',
     },
     file: {
-      too_large: 'The image is larger than 5 MB.',
+      too_large: 'The file is too large: images up to 5 MB, other files up to 30 MB.',
       missing: 'Please choose a file to upload.',
       type_not_allowed: 'Only JPEG, PNG, GIF or WebP images can be uploaded.',
+    },
+    web_push: {
+      endpoint_not_allowed:
+        'This browser’s push service is not supported. Notifications still appear while Sabai Inbox is open.',
     },
     password: {
       length: 'The password must be 8 to 30 characters long.',

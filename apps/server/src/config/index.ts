@@ -40,6 +40,20 @@ const ConfigSchema = z.object({
   FACEBOOK_LOGIN_URL: z.url().default('https://www.facebook.com'),
   /** Points every provider URL at one origin (the simulator): overrides the four above when set. */
   PROVIDER_BASE_URL: z.url().optional(),
+  /**
+   * Origins (`scheme://host[:port]`, comma-separated) that URLs from users and webhooks may reach although
+   * they are http or on a private address, and extra web-push services: for tests and local set-ups.
+   */
+  OUTBOUND_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
@@ -69,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           FACEBOOK_LOGIN_URL: provider,
         }
       : {}),
+    // The simulator plays the providers, so the URLs it hands out (content, CDN links) are as trusted.
+    OUTBOUND_ALLOWED_ORIGINS: [...c.OUTBOUND_ALLOWED_ORIGINS, ...(provider ? [provider] : [])],
     DATA_DIR: path.resolve(ROOT_DIR, c.DATA_DIR),
     WEB_DIST_DIR: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

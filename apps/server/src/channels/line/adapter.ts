@@ -4,11 +4,13 @@
 import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
 import { ChannelSendError, type ChannelAdapter, type OutboundMessage, type SendRequest } from '../types';
 import { splitText, utf16Units } from '../split-text';
+import { fetchMediaUrl } from '../media-url';
+import type { GuardedFetch } from '../../platform/guarded-fetch';
 
 const TEXT_LIMIT = 5000;
 const MESSAGES_PER_REQUEST = 5;
 
-export type LineAdapterOptions = { apiBaseUrl: string; dataApiBaseUrl: string };
+export type LineAdapterOptions = { apiBaseUrl: string; dataApiBaseUrl: string; fetchUrl: GuardedFetch };
 
 export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
   const api = (token: string) =>
@@ -67,11 +69,7 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
     },
 
     async fetchMedia(credentials, media) {
-      if (media.source === 'url') {
-        const res = await fetch(media.ref);
-        if (!res.ok || !res.body) return null;
-        return { body: res.body, mimeType: res.headers.get('content-type') ?? 'application/octet-stream' };
-      }
+      if (media.source === 'url') return fetchMediaUrl(opts.fetchUrl, media.ref);
       const res = await blob(credentials.accessToken)
         .getMessageContentWithHttpInfo(media.ref)
         .catch((err: unknown) => {

@@ -10,10 +10,12 @@ import {
   type SendRequest,
 } from '../types';
 import { characters, splitText, utf8Bytes } from '../split-text';
+import { fetchMediaUrl } from '../media-url';
+import type { GuardedFetch } from '../../platform/guarded-fetch';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export type MetaAdapterOptions = { graphBaseUrl: string; graphVersion: string };
+export type MetaAdapterOptions = { graphBaseUrl: string; graphVersion: string; fetchUrl: GuardedFetch };
 
 type GraphError = { error?: { message?: string; code?: number; error_subcode?: number } };
 
@@ -90,9 +92,7 @@ export function createMetaAdapter(
 
     async fetchMedia(_credentials, media) {
       // Meta attachment URLs are signed CDN links that expire: fetch promptly, no token needed.
-      const res = await fetch(media.ref);
-      if (!res.ok || !res.body) return null;
-      return { body: res.body, mimeType: res.headers.get('content-type') ?? 'application/octet-stream' };
+      return fetchMediaUrl(opts.fetchUrl, media.ref);
     },
   };
 }

@@ -17,6 +17,8 @@ import {
 let h: ChannelHarness;
 let line: { id: string; externalId: string; secret: string; accessToken: string };
 let userSeq = 0;
+/** A JPEG's signature and a few bytes: media is served by what its bytes are. */
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.from('fake-jpeg-bytes')]);
 const newUser = () => `U${(++userSeq + Date.now()).toString(16).padStart(32, 'a')}`;
 
 beforeAll(async () => {
@@ -82,7 +84,7 @@ describe('LINE inbound', () => {
         longitude: 100.5,
       }),
       await h.sim.line.image(line.externalId, userId, {
-        content: Buffer.from('fake-jpeg-bytes'),
+        content: JPEG,
         contentType: 'image/jpeg',
       }),
       await h.sim.line.file(line.externalId, userId, {
@@ -109,7 +111,7 @@ describe('LINE inbound', () => {
         )[0],
     );
     const file = await h.t.app.inject({ method: 'GET', url: `/files/${attachment.fileId}` });
-    expect(file.body).toBe('fake-jpeg-bytes');
+    expect(file.rawPayload.equals(JPEG)).toBe(true);
     expect(file.headers['content-type']).toBe('image/jpeg');
     const pdf = await eventually(
       async () =>

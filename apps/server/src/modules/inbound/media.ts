@@ -8,6 +8,7 @@ import type { MediaRef } from '../../channels';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { publishEvent } from '../../platform/events';
+import { GuardedFetchError } from '../../platform/guarded-fetch';
 import type { Job } from '../../platform/jobs';
 import { credentialsOf } from '../channels';
 import * as repo from './inbound.repo';
@@ -59,7 +60,11 @@ export async function downloadMedia(deps: Deps, job: Job<{ messageId: number; me
     });
     await finish({ status: 'stored', fileId: file.id }, file.id);
   } catch (err) {
-    if (err instanceof AppError && err.status === 413) return finish({ status: 'too_large' }, null);
+    if (
+      (err instanceof AppError && err.status === 413) ||
+      (err instanceof GuardedFetchError && err.reason === 'too_large')
+    )
+      return finish({ status: 'too_large' }, null);
     throw err;
   }
 }

@@ -7,10 +7,11 @@ import {
   MessageSchema,
   SendMessageRequestSchema,
 } from '@sabai/contracts';
-import { isAllowedAttachment, maxAttachmentBytes, type Scope } from '@sabai/domain';
+import { FILE_MAX_BYTES, isAllowedAttachment, maxAttachmentBytes, type Scope } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { authOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
+import { readUpload } from '../../http/upload';
 import * as service from './messages.service';
 
 const tags = ['messages'];
@@ -72,17 +73,16 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
       config: updateIssues,
     },
     async (req, reply) => {
-      const file = await req.file();
-      if (!file) throw badRequest('file.missing');
+      const file = await readUpload(req, FILE_MAX_BYTES);
       if (!isAllowedAttachment(file.mimetype)) {
-        file.file.resume();
+        file.stream.resume();
         throw badRequest('file.type_not_allowed');
       }
       const stored = await deps.storage.put({
         organizationId: authOf(req).organizationId,
         filename: file.filename,
         mimeType: file.mimetype,
-        stream: file.file,
+        stream: file.stream,
         maxBytes: maxAttachmentBytes(file.mimetype),
       });
       return reply.status(201).send({

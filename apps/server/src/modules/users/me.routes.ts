@@ -10,7 +10,7 @@ import {
 import { IMAGE_MAX_BYTES } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { authOf } from '../../http/access';
-import { badRequest } from '../../http/errors';
+import { readUpload } from '../../http/upload';
 import { changePassword } from '../auth';
 import * as service from './me.service';
 
@@ -34,13 +34,8 @@ export async function meRoutes(app: FastifyInstance, deps: Deps) {
     '/me/avatar',
     { schema: { tags, consumes: ['multipart/form-data'], response: { 200: MeSchema } }, config: signedIn },
     async (req) => {
-      const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } });
-      if (!file) throw badRequest('file.missing');
-      return service.updateAvatar(deps, authOf(req), {
-        filename: file.filename,
-        mimetype: file.mimetype,
-        stream: file.file,
-      });
+      const file = await readUpload(req, IMAGE_MAX_BYTES);
+      return service.updateAvatar(deps, authOf(req), file);
     },
   );
 

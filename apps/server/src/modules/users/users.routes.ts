@@ -12,7 +12,7 @@ import {
 import { IMAGE_MAX_BYTES } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { authOf } from '../../http/access';
-import { badRequest } from '../../http/errors';
+import { readUpload } from '../../http/upload';
 import * as service from './users.service';
 
 const tags = ['users'];
@@ -65,13 +65,8 @@ export async function userRoutes(app: FastifyInstance, deps: Deps) {
       config: can('update'),
     },
     async (req) => {
-      const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } });
-      if (!file) throw badRequest('file.missing');
-      return service.updateUserImage(deps, authOf(req), req.params.id, {
-        filename: file.filename,
-        mimetype: file.mimetype,
-        stream: file.file,
-      });
+      const file = await readUpload(req, IMAGE_MAX_BYTES);
+      return service.updateUserImage(deps, authOf(req), req.params.id, file);
     },
   );
   r.post(

@@ -6,18 +6,23 @@
 import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import type { Deps } from '../../deps';
+import { badRequest } from '../../http/errors';
 import { stableUuid } from '../../platform/crypto';
 import type { EventBus } from '../../platform/events';
 import type { Job } from '../../platform/jobs';
 import { refreshedEvery } from '../../platform/refreshed';
+import { GuardedFetchError } from '../../platform/guarded-fetch';
 import { getOrCreateSecret } from '../../platform/secrets';
 import type { AuthContext } from '../auth';
+import { isAllowedPushEndpoint } from './push-endpoints';
 import * as repo from './web-push.repo';
 
 export const PUSH_JOB = 'web-push.send';
 export const PUSH_RETRY = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
 /** Time for a live socket to take the notice before the push is sent instead. */
 const PUSH_DELAY_SECONDS = 3;
+/** A push service answers within this, or the push is retried later. */
+const PUSH_TIMEOUT_MS = 10_000;
 /** How long the push service keeps a push for an offline browser. */
 const PUSH_TTL_SECONDS = 24 * 3600;
 /** Who has a push subscription is read again this often (a browser registered on another node). */
@@ -51,6 +56,8 @@ export async function registerDevice(
   auth: AuthContext,
   subscription: PushSubscription,
 ): Promise<{ deviceToken: string }> {
+  if (!isAllowedPushEndpoint(subscription.endpoint, deps.config.OUTBOUND_ALLOWED_ORIGINS))
+    throw badRequest('web_push.endpoint_not_allowed');
   const deviceToken = await repo.saveDevice(deps.db.orm, {
     userId: auth.userId,
     organizationId: auth.organizationId,
@@ -75,23 +82,41 @@ export async function sendPush(deps: Deps, job: Job<Push>): Promise<void> {
   });
   let retry: Error | null = null;
   for (const { token, subscription } of subscriptions) {
-    // web-push builds the encrypted, VAPID-signed request; sending it ourselves keeps the transport plain.
+    const { endpoint } = subscription as PushSubscription;
+    // Subscriptions stored before endpoints were checked, or a push service the operator no longer allows.
+    if (!isAllowedPushEndpoint(endpoint, deps.config.OUTBOUND_ALLOWED_ORIGINS)) {
+      await repo.removeDevice(deps.db.orm, userId, token);
+      continue;
+    }
+    // web-push builds the encrypted, VAPID-signed request; the guarded client sends it.
     const request = webpush.generateRequestDetails(subscription as PushSubscription, payload, {
       vapidDetails: { subject: vapidSubject(deps), ...vapid },
       TTL: PUSH_TTL_SECONDS,
       contentEncoding: 'aes128gcm',
     });
-    const res = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: request.body ?? null,
-      signal: AbortSignal.timeout(10_000),
-    }).catch((err: Error) => err);
-    if (res instanceof Error) retry = res;
-    else if (res.status === 404 || res.status === 410) await repo.removeDevice(deps.db.orm, userId, token);
+    const res = await deps
+      .fetchUrl(request.endpoint, {
+        method: 'POST',
+        headers: request.headers as Record<string, string>,
+        body: request.body ?? null,
+        maxBytes: 64 * 1024,
+        timeoutMs: PUSH_TIMEOUT_MS,
+      })
+      .catch((err: Error) => err);
+    if (res instanceof GuardedFetchError && res.reason === 'blocked') {
+      deps.logger.warn({ userId, reason: res.message }, 'push endpoint refused; subscription removed');
+      await repo.removeDevice(deps.db.orm, userId, token);
+      continue;
+    }
+    if (res instanceof Error) {
+      retry = res;
+      continue;
+    }
+    res.body.resume();
+    if (res.status === 404 || res.status === 410) await repo.removeDevice(deps.db.orm, userId, token);
     else if (res.status === 429 || res.status >= 500)
       retry = new Error(`push service answered ${res.status}`);
-    else if (!res.ok) deps.logger.warn({ status: res.status, userId }, 'push refused');
+    else if (res.status >= 300) deps.logger.warn({ status: res.status, userId }, 'push refused');
   }
   if (retry) throw retry;
 }

@@ -24,8 +24,6 @@ const received: Received[] = [];
 let answer = 201;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -37,6 +35,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   pushUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // The local push service is on loopback over http: the operator's allowance, as in a test set-up.
+  t = await startTestApp({ OUTBOUND_ALLOWED_ORIGINS: pushUrl });
+  base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
 });
 
 /** A browser's subscription: its ECDH key pair and auth secret stay here to decrypt what arrives. */

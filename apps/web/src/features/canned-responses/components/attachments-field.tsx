@@ -7,6 +7,7 @@ import { useNotice } from '../../../lib/notices';
 import { uploadAttachment } from '../api/upload-attachment';
 import type { Attachment } from '../api/upload-attachment';
 import { fileProblem, FILES_MAX, uploadProblem } from '../utils/canned-form';
+import { SafeText } from '../../../components/safe-text';
 
 type AttachmentsFieldProps = {
   value?: Attachment[];
@@ -44,7 +45,7 @@ export function AttachmentsField({ value = [], onChange }: AttachmentsFieldProps
             <li key={attachment.id} className="attachments-field__item">
               <PaperClipOutlined aria-hidden />
               <Typography.Link href={attachment.url} target="_blank" rel="noreferrer" ellipsis>
-                {attachment.filename}
+                <SafeText text={attachment.filename} />
               </Typography.Link>
               <Button
                 type="text"

@@ -8,6 +8,7 @@ import { ChannelIcon } from '../../../components/channel-icon';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/navigation';
 import type { ContactListItem } from '../api/contacts';
+import { SafeText } from '../../../components/safe-text';
 
 type ContactTableProps = {
   items: ContactListItem[];
@@ -54,8 +55,8 @@ export function ContactTable({
             {c.displayName.trim().charAt(0).toUpperCase()}
           </Avatar>
           <span>
-            <span className="contacts-table__display-name">{c.displayName}</span>
-            {c.name && <span className="contacts-table__real-name">{c.name}</span>}
+            <SafeText className="contacts-table__display-name" text={c.displayName} />
+            {c.name && <SafeText className="contacts-table__real-name" text={c.name} />}
           </span>
         </button>
       ),

@@ -13,6 +13,7 @@ import { Composer } from './composer';
 import { IssueActions } from './issue-actions';
 import { MessageList } from './message-list';
 import { StatusTag } from './status-tag';
+import { SafeText } from '../../../components/safe-text';
 
 type ChatPaneProps = {
   issueId: number | null;
@@ -79,7 +80,9 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
         )}
         <ChannelIcon type={data.channel.type} size={28} />
         <div className="chat-pane__title">
-          <strong data-testid="chat-contact">{data.contact.displayName || data.contact.name}</strong>
+          <strong data-testid="chat-contact">
+            <SafeText text={data.contact.displayName || data.contact.name} />
+          </strong>
           <span className="chat-pane__sub">
             #{data.id} · {data.channel.name} <StatusTag status={data.status} />
           </span>

@@ -7,6 +7,7 @@ import { isAllowedAttachment, isFinalStatus, maxAttachmentBytes } from '@sabai/d
 import { useNotice } from '../../../lib/notices';
 import type { IssueDetail } from '../api/issues';
 import { uploadFile, useCannedSearch, useSendMessage, type UploadedFile } from '../api/messages';
+import { SafeText } from '../../../components/safe-text';
 
 type ComposerProps = { issue: IssueDetail; onTyping: () => void };
 
@@ -139,7 +140,7 @@ export function Composer({ issue, onTyping }: ComposerProps) {
               onClose={() => setFiles((current) => current.filter((f) => f.id !== file.id))}
               closeIcon={<span aria-label={t('inbox.composer.removeFile', { name: file.filename })}>×</span>}
             >
-              <PaperClipOutlined /> {file.filename}
+              <PaperClipOutlined /> <SafeText text={file.filename} />
             </Tag>
           ))}
         </div>

@@ -7,6 +7,7 @@ import type { IssueListItem } from '../api/issues';
 import { fullTime, shortTime } from '../utils/time';
 import { ContactAvatar } from './contact-avatar';
 import { StatusTag } from './status-tag';
+import { SafeText } from '../../../components/safe-text';
 
 type IssueCardProps = { issue: IssueListItem; isSelected?: boolean; onOpen: (id: number) => void };
 
@@ -37,7 +38,9 @@ export const IssueCard = memo(function IssueCard({ issue, isSelected = false, on
       />
       <span className="issue-card__body">
         <span className="issue-card__top">
-          <span className="issue-card__name">{issue.contact.displayName || `#${issue.id}`}</span>
+          <span className="issue-card__name">
+            {issue.contact.displayName ? <SafeText text={issue.contact.displayName} /> : `#${issue.id}`}
+          </span>
           <time
             className="issue-card__time"
             dateTime={issue.lastResponseAt}
@@ -60,7 +63,7 @@ export const IssueCard = memo(function IssueCard({ issue, isSelected = false, on
           <span className="issue-card__id">#{issue.id}</span>
           <StatusTag status={issue.status} />
           <span className="issue-card__assignee">
-            {issue.assignee?.displayName ?? t('inbox.list.unassigned')}
+            {issue.assignee ? <SafeText text={issue.assignee.displayName} /> : t('inbox.list.unassigned')}
           </span>
           {issue.tags.map((tag) => (
             <Tag key={tag.id} color={tag.colour} className="issue-card__tag">

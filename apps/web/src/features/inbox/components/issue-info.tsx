@@ -8,6 +8,7 @@ import { useFilterOptions, useIssueHistory, type IssueDetail } from '../api/issu
 import { useSetIssueTags, useUpdateIssue } from '../api/issue-updates';
 import { fullTime } from '../utils/time';
 import { StatusTag } from './status-tag';
+import { SafeText } from '../../../components/safe-text';
 
 type IssueInfoProps = { issue: IssueDetail; onOpenIssue: (id: number) => void };
 
@@ -24,9 +25,11 @@ export function IssueInfo({ issue, onOpenIssue }: IssueInfoProps) {
   return (
     <div className="issue-info" data-testid="issue-info">
       <div className="issue-info__contact">
-        <strong>{issue.contact.displayName || issue.contact.name}</strong>
+        <strong>
+          <SafeText text={issue.contact.displayName || issue.contact.name} />
+        </strong>
         {issue.contact.name && issue.contact.name !== issue.contact.displayName && (
-          <span>{issue.contact.name}</span>
+          <SafeText text={issue.contact.name} />
         )}
       </div>
       <Descriptions column={1} size="small" colon={false} className="issue-info__facts">
@@ -43,7 +46,9 @@ export function IssueInfo({ issue, onOpenIssue }: IssueInfoProps) {
           <StatusTag status={issue.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('inbox.info.assignee')}>
-          <span data-testid="info-assignee">{issue.assignee?.displayName ?? t('inbox.list.unassigned')}</span>
+          <span data-testid="info-assignee">
+            {issue.assignee ? <SafeText text={issue.assignee.displayName} /> : t('inbox.list.unassigned')}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('inbox.info.team')}>{issue.team?.name ?? none}</Descriptions.Item>
         <Descriptions.Item label={t('inbox.info.startDate')}>{fullTime(issue.startDate)}</Descriptions.Item>

@@ -6,9 +6,11 @@ import {
   PaperClipOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { isImageMime, visibleText, withoutInvisible } from '@sabai/domain';
 import type { Message } from '../api/messages';
 import { fullTime } from '../utils/time';
 import { LinkedText } from './linked-text';
+import { SafeText } from '../../../components/safe-text';
 
 type MessageBubbleProps = { message: Message; onRetry: (id: number) => void; isRetrying: boolean };
 
@@ -38,11 +40,15 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
         {(message.isPrivateNote || message.senderType !== 'customer') && (
           <div className="bubble__sender">
             {message.isPrivateNote && <LockOutlined />}{' '}
-            {message.isPrivateNote
-              ? `${t('inbox.chat.note')} · ${message.senderName ?? ''}`
-              : message.senderType === 'system'
-                ? t('inbox.chat.system')
-                : message.senderName}
+            {message.isPrivateNote ? (
+              <>
+                {t('inbox.chat.note')} · <SafeText text={message.senderName} />
+              </>
+            ) : message.senderType === 'system' ? (
+              t('inbox.chat.system')
+            ) : (
+              <SafeText text={message.senderName} />
+            )}
           </div>
         )}
         {message.text && (
@@ -56,11 +62,23 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
           </a>
         )}
         {message.attachments.map((file) =>
-          file.mimeType.startsWith('image/') ? (
-            <Image key={file.id} src={file.url} alt={file.filename} width={200} className="bubble__image" />
+          // Only raster images show as pictures: the server serves anything else (SVG) as a download.
+          isImageMime(file.mimeType) ? (
+            <Image
+              key={file.id}
+              src={file.url}
+              alt={visibleText(file.filename)}
+              width={200}
+              className="bubble__image"
+            />
           ) : (
-            <a key={file.id} href={file.url} download={file.filename} className="bubble__file">
-              <PaperClipOutlined /> {file.filename}
+            <a
+              key={file.id}
+              href={file.url}
+              download={withoutInvisible(file.filename)}
+              className="bubble__file"
+            >
+              <PaperClipOutlined /> <SafeText text={file.filename} testId="file-name" />
               <span className="bubble__file-size">{Math.max(1, Math.round(file.size / 1024))} KB</span>
             </a>
           ),

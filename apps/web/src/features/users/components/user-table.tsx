@@ -17,6 +17,7 @@ import { roleKey } from '../../../lib/i18n';
 import type { ListState } from '../../../lib/list-query';
 import type { UserSort, UserStatus } from '../api/get-users';
 import type { UserAction } from '../api/user-actions';
+import { SafeText } from '../../../components/safe-text';
 
 export const STATUS_LABELS: Record<UserStatus, TranslationKey> = {
   active: 'users.statuses.active',
@@ -75,7 +76,7 @@ export function UserTable({ list, data, isLoading, onEdit, onAction }: UserTable
           <Avatar size={28} src={user.profilePath ?? undefined}>
             {user.displayName.slice(0, 1).toUpperCase()}
           </Avatar>
-          <span>{user.displayName}</span>
+          <SafeText text={user.displayName} />
         </span>
       ),
     },
