@@ -2,7 +2,7 @@
 // Embedded default: one process on PGlite under DATA_DIR, migrated and seeded with demo data on first start.
 import path from 'node:path';
 import { buildApp, loadCipher } from './app';
-import { loadConfig } from './config';
+import { loadConfig, shouldSeedDemo } from './config';
 import { DEMO_PASSWORD, DEMO_USERS, SECOND_ORG_ADMIN, seedDemo } from './db/seed';
 import { openDb, type Db } from './platform/db';
 import { pendingMigrations } from './db/migrations-status';
@@ -17,7 +17,7 @@ async function main() {
   });
   await prepareSchema(db, embedded);
 
-  const shouldSeed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && embedded);
+  const shouldSeed = shouldSeedDemo(config);
   const seeded = shouldSeed && (await seedDemo(db, await loadCipher(config, db)));
 
   const { app } = await buildApp({
