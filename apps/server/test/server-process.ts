@@ -54,7 +54,7 @@ export async function startServerProcess(
     child.stderr?.pipe(log);
   }
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
+  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
     const ok = await fetch(`${url}/readyz`)
       .then((r) => r.ok)
       .catch(() => false);
