@@ -127,6 +127,12 @@ async function explainOpenFailure(dataDir: string, err: unknown): Promise<DataDi
 async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (err) => console.error('postgres pool error', err));
+  // pg-pool listens for errors only on idle clients: a connection ended by the server (restart, failover,
+  // pg_terminate_backend) while checked out between two queries would otherwise crash the process. Its
+  // next query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => console.error('postgres connection lost', err.message)),
+  );
   const orm = drizzlePg(pool, { schema }) as unknown as Orm;
   const listener = new PgListener(url);
   return {
@@ -219,6 +225,20 @@ class PgListener {
     this.closed = true;
     await this.client?.end().catch(() => undefined);
   }
+}
+
+/**
+ * Whether `err` (or its cause, as drizzle wraps driver errors) is the database refusing or losing a
+ * statement: a PostgreSQL error (SQLSTATE and severity, from pg or PGlite) or a lost connection.
+ */
+export function isDatabaseFailure(err: unknown): boolean {
+  for (let e = err as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | null; e;) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string')
+      return true;
+    if (typeof e.message === 'string' && /^Connection terminated|not queryable/.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** The rows of a drizzle `execute` answer: node-postgres and PGlite both carry them in `rows`. */
