@@ -111,17 +111,19 @@ async function claimDataDir(dataDir: string): Promise<() => void> {
  * properly": name the directory and find the cause, probing the directory when the error does not carry it.
  */
 async function explainOpenFailure(dataDir: string, err: unknown): Promise<DataDirError> {
-  // Node's recursive mkdir reports a read-only parent as ENOENT: probe the closest directory that exists.
+  // Node's recursive mkdir reports a read-only parent as ENOENT, and PGlite often names no cause: probe.
   const reported = errnoCode(err);
-  const code =
-    reported && reported !== 'ENOENT'
-      ? reported
-      : ((await probeWrite(dataDir).then((c) => (c === 'ENOENT' ? probeWrite(path.dirname(dataDir)) : c))) ??
-        reported);
+  const code = reported && reported !== 'ENOENT' ? reported : ((await probeClosest(dataDir)) ?? reported);
   const errno = (err as { errno?: unknown } | null)?.errno;
   const detail = err instanceof Error ? err.message : `file system error ${String(errno ?? err)}`;
   const cause = code ? await describeCause(code, dataDir) : detail;
   return new DataDirError(`Cannot open the embedded database in ${dataDir}: ${cause}.`, { cause: err });
+}
+
+/** Probes `dir`, or its parent when `dir` does not exist (it could not be created). */
+async function probeClosest(dir: string) {
+  const code = await probeWrite(dir);
+  return code === 'ENOENT' ? probeWrite(path.dirname(dir)) : code;
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Db> {

@@ -7,25 +7,12 @@ import path from 'node:path';
 /** WASI errno numbers of PGlite's `ErrnoError` for the causes we can name. */
 const WASI_CODES: Record<number, string> = { 2: 'EACCES', 51: 'ENOSPC', 63: 'EPERM', 69: 'EROFS' };
 
-/** PostgreSQL's SQLSTATE for "disk full" (class 53, insufficient resources). */
-const SQLSTATE_DISK_FULL = '53100';
-
 /** The errno code of a file system error from Node or PGlite, if it carries one. */
 export function errnoCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; errno?: unknown; name?: unknown } | null;
   if (typeof e?.code === 'string' && e.code.startsWith('E')) return e.code;
   if (e?.name === 'ErrnoError' && typeof e.errno === 'number') return WASI_CODES[e.errno];
   return undefined;
-}
-
-/** Whether `err` (or its cause, as drizzle wraps driver errors) says the disk is full. */
-export function isDiskFull(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e;) {
-    if (e.code === SQLSTATE_DISK_FULL || errnoCode(e) === 'ENOSPC' || errnoCode(e) === 'EDQUOT') return true;
-    if (typeof e.message === 'string' && /no space left on device/i.test(e.message)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 /** Writes (and removes) one database page's worth of bytes in `dir`; resolves to the error code, or null. */
