@@ -24,6 +24,7 @@ import { createTokenService } from '../apps/server/src/modules/auth';
 import { notify } from '../apps/server/src/modules/notifications';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { openDb } from '../apps/server/src/platform/db';
+import { BENCH_PROVIDER_SECRETS } from './support';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -67,6 +68,7 @@ async function main() {
     await db.migrate();
     const config = loadConfig({
       NODE_ENV: 'production',
+      ...BENCH_PROVIDER_SECRETS,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       JWT_SECRET: SECRET,
@@ -105,6 +107,7 @@ async function main() {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        ...BENCH_PROVIDER_SECRETS,
         LOG_LEVEL: 'error',
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -10,6 +10,12 @@ import { seedDemo } from '../apps/server/src/db/seed';
 import { openDb, type Db } from '../apps/server/src/platform/db';
 import type { FastifyInstance } from 'fastify';
 
+/** Production refuses the demo provider secrets (config): benches run as production with their own. */
+export const BENCH_PROVIDER_SECRETS = {
+  META_APP_SECRET: 'bench-meta-app-secret',
+  META_VERIFY_TOKEN: 'bench-verify-token',
+} as const;
+
 export type BenchServer = { url: string; kind: string; db: Db; close(): Promise<void> };
 
 /** Starts the real app for a benchmark; `kind` is 'pglite' or 'postgres' (needs BENCH_DATABASE_URL or the local server). */
@@ -37,6 +43,7 @@ export async function startBenchServer(
   }
   const config = loadConfig({
     NODE_ENV: 'production',
+    ...BENCH_PROVIDER_SECRETS,
     LOG_LEVEL: 'error',
     DATA_DIR: dataDir,
     PORT: '0',
@@ -78,6 +85,7 @@ export async function serveSeededDb(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
+    ...BENCH_PROVIDER_SECRETS,
     LOG_LEVEL: 'fatal', // a call a bench gives up on is cancelled, and would log an error
     DATA_DIR: dataDir,
     PORT: '0',

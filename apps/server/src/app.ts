@@ -40,6 +40,7 @@ import { startWorkers } from './workers';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db';
 import { createCipher } from './platform/crypto';
+import { REDACT_PATHS, REDACTED, serializeRequest } from './platform/log-redaction';
 import { createMailer, type Mailer } from './platform/mailer';
 import { getOrCreateSecret } from './platform/secrets';
 import { createStorage } from './platform/storage';
@@ -70,7 +71,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT_PATHS, censor: REDACTED },
+            serializers: { req: serializeRequest },
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -87,7 +92,14 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     cipher: await loadCipher(config, db),
     logger: app.log,
     mailer:
-      opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log }),
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        logger: app.log,
+        // The demo's stand-in for SMTP logs the mail with its link; production logs no link (a secret).
+        logBodies: config.NODE_ENV !== 'production',
+      }),
     storage: createStorage({
       db,
       dataDir: path.join(config.DATA_DIR, 'files'),

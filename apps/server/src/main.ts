@@ -2,9 +2,9 @@
 // Embedded default: one process on PGlite under DATA_DIR, migrated and seeded with demo data on first start.
 import path from 'node:path';
 import { buildApp, loadCipher } from './app';
-import { loadConfig } from './config';
+import { loadConfig, shouldSeedDemo } from './config';
 import { DEMO_PASSWORD, DEMO_USERS, SECOND_ORG_ADMIN, seedDemo } from './db/seed';
-import { openDb, type Db } from './platform/db';
+import { isDatabaseFailure, openDb, type Db } from './platform/db';
 import { pendingMigrations } from './db/migrations-status';
 
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
   });
   await prepareSchema(db, embedded);
 
-  const shouldSeed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && embedded);
+  const shouldSeed = shouldSeedDemo(config);
   const seeded = shouldSeed && (await seedDemo(db, await loadCipher(config, db)));
 
   const { app } = await buildApp({
@@ -27,6 +27,14 @@ async function main() {
     runWorkers: config.ROLES !== 'http',
     // HTTP nodes relay events to their websocket clients.
     realtime: config.ROLES !== 'worker',
+  });
+  // pg-boss 10 completes and fails jobs without awaiting (its work loop): when the database refuses that
+  // write (connection lost, disk full, read-only), the rejection is unhandled and would end the process,
+  // though the job's lease just lapses and it runs again. Such database failures are logged (and show in
+  // /readyz); any other unhandled rejection still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseFailure(reason)) throw reason;
+    app.log.error({ err: reason }, 'unhandled database failure');
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

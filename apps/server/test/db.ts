@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { openDb, type Db } from '../src/platform/db';
 
@@ -13,4 +14,26 @@ export async function openTestDb(): Promise<Db> {
   }
   const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
   return openDb({ loadDataDir: snapshot });
+}
+
+/**
+ * An empty PostgreSQL database beside the run's (for tests of a fresh installation, which the run's shared
+ * database is not); `drop` removes it.
+ */
+export async function createFreshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for a fresh PostgreSQL database');
+  const name = `sabai_fresh_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

@@ -27,8 +27,9 @@ const ConfigSchema = z.object({
   TRUST_PROXY: booleanish.default(false),
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  META_APP_SECRET: z.string().min(1).default('demo-meta-app-secret'),
-  META_VERIFY_TOKEN: z.string().min(1).default('demo-verify-token'),
+  // No default here: outside production the public demo values below apply, production requires real ones.
+  META_APP_SECRET: z.string().min(1).optional(),
+  META_VERIFY_TOKEN: z.string().min(1).optional(),
   META_APP_ID: z.string().min(1).default('100000000000000'),
   LINE_API_BASE_URL: z.url().default('https://api.line.me'),
   LINE_DATA_API_BASE_URL: z.url().default('https://api-data.line.me'),
@@ -56,8 +57,24 @@ const ConfigSchema = z.object({
     .pipe(z.array(z.url())),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
+/**
+ * Provider secrets with a built-in demo value (published in the README, used by the simulator): `npm start`
+ * works without them, production refuses to start while one is missing or still the demo value.
+ */
+export const PROVIDER_SECRETS = {
+  META_APP_SECRET: { demo: 'demo-meta-app-secret', hint: "the Meta app's secret (App settings > Basic)" },
+  META_VERIFY_TOKEN: {
+    demo: 'demo-verify-token',
+    hint: "a random token, also entered in the Meta app's webhook settings",
+  },
+} as const;
+
+type ProviderSecret = keyof typeof PROVIDER_SECRETS;
+
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL' | ProviderSecret> & {
   PUBLIC_URL: string;
+  META_APP_SECRET: string;
+  META_VERIFY_TOKEN: string;
   /** Absolute repository root, so relative paths work from any cwd. */
   ROOT_DIR: string;
 };
@@ -72,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const production = productionProblems(c);
+  if (production.length > 0) {
+    throw new Error(
+      `Invalid configuration for NODE_ENV=production:\n${production.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
   const provider = c.PROVIDER_BASE_URL?.replace(/\/$/, '');
   return {
     ...c,
@@ -85,9 +108,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     // The simulator plays the providers, so the URLs it hands out (content, CDN links) are as trusted.
     OUTBOUND_ALLOWED_ORIGINS: [...c.OUTBOUND_ALLOWED_ORIGINS, ...(provider ? [provider] : [])],
+    META_APP_SECRET: c.META_APP_SECRET ?? PROVIDER_SECRETS.META_APP_SECRET.demo,
+    META_VERIFY_TOKEN: c.META_VERIFY_TOKEN ?? PROVIDER_SECRETS.META_VERIFY_TOKEN.demo,
     DATA_DIR: path.resolve(ROOT_DIR, c.DATA_DIR),
     WEB_DIST_DIR: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     ROOT_DIR,
   };
+}
+
+/** Production never runs on public demo values: every provider secret is set and not a demo one. */
+function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
+  if (c.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  for (const name of Object.keys(PROVIDER_SECRETS) as ProviderSecret[]) {
+    const { demo, hint } = PROVIDER_SECRETS[name];
+    const value = c[name];
+    if (value === undefined) problems.push(`${name}: required; set ${hint}`);
+    else if (value === demo) problems.push(`${name}: is the public demo value; set ${hint}`);
+  }
+  if (c.SEED_DEMO === 'always') problems.push('SEED_DEMO: demo data is never seeded in production');
+  return problems;
+}
+
+/** Demo data goes into a fresh embedded database by default, never into a production installation. */
+export function shouldSeedDemo(config: Config): boolean {
+  if (config.NODE_ENV === 'production') return false;
+  return config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && !config.DATABASE_URL);
 }

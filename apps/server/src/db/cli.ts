@@ -8,6 +8,10 @@ import { seedDemo } from './seed';
 
 const command = process.argv[2];
 const config = loadConfig();
+if (command === 'seed' && config.NODE_ENV === 'production') {
+  process.stderr.write('Demo data is never seeded with NODE_ENV=production.\n');
+  process.exit(1);
+}
 const db = await openDb({
   databaseUrl: config.DATABASE_URL,
   dataDir: path.join(config.DATA_DIR, 'pglite'),

@@ -13,6 +13,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from '../db/schema';
+import { acquireDataDirLock, DataDirInUseError } from './data-dir-lock';
+import { describeCause, errnoCode, probeWrite } from './storage-errors';
 
 type Schema = typeof schema;
 export type Orm = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -47,9 +49,18 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
+/** The embedded database could not be opened: names the directory and the cause. */
+export class DataDirError extends Error {}
+
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  const release = dataDir ? await claimDataDir(dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  } catch (err) {
+    release?.();
+    throw dataDir ? await explainOpenFailure(dataDir, err) : err;
+  }
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
   return {
     kind: 'pglite',
@@ -62,7 +73,10 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
       return async () => unsubscribe();
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      release?.();
+    },
     jobsAdapter: {
       // PGlite's `query` takes one statement with parameters; pg-boss also sends multi-statement scripts
       // without parameters (its schema install), which only `exec` accepts.
@@ -81,9 +95,46 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   };
 }
 
+/** Creates the directory and takes its one-process lock, failing with the directory and the cause. */
+async function claimDataDir(dataDir: string): Promise<() => void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    return acquireDataDirLock(dataDir);
+  } catch (err) {
+    if (err instanceof DataDirInUseError) throw err;
+    throw await explainOpenFailure(dataDir, err);
+  }
+}
+
+/**
+ * PGlite reports a full disk as `ErrnoError` 51 and a read-only directory as "failed to initialize
+ * properly": name the directory and find the cause, probing the directory when the error does not carry it.
+ */
+async function explainOpenFailure(dataDir: string, err: unknown): Promise<DataDirError> {
+  // Node's recursive mkdir reports a read-only parent as ENOENT, and PGlite often names no cause: probe.
+  const reported = errnoCode(err);
+  const code = reported && reported !== 'ENOENT' ? reported : ((await probeClosest(dataDir)) ?? reported);
+  const errno = (err as { errno?: unknown } | null)?.errno;
+  const detail = err instanceof Error ? err.message : `file system error ${String(errno ?? err)}`;
+  const cause = code ? await describeCause(code, dataDir) : detail;
+  return new DataDirError(`Cannot open the embedded database in ${dataDir}: ${cause}.`, { cause: err });
+}
+
+/** Probes `dir`, or its parent when `dir` does not exist (it could not be created). */
+async function probeClosest(dir: string) {
+  const code = await probeWrite(dir);
+  return code === 'ENOENT' ? probeWrite(path.dirname(dir)) : code;
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (err) => console.error('postgres pool error', err));
+  // pg-pool listens for errors only on idle clients: a connection ended by the server (restart, failover,
+  // pg_terminate_backend) while checked out between two queries would otherwise crash the process. Its
+  // next query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => console.error('postgres connection lost', err.message)),
+  );
   const orm = drizzlePg(pool, { schema }) as unknown as Orm;
   const listener = new PgListener(url);
   return {
@@ -176,6 +227,20 @@ class PgListener {
     this.closed = true;
     await this.client?.end().catch(() => undefined);
   }
+}
+
+/**
+ * Whether `err` (or its cause, as drizzle wraps driver errors) is the database refusing or losing a
+ * statement: a PostgreSQL error (SQLSTATE and severity, from pg or PGlite) or a lost connection.
+ */
+export function isDatabaseFailure(err: unknown): boolean {
+  for (let e = err as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | null; e;) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string')
+      return true;
+    if (typeof e.message === 'string' && /^Connection terminated|not queryable/.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** The rows of a drizzle `execute` answer: node-postgres and PGlite both carry them in `rows`. */

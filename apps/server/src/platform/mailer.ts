@@ -10,16 +10,22 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export type MailerOptions = { smtpUrl?: string; from: string; logger: Logger };
+export type MailerOptions = {
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  /** Without SMTP: whether the logged mail includes its text (reset and invitation links are secrets). */
+  logBodies?: boolean;
+};
 
 /** An SMTP mailer when `smtpUrl` is given (smtp:// or smtps://, credentials in the URL), else a logging one. */
 export function createMailer(opts: MailerOptions): Mailer {
-  const { smtpUrl, from, logger } = opts;
+  const { smtpUrl, from, logger, logBodies = true } = opts;
   if (!smtpUrl) {
     return {
       async send({ to, subject, text }) {
         logger.info(
-          { mail: { to, subject, text } },
+          { mail: logBodies ? { to, subject, text } : { to, subject } },
           `mail to ${to} not sent (SMTP_URL is not set): ${subject}`,
         );
       },

@@ -1,0 +1,90 @@
+// No token or secret in the request log (issue 14 item 16): a real server process logs every request at
+// info level to a file; after a sign-in, a websocket, the reset and invitation pages, Meta's handshake and
+// a Facebook Login callback, the log is grepped for each secret.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { TEST_DB_KIND } from '../../test/db';
+import { exited, startServerProcess } from '../../test/server-process';
+import { DEMO_PASSWORD } from '../db/seed';
+import { redactUrl } from './log-redaction';
+
+describe('request logs', () => {
+  it('carry no access, refresh, reset, invitation, verify or login token', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sabai-log-'));
+    const logFile = path.join(dir, 'server.log');
+    const secrets = {
+      reset: 'reset0secret0token0123456789',
+      invite: 'invite0secret0token0123456789',
+      verify: 'verify0secret0token0123456789',
+      code: 'oauth0code0secret0123456789',
+      state: 'oauth0state0secret0123456789',
+    };
+    try {
+      const { url, child } = await startServerProcess(
+        {
+          DATA_DIR: dir,
+          SEED_DEMO: 'always',
+          LOG_LEVEL: 'info',
+          META_VERIFY_TOKEN: secrets.verify,
+          PROVIDER_BASE_URL: 'http://127.0.0.1:1',
+          ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
+        },
+        { logFile },
+      );
+      const login = await fetch(`${url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'staff@demo.local', password: DEMO_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      const { accessToken, refreshToken } = (await login.json()) as {
+        accessToken: string;
+        refreshToken: string;
+      };
+
+      const socket = new WebSocket(`${url.replace('http', 'ws')}/ws?token=${accessToken}&socketType=webNoti`);
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      socket.close();
+      await fetch(`${url}/login/reset-password?token=${secrets.reset}&lang=en`);
+      await fetch(`${url}/login/set-new-password?token=${secrets.invite}&lang=th`);
+      const handshake = await fetch(
+        `${url}/webhooks/meta?hub.mode=subscribe&hub.verify_token=${secrets.verify}&hub.challenge=7`,
+      );
+      expect(handshake.status).toBe(200);
+      await fetch(`${url}/api/v1/channels/meta/callback?code=${secrets.code}&state=${secrets.state}`, {
+        redirect: 'manual',
+      });
+      const refresh = await fetch(`${url}/api/v1/auth/refresh-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+      expect(refresh.status).toBe(200);
+
+      child.kill('SIGTERM');
+      await exited(child);
+      const log = await readFile(logFile, 'utf8');
+      // The requests were logged, with their URLs and the secrets' names.
+      expect(log).toContain('/ws?token=[redacted]&socketType=webNoti');
+      expect(log).toContain('/login/reset-password?token=[redacted]&lang=en');
+      expect(log).toContain('hub.verify_token=[redacted]&hub.challenge=7');
+      for (const secret of [accessToken, refreshToken, ...Object.values(secrets)])
+        expect(log).not.toContain(secret);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('redactUrl', () => {
+  it('blanks secret parameters by name, keeping the others and their order', () => {
+    expect(redactUrl('/a?x=1&access_token=s&Token=t&hub.verify_token=v&code=c&lang=th&flag')).toBe(
+      '/a?x=1&access_token=[redacted]&Token=[redacted]&hub.verify_token=[redacted]&code=[redacted]&lang=th&flag',
+    );
+    expect(redactUrl('/b?refresh%5Ftoken=s')).toBe('/b?refresh%5Ftoken=[redacted]');
+    expect(redactUrl('/c')).toBe('/c');
+  });
+});
