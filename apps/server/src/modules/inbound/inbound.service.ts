@@ -7,7 +7,7 @@
 // queue on PostgreSQL's notification lock, so their number is what bounds throughput.
 // Processing is idempotent: messages are unique per (channel, provider message id), so a redelivery or a
 // retaken batch changes nothing.
-import type { ChannelType } from '@sabai/domain';
+import { toStorableText, type ChannelType } from '@sabai/domain';
 import { parseLineWebhook, parseMetaWebhook, type InboundEvent } from '../../channels';
 import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
@@ -68,7 +68,10 @@ export function processInbound(deps: Deps, row: InboundRow) {
 
 /** A delivery's events, in event time (LINE may deliver out of order), with the channel types they may be for. */
 function eventsOf(row: InboundRow) {
-  const body: unknown = JSON.parse(row.body);
+  // Provider text is kept, made storable (a NUL or lone surrogate would fail the whole batch).
+  const body: unknown = JSON.parse(row.body, (_key, value: unknown) =>
+    typeof value === 'string' ? toStorableText(value) : value,
+  );
   const events =
     row.provider === 'line' ? parseLineWebhook(body, row.channelKey ?? '') : parseMetaWebhook(body);
   const metaObject = row.provider === 'meta' ? (body as { object?: string }).object : null;
