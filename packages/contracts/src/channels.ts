@@ -92,6 +92,8 @@ export const ChannelSchema = z.object({
   ),
   hasSecret: z.boolean(),
   hasAccessToken: z.boolean(),
+  /** Deliveries of this channel that could not be read and were set aside (dead letters). */
+  unreadableDeliveries: z.number().int(),
   createdAt: z.string(),
 });
 export type Channel = z.infer<typeof ChannelSchema>;

@@ -17,7 +17,7 @@ let contactId: string;
 beforeAll(async () => {
   h = await startChannelHarness();
   line = await h.createLineChannel();
-  [issueId] = await buildIssues(h.t, h.org, { teamId: h.teamId, channelId: line.id, status: 'on-going' });
+  issueId = (await buildIssues(h.t, h.org, { teamId: h.teamId, channelId: line.id, status: 'on-going' }))[0]!;
   const [issue] = await h.t.db.orm.select().from(issues).where(eq(issues.id, issueId!));
   contactId = issue!.contactId;
 });

@@ -6,6 +6,7 @@ import { createMetaLogin, type ConnectablePage } from '../../channels';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
+import { countDeadLetters } from '../../platform/dead-letters';
 import type { AuthContext } from '../auth';
 import { forgetLineSecret } from './credentials';
 import * as repo from './channels.repo';
@@ -227,6 +228,10 @@ async function present(
     rows.map((r) => r.id),
   );
   const today = localTime(deps.clock.now(), await timeZoneOf(deps, organizationId)).date;
+  const deadLetters = await countDeadLetters(
+    ex,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -259,6 +264,7 @@ async function present(
       })),
     hasSecret: r.secretEncrypted !== null,
     hasAccessToken: r.accessTokenEncrypted !== null,
+    unreadableDeliveries: deadLetters.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(),
   }));
 }

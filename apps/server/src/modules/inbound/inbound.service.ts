@@ -11,6 +11,7 @@ import { toStorableText, type ChannelType } from '@sabai/domain';
 import { parseLineWebhook, parseMetaWebhook, type InboundEvent } from '../../channels';
 import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
+import { deadLetterInbound } from '../../platform/dead-letters';
 import type { InboundRow } from '../../platform/ingest-queue';
 import { publishEvent } from '../../platform/events';
 import type { ChannelRow } from '../channels';
@@ -24,7 +25,7 @@ type ChannelEvent = { channel: ChannelRow; event: InboundEvent };
 
 /** Applies stored deliveries, in the given order, in one transaction (the ingest worker marks them processed). */
 export async function processInboundBatch(deps: Deps, rows: InboundRow[]) {
-  const events = await withChannels(deps, rows.flatMap(eventsOf));
+  const events = await withChannels(deps, await readableEvents(deps, rows));
   if (events.length === 0) return;
   const identities = await ensureIdentities(
     deps,
@@ -64,6 +65,30 @@ export async function processInboundBatch(deps: Deps, rows: InboundRow[]) {
 /** Applies one stored delivery. */
 export function processInbound(deps: Deps, row: InboundRow) {
   return processInboundBatch(deps, [row]);
+}
+
+/**
+ * The events of the deliveries that can be read; one that cannot (broken JSON, an unexpected shape) is a
+ * dead letter at once: reading it again would fail the same way, and the batch goes on without it.
+ */
+async function readableEvents(deps: Deps, rows: InboundRow[]) {
+  const events: Array<ReturnType<typeof eventsOf>[number]> = [];
+  for (const row of rows) {
+    try {
+      events.push(...eventsOf(row));
+    } catch (err) {
+      const reason = `unreadable: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+      deps.logger.warn({ inboundId: row.id, reason }, 'inbound delivery set aside as a dead letter');
+      await deadLetterInbound(deps.db, row.id, reason, metaAccountOf(row));
+    }
+  }
+  return events;
+}
+
+/** The Page or Instagram account a Meta delivery names, when its text shows one (for the admin's count). */
+function metaAccountOf(row: InboundRow) {
+  if (row.provider !== 'meta') return null;
+  return /"entry"\s*:\s*\[\s*\{[^{}]*?"id"\s*:\s*"(\d{1,20})"/.exec(row.body)?.[1] ?? null;
 }
 
 /** A delivery's events, in event time (LINE may deliver out of order), with the channel types they may be for. */
