@@ -60,7 +60,7 @@ export function createMetaAdapter(
             ...(messagingType === 'RESPONSE'
               ? { messaging_type: 'RESPONSE' }
               : { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
-            message: toMetaMessage(message),
+            message: { ...toMetaMessage(message), ...(req.metadata ? { metadata: req.metadata } : {}) },
           }),
         }).catch((err: unknown) => {
           throw new ChannelSendError('meta.network', err instanceof Error ? err.message : String(err), true);

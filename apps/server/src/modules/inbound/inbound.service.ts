@@ -17,6 +17,7 @@ import { publishEvent } from '../../platform/events';
 import type { ChannelRow } from '../channels';
 import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from './customer-messages';
 import { ensureIdentities, identityKey } from './identities';
+import { isOwnSentPart } from '../messages';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
 
@@ -168,6 +169,8 @@ async function applyOtherEvent(
 /** A reply typed in Meta's own inbox (echo): stored as an outgoing message, unless it is one of ours. */
 async function applyEcho(tx: Tx, channel: ChannelRow, event: MessageEvent) {
   if (await repo.messageExists(tx, channel.id, event.providerMessageId)) return;
+  const metadata = (event.payload.meta as { metadata?: unknown } | undefined)?.metadata;
+  if (await isOwnSentPart(tx, channel.id, event.providerMessageId, metadata)) return;
   const identity = await repo.findIdentity(tx, channel.id, event.externalUserId);
   if (!identity) return;
   const issue =
