@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, XSRF } from '../../../test/app';
 import { eventually, META_SECRET, startChannelHarness, type ChannelHarness } from '../../../test/channels';
-import { messages } from '../../db/schema';
+import { issues, messages } from '../../db/schema';
 
 let h: ChannelHarness;
 let line: { id: string; externalId: string };
@@ -353,6 +353,56 @@ describe('Messenger and Instagram outbound', () => {
         )[0],
     );
     expect(echo).toMatchObject({ direction: 'outbound', senderType: 'agent', deliveryStatus: 'sent' });
+  });
+});
+
+describe('agent sends', () => {
+  const setOnGoing = (issueId: number) =>
+    h.t.db.orm.update(issues).set({ status: 'on-going' }).where(eq(issues.id, issueId));
+  const statusOf = async (issueId: number) =>
+    (await h.t.db.orm.select().from(issues).where(eq(issues.id, issueId)))[0]!.status;
+
+  it('returns the first message when a send is repeated with the same clientId, even concurrently', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'idempotent please');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    const first = await reply(issueId, { text: 'only once', clientId: 'client-1' });
+    expect(first.statusCode).toBe(201);
+    const again = await reply(issueId, { text: 'only once', clientId: 'client-1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const together = await Promise.all([
+      reply(issueId, { text: 'twice at once', clientId: 'client-2' }),
+      reply(issueId, { text: 'twice at once', clientId: 'client-2' }),
+    ]);
+    expect(together[0]!.json().id).toBe(together[1]!.json().id);
+    await delivered(first.json().id);
+    await delivered(together[0]!.json().id);
+    const rows = await h.t.db.orm.select().from(messages).where(eq(messages.issueId, issueId));
+    expect(rows.filter((m) => m.direction === 'outbound').map((m) => m.text)).toEqual([
+      'only once',
+      'twice at once',
+    ]);
+    await new Promise((r) => setTimeout(r, 500));
+    const seen = h.sim.outbox(line.externalId, userId).map((o) => (o.message as { text?: string }).text);
+    expect(seen).toEqual(['only once', 'twice at once']);
+  });
+
+  it('moves the issue to waiting only once the reply is delivered, never for a failed one', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'status check');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    await nothingPending();
+    await setOnGoing(issueId);
+    h.sim.line.failNext(1, { status: 400 }, { pathIncludes: '/v2/bot/message/' });
+    const failed = await delivered((await reply(issueId, { text: 'refused by LINE' })).json().id);
+    expect(failed.deliveryStatus).toBe('failed');
+    expect(await statusOf(issueId)).toBe('on-going');
+
+    const retried = await call(h.t.app, 'POST', `/api/v1/messages/${failed.id}/retry`, { token: h.admin });
+    expect(retried.statusCode).toBe(200);
+    expect((await delivered(failed.id)).deliveryStatus).toBe('sent');
+    expect(await statusOf(issueId)).toBe('waiting');
   });
 });
 

@@ -29,6 +29,10 @@ export async function sendAgentMessage(
 ): Promise<Message> {
   const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!issue) throw notFound();
+  // A re-send with the same client id (a retried request, a double click) returns the first message.
+  const clientId = input.clientId ?? null;
+  const sentBefore = clientId && (await repo.findByClientId(deps.db.orm, issueId, auth.userId, clientId));
+  if (sentBefore) return presentOne(deps, sentBefore);
   if (isFinalStatus(issue.status)) throw conflict('issue.closed');
   const now = deps.clock.now();
   const files = await repo.findFiles(deps.db.orm, auth.organizationId, input.fileIds ?? []);
@@ -36,7 +40,13 @@ export async function sendAgentMessage(
 
   if (!input.isPrivateNote) await assertReplyWindowOpen(deps, issue.channelId, issue.contactIdentityId, now);
 
-  const message = await deps.db.orm.transaction(async (tx) => {
+  const messageId = await deps.db.orm.transaction(async (tx) => {
+    if (clientId) {
+      // Under the issue's lock, a concurrent send with the same client id has committed or not started.
+      await repo.lockIssue(tx, issueId);
+      const raced = await repo.findByClientId(tx, issueId, auth.userId, clientId);
+      if (raced) return raced;
+    }
     const row = await repo.insertMessage(tx, {
       organizationId: auth.organizationId,
       issueId,
@@ -48,7 +58,7 @@ export async function sendAgentMessage(
       text: input.text?.trim() || null,
       isPrivateNote: input.isPrivateNote,
       deliveryStatus: input.isPrivateNote ? 'sent' : 'pending',
-      clientId: input.clientId ?? null,
+      clientId,
       retryKey: randomUUID(),
       createdAt: now,
     });
@@ -66,9 +76,9 @@ export async function sendAgentMessage(
       organizationId: auth.organizationId,
       data: { issueId, messageId: row.id },
     });
-    return row;
+    return row.id;
   });
-  return presentOne(deps, message.id);
+  return presentOne(deps, messageId);
 }
 
 /** Queues an automatic reply (off-service, holiday, team auto-reply) inside the caller's transaction. */
@@ -188,6 +198,7 @@ export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>
       via = result.via;
     }
     const row = await repo.markSent(deps.db.orm, message.id, accepted.get(0) ?? null, via);
+    if (message.senderType === 'agent') await repo.markIssueWaiting(deps.db.orm, message.issueId);
     if (row)
       await publishEvent(deps.db.orm, {
         name: 'message.updated',
