@@ -20,6 +20,7 @@ import { ensureIdentities, identityKey } from './identities';
 import { isOwnSentPart } from '../messages';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
+import { withBoundedTime } from './provider-time';
 
 /** An event with the channel it arrived on. */
 type ChannelEvent = { channel: ChannelRow; event: InboundEvent };
@@ -73,10 +74,10 @@ export function processInbound(deps: Deps, row: InboundRow) {
  * dead letter at once: reading it again would fail the same way, and the batch goes on without it.
  */
 async function readableEvents(deps: Deps, rows: InboundRow[]) {
-  const events: Array<ReturnType<typeof eventsOf>[number]> = [];
-  for (const row of rows) {
+  const events: Array<ReturnType<typeof eventsOf>[number] & { delivery: number }> = [];
+  for (const [delivery, row] of rows.entries()) {
     try {
-      events.push(...eventsOf(row));
+      events.push(...eventsOf(row).map((e) => ({ ...e, delivery })));
     } catch (err) {
       const reason = `unreadable: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
       deps.logger.warn({ inboundId: row.id, reason }, 'inbound delivery set aside as a dead letter');
@@ -92,7 +93,7 @@ function metaAccountOf(row: InboundRow) {
   return /"entry"\s*:\s*\[\s*\{[^{}]*?"id"\s*:\s*"(\d{1,20})"/.exec(row.body)?.[1] ?? null;
 }
 
-/** A delivery's events, in event time (LINE may deliver out of order), with the channel types they may be for. */
+/** A delivery's events, with the channel types they may be for. */
 function eventsOf(row: InboundRow) {
   // Provider text is kept, made storable (a NUL or lone surrogate would fail the whole batch).
   const body: unknown = JSON.parse(row.body, (_key, value: unknown) =>
@@ -103,22 +104,32 @@ function eventsOf(row: InboundRow) {
   const metaObject = row.provider === 'meta' ? (body as { object?: string }).object : null;
   const types: ChannelType[] =
     row.provider === 'line' ? ['line'] : metaObject === 'instagram' ? ['instagram'] : ['facebook'];
-  return events
-    .sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime())
-    .map((event) => ({ event, types }));
+  return events.map((event) => ({ event, types }));
 }
 
-/** The events with their active channel, looked up once for the batch; events of unknown channels are dropped. */
-async function withChannels(deps: Deps, events: Array<{ event: InboundEvent; types: ChannelType[] }>) {
+/**
+ * The events with their active channel, looked up once for the batch, and their time bounded (a provider
+ * clock far ahead, or before the channel existed, gives way to the time of processing); events of unknown
+ * channels are dropped. Each delivery's events are put in event time (LINE may deliver out of order).
+ */
+async function withChannels(
+  deps: Deps,
+  events: Array<{ event: InboundEvent; types: ChannelType[]; delivery: number }>,
+) {
   const channels = await repo.findActiveChannels(deps.db.orm, [
     ...new Set(events.map(({ event }) => event.accountId)),
   ]);
-  return events.flatMap(({ event, types }): ChannelEvent[] => {
-    const channel = channels.find((c) => c.externalId === event.accountId && types.includes(c.type));
-    if (channel) return [{ channel, event }];
-    deps.logger.warn({ accountId: event.accountId }, 'inbound event for an unknown or inactive channel');
-    return [];
-  });
+  const receivedAt = deps.clock.now();
+  return events
+    .flatMap(({ event, types, delivery }) => {
+      const channel = channels.find((c) => c.externalId === event.accountId && types.includes(c.type));
+      if (channel)
+        return [{ channel, event: withBoundedTime(event, receivedAt, channel.createdAt), delivery }];
+      deps.logger.warn({ accountId: event.accountId }, 'inbound event for an unknown or inactive channel');
+      return [];
+    })
+    .sort((a, b) => a.delivery - b.delivery || a.event.timestamp.getTime() - b.event.timestamp.getTime())
+    .map(({ channel, event }): ChannelEvent => ({ channel, event }));
 }
 
 /** Events that make a customer known: their first message, a follow, an ad referral. */
