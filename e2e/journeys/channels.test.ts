@@ -1,6 +1,7 @@
 // Channel settings (/setting/channel, spec §2, §3 Channel, §5 Channel, §8): LINE channels with every
 // validation, the webhook URL, edits, holidays and deletes; Messenger and Instagram through Facebook Login
 // (the simulator plays Facebook); the takeover question; who may open the screen.
+import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
@@ -554,6 +555,66 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
         expect(await page.getByTestId('connection-banner').count()).toBe(0);
         await snap(page, `channels-facebook-login-${outcome}-desktop-${lang}`);
       }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'tells the admin how many of a channel’s deliveries could not be read',
+    async () => {
+      const externalId = uniqueChannelId();
+      const secret = 'feedc0defeedc0defeedc0defeedc0de';
+      const name = `Unreadable ${lang}`;
+      const admin = await apiSession(baseUrl, 'admin@demo.local', DEMO_PASSWORD);
+      const [team] = await admin.call<Array<{ id: string }>>('GET', '/teams/options');
+      const channel = await admin.call<{ id: string }>('POST', '/channels', {
+        type: 'line',
+        name,
+        externalId,
+        secret,
+        accessToken: 'unreadable-token',
+        assignedMode: 'normal',
+        assignedTeamId: team?.id,
+      });
+      // Correctly signed, but not JSON: acknowledged, then set aside once (a dead letter).
+      for (const body of ['{"events": [', '{"destination": 1, "events": "none"}']) {
+        const res = await fetch(`${baseUrl}/webhooks/line/${externalId}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-line-signature': createHmac('sha256', secret).update(body).digest('base64'),
+          },
+          body,
+        });
+        expect(res.status).toBe(200);
+      }
+      await expect
+        .poll(
+          async () =>
+            (await admin.call<{ unreadableDeliveries: number }>('GET', `/channels/${channel.id}`))
+              .unreadableDeliveries,
+          { timeout: 15_000 },
+        )
+        .toBe(2);
+
+      const context = await newContext(browser, baseUrl, 'desktop', lang);
+      const { page, errors } = await openPage(context);
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+      await openChannels(page, lang);
+      await row(page, name)
+        .getByRole('button', { name: t('channels.edit'), exact: true })
+        .click();
+      const notice = drawer(page).getByTestId('unreadable-deliveries');
+      await notice.getByText(t('channels.form.unreadableDeliveries', { count: 2 })).waitFor();
+      if (lang === 'en') await notice.getByText('Deliveries that could not be read: 2').waitFor();
+      await notice.getByText(t('channels.form.unreadableDeliveriesHint')).waitFor();
+      await notice.scrollIntoViewIfNeeded();
+      await snap(page, `channels-unreadable-deliveries-desktop-${lang}`);
+      await closeDrawer(page, lang);
+      await deleteChannel(page, lang, name);
+      await admin.dispose();
       expect(errors).toEqual([]);
       await context.close();
     },

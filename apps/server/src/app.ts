@@ -17,6 +17,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { fileRoutes } from './http/files.routes';
 import { healthRoutes } from './http/health.routes';
 import { registerWebApp } from './http/web-app';
+import { registerStorableInputGuard } from './http/storable-input';
 import { registerXsrf } from './http/xsrf';
 import { authenticate, authRoutes, createTokenService } from './modules/auth';
 import { roleRoutes } from './modules/roles';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerXsrf(app, { secureCookie: config.PUBLIC_URL.startsWith('https://') });
+  registerStorableInputGuard(app);
   registerAccessControl(app, (request) => authenticate(deps, request.headers.authorization));
 
   await app.register(healthRoutes, deps);

@@ -97,6 +97,8 @@ export const ChannelSchema = z.object({
   hasAccessToken: z.boolean(),
   /** When another organisation proved control of the provider account and took it over (then inactive). */
   takenOverAt: z.string().nullable(),
+  /** Deliveries of this channel that could not be read and were set aside (dead letters). */
+  unreadableDeliveries: z.number().int(),
   createdAt: z.string(),
 });
 export type Channel = z.infer<typeof ChannelSchema>;

@@ -18,6 +18,7 @@ export * from './meta-inbox-link';
 export * from './assignment';
 export * from './role-editing';
 export * from './settings-text';
+export * from './storable-text';
 export * from './team-shifts';
 export * from './links';
 export * from './provinces';

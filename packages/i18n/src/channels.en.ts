@@ -111,6 +111,9 @@ export const channelsEn = {
       copyManually: 'Select the address and copy it with Ctrl+C (⌘+C on a Mac).',
       webhookSteps:
         'In the LINE Developers console, open the Messaging API tab of this channel, paste this address into Webhook URL, click Verify, then turn on “Use webhook”.',
+      unreadableDeliveries: 'Deliveries that could not be read: {{count}}',
+      unreadableDeliveriesHint:
+        'Sabai Inbox set them aside so that the other messages kept arriving. If the number grows, check this channel’s webhook settings with the provider.',
       webhookAfterCreate:
         'The webhook URL to paste into the LINE Developers console appears here once the channel is added.',
       metaWebhook:

@@ -108,6 +108,9 @@ export const channelsTh: ChannelsCatalogue = {
       copyManually: 'เลือกที่อยู่แล้วกด Ctrl+C (หรือ ⌘+C บน Mac) เพื่อคัดลอก',
       webhookSteps:
         'ใน LINE Developers Console ให้เปิดแท็บ Messaging API ของช่องนี้ วางที่อยู่นี้ในช่อง Webhook URL กด Verify แล้วเปิด “Use webhook”',
+      unreadableDeliveries: 'การส่งข้อมูลที่อ่านไม่ได้: {{count}} รายการ',
+      unreadableDeliveriesHint:
+        'Sabai Inbox แยกรายการเหล่านี้ไว้เพื่อให้ข้อความอื่นยังเข้ามาได้ตามปกติ หากจำนวนเพิ่มขึ้น กรุณาตรวจสอบการตั้งค่า Webhook ของช่องทางนี้กับผู้ให้บริการ',
       webhookAfterCreate: 'Webhook URL สำหรับนำไปวางใน LINE Developers Console จะแสดงที่นี่หลังจากเพิ่มช่องทางแล้ว',
       metaWebhook: 'ข้อความของบัญชีนี้เข้ามาผ่านแอป Facebook ของ Sabai Inbox จึงไม่ต้องตั้งค่าใด ๆ เพิ่มเติม',
       assignedMode: 'รูปแบบการมอบหมาย',

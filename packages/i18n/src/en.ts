@@ -87,6 +87,8 @@ export const en = {
     },
     validation: {
       failed: 'Some fields are not valid. Please check them and try again.',
+      invalid_text:
+        'The text contains a character that cannot be saved (such as a null character). Please remove it and try again.',
     },
     request: {
       malformed_json: 'The request could not be read. Please reload the page and try again.',

@@ -87,6 +87,8 @@ export type SendRequest = {
   replyToken: string | null;
   /** LINE push idempotency: the same key on every retry of one logical send. */
   retryKey: string;
+  /** Meta: a string the provider echoes back with each message (names our message and part). */
+  metadata?: string;
   /** Meta windows: when the customer last wrote. */
   lastInboundAt: Date | null;
   now: Date;

@@ -609,6 +609,29 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * Every provider id of a sent message, one per part (a reply split into parts, or text plus files, is
+ * several provider messages): the echo of any part is recognised as ours, and a retried delivery skips the
+ * parts the provider already accepted.
+ */
+export const messageProviderIds = pgTable(
+  'message_provider_ids',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    providerMessageId: text('provider_message_id').notNull(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.providerMessageId] }),
+    index('message_provider_ids_message_idx').on(t.messageId, t.part),
+  ],
+);
+
 export const cannedCategories = pgTable(
   'canned_categories',
   {
@@ -724,11 +747,18 @@ export const inboundEvents = pgTable(
     lockedUntil: ts('locked_until'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
+    // Dead letter: a delivery that cannot be read or keeps failing is set aside once, with the reason,
+    // and counted in its channel's settings (never retried, never blocking the others).
+    deadAt: ts('dead_at'),
+    deadReason: text('dead_reason'),
   },
   (t) => [
     index('inbound_events_pending_idx')
       .on(t.id)
       .where(sql`${t.processedAt} is null`),
+    index('inbound_events_dead_idx')
+      .on(t.provider, t.channelKey)
+      .where(sql`${t.deadAt} is not null`),
   ],
 );
 

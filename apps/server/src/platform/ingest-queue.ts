@@ -88,7 +88,7 @@ export async function claimInbound(db: Db, limit: number, leaseMs: number): Prom
     `UPDATE inbound_events SET locked_until = now() + ($2 || ' milliseconds')::interval, attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM inbound_events
-       WHERE processed_at IS NULL AND attempts < ${MAX_ATTEMPTS} AND (locked_until IS NULL OR locked_until < now())
+       WHERE processed_at IS NULL AND dead_at IS NULL AND attempts < ${MAX_ATTEMPTS} AND (locked_until IS NULL OR locked_until < now())
        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
      RETURNING id, provider, channel_key, body, attempts`,
     [limit, String(leaseMs)],
@@ -113,12 +113,26 @@ export async function completeInbound(db: Db, ids: number[]) {
   );
 }
 
-/** Records a failure; the row is retried after its lease, up to MAX_ATTEMPTS. */
-export async function failInbound(db: Db, id: number, error: string) {
+/**
+ * Records a failure; the row is retried after its lease, up to MAX_ATTEMPTS. A failure that will not
+ * improve (bad data, a broken constraint), or the last attempt, makes it a dead letter (dead-letters.ts).
+ */
+export async function failInbound(db: Db, id: number, err: unknown) {
+  const message = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
   await db.query(
-    "UPDATE inbound_events SET error = $2, locked_until = now() + interval '5 seconds' WHERE id = $1",
-    [id, error.slice(0, 2000)],
+    `UPDATE inbound_events SET error = $2, locked_until = now() + interval '5 seconds',
+       dead_at = CASE WHEN $3 OR attempts >= ${MAX_ATTEMPTS} THEN now() END,
+       dead_reason = CASE WHEN $3 OR attempts >= ${MAX_ATTEMPTS} THEN $2 END
+     WHERE id = $1`,
+    [id, message, isPermanent(err)],
   );
+}
+
+/** PostgreSQL data exceptions (22) and integrity violations (23) fail the same way every time. */
+function isPermanent(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, cause } = err as { code?: unknown; cause?: unknown };
+  return /^2[23]/.test(typeof code === 'string' ? code : '') || (cause !== err && isPermanent(cause));
 }
 
 export type IngestWorker = { drain(): Promise<void>; stop(): Promise<void> };
@@ -166,7 +180,7 @@ export async function startIngestWorker(
     } catch (err) {
       if (rows.length === 1) {
         opts.logger.error({ err, inboundId: rows[0]!.id }, 'inbound event failed');
-        await failInbound(db, rows[0]!.id, err instanceof Error ? err.message : String(err));
+        await failInbound(db, rows[0]!.id, err);
         return [];
       }
       opts.logger.warn({ err, rows: rows.length }, 'inbound batch failed; handling its rows one by one');

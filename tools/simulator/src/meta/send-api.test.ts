@@ -219,6 +219,31 @@ describe('Send API: echoes and profiles (F.Meta 6–7)', () => {
     expect(sim.deliveries({ kind: 'echo' })).toHaveLength(1);
   });
 
+  it('echoes each part of a reply sent in parts with that part’s own message id, in the order accepted', async () => {
+    harness = await startHarness();
+    const { sim, receiver } = harness;
+    await sim.messenger.text(META.pageId, META.psid, 'hello');
+    const mids: string[] = [];
+    for (const [part, text] of ['part one', 'part two', 'part three'].entries()) {
+      const response = await graphApi(
+        sim,
+        '/me/messages',
+        messengerText(text, { message: { text, metadata: `reply:${part}` } }),
+      );
+      mids.push(((await response.json()) as { message_id: string }).message_id);
+    }
+    const requests = (await receiver.waitForRequests(4)).slice(1);
+    const echoes = requests.map(
+      (r) => (JSON.parse(r.rawBody.toString()) as MetaWebhookBody).entry[0]?.messaging[0]?.message,
+    );
+    expect(new Set(mids).size).toBe(3);
+    expect(echoes.map((m) => [m?.mid, m?.text, m?.metadata])).toEqual([
+      [mids[0], 'part one', 'reply:0'],
+      [mids[1], 'part two', 'reply:1'],
+      [mids[2], 'part three', 'reply:2'],
+    ]);
+  });
+
   it('needs consent before giving a profile', async () => {
     harness = await startHarness();
     const { sim } = harness;

@@ -2,6 +2,7 @@
 // otherwise push with X-Line-Retry-Key (the same key on every retry of one logical send, so a retry after
 // a lost answer never sends twice: LINE answers 409 and we treat that as sent).
 import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
+import { toStorableText } from '@sabai/domain';
 import { ChannelSendError, type ChannelAdapter, type OutboundMessage, type SendRequest } from '../types';
 import { splitText, utf16Units } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
@@ -61,7 +62,7 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
     async fetchProfile(credentials, userId) {
       try {
         const p = await api(credentials.accessToken).getProfile(userId);
-        return { displayName: p.displayName, pictureUrl: p.pictureUrl ?? null };
+        return { displayName: toStorableText(p.displayName), pictureUrl: p.pictureUrl ?? null };
       } catch (err) {
         if (err instanceof HTTPFetchError && err.status === 404) return null;
         throw err;

@@ -1,7 +1,7 @@
 // Messenger and Instagram Direct over the Graph Send API (channels.md C.7–C.9, D.3). Inside 24 hours of
 // the customer's last message we send RESPONSE; up to 7 days MESSAGE_TAG + HUMAN_AGENT (the only tag
 // Instagram allows); past that the send is refused before it leaves.
-import { SOCIAL_REPLY_WINDOW_DAYS } from '@sabai/domain';
+import { SOCIAL_REPLY_WINDOW_DAYS, toStorableText } from '@sabai/domain';
 import {
   ChannelSendError,
   type ChannelAdapter,
@@ -62,7 +62,7 @@ export function createMetaAdapter(
             ...(messagingType === 'RESPONSE'
               ? { messaging_type: 'RESPONSE' }
               : { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
-            message: toMetaMessage(message),
+            message: { ...toMetaMessage(message), ...(req.metadata ? { metadata: req.metadata } : {}) },
           }),
         }).catch((err: unknown) => {
           throw new ChannelSendError('meta.network', err instanceof Error ? err.message : String(err), true);
@@ -85,7 +85,7 @@ export function createMetaAdapter(
           ? String(body.name ?? body.username ?? '')
           : [body.first_name, body.last_name].filter((p) => typeof p === 'string' && p).join(' ');
       return {
-        displayName: name,
+        displayName: toStorableText(name),
         pictureUrl: typeof body.profile_pic === 'string' ? body.profile_pic : null,
       };
     },

@@ -11,6 +11,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
+import { countDeadLetters } from '../../platform/dead-letters';
 import type { AuthContext } from '../auth';
 import { notify } from '../notifications';
 import { forgetLineSecret } from './credentials';
@@ -311,6 +312,10 @@ async function present(
     rows.map((r) => r.id),
   );
   const today = localTime(deps.clock.now(), await timeZoneOf(deps, organizationId)).date;
+  const deadLetters = await countDeadLetters(
+    ex,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -344,6 +349,7 @@ async function present(
     hasSecret: r.secretEncrypted !== null,
     hasAccessToken: r.accessTokenEncrypted !== null,
     takenOverAt: r.takenOverAt?.toISOString() ?? null,
+    unreadableDeliveries: deadLetters.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -233,7 +233,7 @@ describe('a batch of deliveries', () => {
     expect(await h.t.db.orm.select().from(contacts).where(eq(contacts.displayName, userId))).toHaveLength(1);
   });
 
-  it('processes the rest of a claimed batch when one delivery in it is broken', async () => {
+  it('processes the rest of a claimed batch when one delivery in it is broken, which becomes a dead letter', async () => {
     const userId = newUser();
     const good = [text(userId, 'before the broken one'), text(userId, 'after the broken one')];
     const bodies = [
@@ -252,16 +252,22 @@ describe('a batch of deliveries', () => {
     const ids = stored.map((r) => Number(r.id));
     const rows = await eventually(async () => {
       const found = await h.t.db.orm
-        .select({ id: inboundEvents.id, processedAt: inboundEvents.processedAt, error: inboundEvents.error })
+        .select({
+          id: inboundEvents.id,
+          processedAt: inboundEvents.processedAt,
+          deadReason: inboundEvents.deadReason,
+          attempts: inboundEvents.attempts,
+        })
         .from(inboundEvents)
         .where(inArray(inboundEvents.id, ids))
         .orderBy(asc(inboundEvents.id));
-      return found.every((r) => r.processedAt || r.error) ? found : null;
+      return found.every((r) => r.processedAt) ? found : null;
     });
-    expect(rows.map((r) => [Boolean(r.processedAt), Boolean(r.error)])).toEqual([
-      [true, false],
-      [false, true],
-      [true, false],
+    // Set aside at the first reading, with the reason: never retried.
+    expect(rows.map((r) => [r.attempts, r.deadReason?.startsWith('unreadable: ') ?? false])).toEqual([
+      [1, false],
+      [1, true],
+      [1, false],
     ]);
     expect(await customerTexts(userId)).toEqual(['before the broken one', 'after the broken one']);
   });

@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app';
 import { eventually, META_SECRET, startChannelHarness, type ChannelHarness } from '../../../test/channels';
 import { buildTeam } from '../../../test/factories';
 import {
@@ -318,6 +319,87 @@ async function startOtherOrganization() {
     admin: (await signIn(h.t, await buildUser(h.t, org, 'Admin'))).accessToken,
   };
 }
+
+describe('provider timestamps', () => {
+  // A channel of its own: an earlier test hands the shared one over to another organisation.
+  let line: { id: string; externalId: string; secret: string };
+  beforeAll(async () => {
+    line = await h.createLineChannel();
+  });
+
+  /** One signed delivery of several texts from one customer, with the timestamps given. */
+  async function deliver(userId: string, texts: Array<{ id: string; text: string; at: number }>) {
+    const body = JSON.stringify({
+      destination: 'U0',
+      events: texts.map(({ id, text, at }) => ({
+        type: 'message',
+        mode: 'active',
+        timestamp: at,
+        source: { type: 'user', userId },
+        webhookEventId: `ev-${id}`,
+        deliveryContext: { isRedelivery: false },
+        replyToken: `rt${id}`,
+        message: { id, type: 'text', quoteToken: 'q', text },
+      })),
+    });
+    const res = await fetch(`${h.url}/webhooks/line/${line.externalId}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-line-signature': createHmac('sha256', line.secret).update(body).digest('base64'),
+      },
+      body,
+    });
+    expect(res.status).toBe(200);
+  }
+
+  it('uses the receive time for a 1970 or a year-ahead timestamp, keeps a plausible one, and lists the chat in arrival order', async () => {
+    const userId = newUser();
+    const base = Date.now();
+    const id = (n: number) => `${base}${n}`;
+    const before = new Date();
+    await deliver(userId, [{ id: id(1), text: 'first', at: base }]);
+    const first = await storedMessage(line.id, id(1));
+    await deliver(userId, [
+      { id: id(2), text: 'from 1970', at: 0 },
+      { id: id(3), text: 'from next year', at: base + 365 * 24 * 3600_000 },
+    ]);
+    await deliver(userId, [{ id: id(4), text: 'two minutes ahead', at: base + 120_000 }]);
+    const last = await storedMessage(line.id, id(4));
+    const after = new Date();
+
+    expect(first.createdAt.getTime()).toBe(base);
+    expect(last.createdAt.getTime()).toBe(base + 120_000);
+    for (const n of [2, 3]) {
+      const m = await storedMessage(line.id, id(n));
+      expect(m.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
+      expect(m.createdAt.getTime()).toBeLessThanOrEqual(after.getTime());
+    }
+    const [issue] = await h.t.db.orm.select().from(issues).where(eq(issues.id, first.issueId));
+    expect(issue!.lastCustomerMessageAt!.getTime()).toBe(base + 120_000);
+    expect(issue!.firstCustomerMessageAt!.getTime()).toBe(base);
+
+    const page = await call(h.t.app, 'GET', `/api/v1/issues/${first.issueId}/messages`, { token: h.admin });
+    expect(
+      page
+        .json()
+        .items.map((m: { text: string }) => m.text)
+        .reverse(),
+    ).toEqual(['first', 'from 1970', 'from next year', 'two minutes ahead']);
+  });
+
+  it('uses the receive time for a timestamp from before the channel was connected', async () => {
+    const userId = newUser();
+    const [channel] = await h.t.db.query<{ created_at: Date }>(
+      'SELECT created_at FROM channels WHERE id = $1',
+      [line.id],
+    );
+    const messageId = `${Date.now()}9`;
+    await deliver(userId, [{ id: messageId, text: 'too early', at: channel!.created_at.getTime() - 60_000 }]);
+    const stored = await storedMessage(line.id, messageId);
+    expect(stored.createdAt.getTime()).toBeGreaterThanOrEqual(channel!.created_at.getTime());
+  });
+});
 
 describe('Messenger and Instagram inbound', () => {
   it('stores Messenger text, attachments and the ad id of a referral', async () => {

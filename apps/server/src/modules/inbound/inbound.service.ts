@@ -7,24 +7,27 @@
 // queue on PostgreSQL's notification lock, so their number is what bounds throughput.
 // Processing is idempotent: messages are unique per (channel, provider message id), so a redelivery or a
 // retaken batch changes nothing.
-import type { ChannelType } from '@sabai/domain';
+import { toStorableText, type ChannelType } from '@sabai/domain';
 import { parseLineWebhook, parseMetaWebhook, type InboundEvent } from '../../channels';
 import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
+import { deadLetterInbound } from '../../platform/dead-letters';
 import type { InboundRow } from '../../platform/ingest-queue';
 import { publishEvent } from '../../platform/events';
 import type { ChannelRow } from '../channels';
 import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from './customer-messages';
 import { ensureIdentities, identityKey } from './identities';
+import { isOwnSentPart } from '../messages';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
+import { withBoundedTime } from './provider-time';
 
 /** An event with the channel it arrived on. */
 type ChannelEvent = { channel: ChannelRow; event: InboundEvent };
 
 /** Applies stored deliveries, in the given order, in one transaction (the ingest worker marks them processed). */
 export async function processInboundBatch(deps: Deps, rows: InboundRow[]) {
-  const events = await withChannels(deps, rows.flatMap(eventsOf));
+  const events = await withChannels(deps, await readableEvents(deps, rows));
   if (events.length === 0) return;
   const identities = await ensureIdentities(
     deps,
@@ -66,30 +69,67 @@ export function processInbound(deps: Deps, row: InboundRow) {
   return processInboundBatch(deps, [row]);
 }
 
-/** A delivery's events, in event time (LINE may deliver out of order), with the channel types they may be for. */
+/**
+ * The events of the deliveries that can be read; one that cannot (broken JSON, an unexpected shape) is a
+ * dead letter at once: reading it again would fail the same way, and the batch goes on without it.
+ */
+async function readableEvents(deps: Deps, rows: InboundRow[]) {
+  const events: Array<ReturnType<typeof eventsOf>[number] & { delivery: number }> = [];
+  for (const [delivery, row] of rows.entries()) {
+    try {
+      events.push(...eventsOf(row).map((e) => ({ ...e, delivery })));
+    } catch (err) {
+      const reason = `unreadable: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+      deps.logger.warn({ inboundId: row.id, reason }, 'inbound delivery set aside as a dead letter');
+      await deadLetterInbound(deps.db, row.id, reason, metaAccountOf(row));
+    }
+  }
+  return events;
+}
+
+/** The Page or Instagram account a Meta delivery names, when its text shows one (for the admin's count). */
+function metaAccountOf(row: InboundRow) {
+  if (row.provider !== 'meta') return null;
+  return /"entry"\s*:\s*\[\s*\{[^{}]*?"id"\s*:\s*"(\d{1,20})"/.exec(row.body)?.[1] ?? null;
+}
+
+/** A delivery's events, with the channel types they may be for. */
 function eventsOf(row: InboundRow) {
-  const body: unknown = JSON.parse(row.body);
+  // Provider text is kept, made storable (a NUL or lone surrogate would fail the whole batch).
+  const body: unknown = JSON.parse(row.body, (_key, value: unknown) =>
+    typeof value === 'string' ? toStorableText(value) : value,
+  );
   const events =
     row.provider === 'line' ? parseLineWebhook(body, row.channelKey ?? '') : parseMetaWebhook(body);
   const metaObject = row.provider === 'meta' ? (body as { object?: string }).object : null;
   const types: ChannelType[] =
     row.provider === 'line' ? ['line'] : metaObject === 'instagram' ? ['instagram'] : ['facebook'];
-  return events
-    .sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime())
-    .map((event) => ({ event, types }));
+  return events.map((event) => ({ event, types }));
 }
 
-/** The events with their active channel, looked up once for the batch; events of unknown channels are dropped. */
-async function withChannels(deps: Deps, events: Array<{ event: InboundEvent; types: ChannelType[] }>) {
+/**
+ * The events with their active channel, looked up once for the batch, and their time bounded (a provider
+ * clock far ahead, or before the channel existed, gives way to the time of processing); events of unknown
+ * channels are dropped. Each delivery's events are put in event time (LINE may deliver out of order).
+ */
+async function withChannels(
+  deps: Deps,
+  events: Array<{ event: InboundEvent; types: ChannelType[]; delivery: number }>,
+) {
   const channels = await repo.findActiveChannels(deps.db.orm, [
     ...new Set(events.map(({ event }) => event.accountId)),
   ]);
-  return events.flatMap(({ event, types }): ChannelEvent[] => {
-    const channel = channels.find((c) => c.externalId === event.accountId && types.includes(c.type));
-    if (channel) return [{ channel, event }];
-    deps.logger.warn({ accountId: event.accountId }, 'inbound event for an unknown or inactive channel');
-    return [];
-  });
+  const receivedAt = deps.clock.now();
+  return events
+    .flatMap(({ event, types, delivery }) => {
+      const channel = channels.find((c) => c.externalId === event.accountId && types.includes(c.type));
+      if (channel)
+        return [{ channel, event: withBoundedTime(event, receivedAt, channel.createdAt), delivery }];
+      deps.logger.warn({ accountId: event.accountId }, 'inbound event for an unknown or inactive channel');
+      return [];
+    })
+    .sort((a, b) => a.delivery - b.delivery || a.event.timestamp.getTime() - b.event.timestamp.getTime())
+    .map(({ channel, event }): ChannelEvent => ({ channel, event }));
 }
 
 /** Events that make a customer known: their first message, a follow, an ad referral. */
@@ -140,6 +180,8 @@ async function applyOtherEvent(
 /** A reply typed in Meta's own inbox (echo): stored as an outgoing message, unless it is one of ours. */
 async function applyEcho(tx: Tx, channel: ChannelRow, event: MessageEvent) {
   if (await repo.messageExists(tx, channel.id, event.providerMessageId)) return;
+  const metadata = (event.payload.meta as { metadata?: unknown } | undefined)?.metadata;
+  if (await isOwnSentPart(tx, channel.id, event.providerMessageId, metadata)) return;
   const identity = await repo.findIdentity(tx, channel.id, event.externalUserId);
   if (!identity) return;
   const issue =

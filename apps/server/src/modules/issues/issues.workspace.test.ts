@@ -321,7 +321,8 @@ describe('facts for reports', () => {
     expect(rows[0]).toMatchObject({ agentUserId: w.staff.id, isFirstResponse: true, teamId: w.teamA.id });
     expect(rows[0]!.repliedAt.getTime() - rows[0]!.customerAt.getTime()).toBeGreaterThanOrEqual(HOUR - 1000);
     const [row] = await t.db.orm.select().from(issues).where(eq(issues.id, issue.id));
-    expect(row).toMatchObject({ status: 'waiting', waitStartedAt: null });
+    // The ball goes to the customer once the reply is delivered (markIssueWaiting), not when it is recorded.
+    expect(row).toMatchObject({ status: 'on-going', waitStartedAt: null });
   });
 });
 

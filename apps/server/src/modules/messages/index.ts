@@ -5,3 +5,5 @@ export { queueSystemMessage, deliverMessage, DELIVER_JOB, DELIVERY_RETRY } from 
 export { messageRoutes } from './messages.routes';
 /** Records an agent's reply on its issue (activity, first response, the wait it ends). */
 export { touchIssueForReply } from './messages.repo';
+/** Whether an echoed provider message is a part of one of our sent messages. */
+export { isOwnSentPart } from './sent-parts';

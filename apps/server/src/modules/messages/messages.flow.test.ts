@@ -3,9 +3,9 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/app';
+import { call, XSRF } from '../../../test/app';
 import { eventually, META_SECRET, startChannelHarness, type ChannelHarness } from '../../../test/channels';
-import { messages } from '../../db/schema';
+import { issues, messages } from '../../db/schema';
 
 let h: ChannelHarness;
 let line: { id: string; externalId: string };
@@ -50,6 +50,63 @@ async function delivered(messageId: number) {
   return eventually(async () => {
     const [row] = await h.t.db.orm.select().from(messages).where(eq(messages.id, messageId));
     return row && row.deliveryStatus !== 'pending' ? row : null;
+  });
+}
+
+/** A 1×1 PNG uploaded as an attachment. */
+async function uploadPng(): Promise<{ id: string }> {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const boundary = '----sabai';
+  const res = await h.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/attachments',
+    headers: {
+      authorization: `Bearer ${h.admin}`,
+      cookie: `XSRF-TOKEN=${XSRF}`,
+      'x-xsrf-token': XSRF,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
+  return res.json();
+}
+
+/** An echo webhook as Meta sends it, signed with the app secret. */
+function postMetaEcho(pageId: string, psid: string, message: Record<string, unknown>) {
+  const body = JSON.stringify({
+    object: 'page',
+    entry: [
+      {
+        id: pageId,
+        time: Date.now(),
+        messaging: [
+          {
+            sender: { id: pageId },
+            recipient: { id: psid },
+            timestamp: Date.now(),
+            message: { is_echo: true, app_id: 100000000000000, ...message },
+          },
+        ],
+      },
+    ],
+  });
+  return fetch(`${h.url}/webhooks/meta`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': `sha256=${createHmac('sha256', META_SECRET).update(body).digest('hex')}`,
+    },
+    body,
   });
 }
 
@@ -188,6 +245,69 @@ describe('Messenger and Instagram outbound', () => {
     expect(rows.filter((m) => m.text === '590 บาทค่ะ')).toHaveLength(1);
   });
 
+  it('sends a reply split into parts, plus a file, in order, keeps every part’s id and recognises every echo', async () => {
+    const ig = await h.connectMeta('instagram');
+    const igsid = `35${Date.now() + 7}`;
+    const issueId = await customerWrites(
+      ig.id,
+      midOf(await h.sim.instagram.text(ig.accountId, igsid, 'รูปสินค้า')),
+    );
+    // 700 Thai characters are 2,100 UTF-8 bytes: three parts within Instagram's 1,000-byte limit.
+    const long = `${'ก'.repeat(300)}\n${'ข'.repeat(300)}\n${'ค'.repeat(98)}`;
+    const upload = await uploadPng();
+    const sent = await delivered((await reply(issueId, { text: long, fileIds: [upload.id] })).json().id);
+    expect(sent.deliveryStatus).toBe('sent');
+
+    const outbox = h.sim.outbox(ig.accountId, igsid);
+    const shown = outbox.map((o) => {
+      const m = o.message as { text?: string; attachment?: { type: string } };
+      return m.text ? m.text[0] : m.attachment?.type;
+    });
+    expect(shown).toEqual(['ก', 'ข', 'ค', 'image']);
+    const parts = await h.t.db.query<{ part: number; provider_message_id: string }>(
+      'SELECT part, provider_message_id FROM message_provider_ids WHERE message_id = $1 ORDER BY part',
+      [sent.id],
+    );
+    expect(parts).toEqual(outbox.map((o, part) => ({ part, provider_message_id: o.messageId })));
+    expect(sent.providerMessageId).toBe(outbox[0]!.messageId);
+
+    // Every part's echo has come back (a webhook each) and been processed, none as a message of its own.
+    await eventually(async () => {
+      const [row] = await h.t.db.query<{ n: number }>(
+        `SELECT count(DISTINCT mid)::int AS n FROM unnest($1::text[]) AS mid
+         JOIN inbound_events e ON e.body LIKE '%' || mid || '%' AND e.processed_at IS NOT NULL`,
+        [outbox.map((o) => o.messageId)],
+      );
+      return row!.n === outbox.length;
+    });
+    const rows = await h.t.db.orm.select().from(messages).where(eq(messages.issueId, issueId));
+    expect(rows.filter((m) => m.direction === 'outbound')).toHaveLength(1);
+    expect(rows.filter((m) => m.senderUserId === null && m.senderType === 'agent')).toEqual([]);
+  });
+
+  it('recognises an echo by the metadata of our send, even before the send’s answer was recorded', async () => {
+    const page = await h.connectMeta('facebook');
+    const psid = `24${Date.now() + 9}`;
+    const issueId = await customerWrites(page.id, midOf(await h.sim.messenger.text(page.pageId, psid, 'hi')));
+    const sent = await delivered((await reply(issueId, { text: 'one part' })).json().id);
+    const mid = `m_early_${Date.now()}`;
+    const res = await postMetaEcho(page.pageId, psid, {
+      mid,
+      text: 'second part',
+      metadata: `sabai:${sent.id}:1`,
+    });
+    expect(res.status).toBe(200);
+    await eventually(async () => {
+      const rows = await h.t.db.query<{ part: number }>(
+        'SELECT part FROM message_provider_ids WHERE provider_message_id = $1',
+        [mid],
+      );
+      return rows[0]?.part === 1;
+    });
+    const rows = await h.t.db.orm.select().from(messages).where(eq(messages.issueId, issueId));
+    expect(rows.filter((m) => m.direction === 'outbound').map((m) => m.id)).toEqual([sent.id]);
+  });
+
   it('stores a reply typed in Meta’s own inbox (an echo) as an outgoing message', async () => {
     const page = await h.connectMeta('facebook');
     const psid = `24${Date.now() + 1}`;
@@ -233,6 +353,57 @@ describe('Messenger and Instagram outbound', () => {
         )[0],
     );
     expect(echo).toMatchObject({ direction: 'outbound', senderType: 'agent', deliveryStatus: 'sent' });
+  });
+});
+
+describe('agent sends', () => {
+  const setOnGoing = (issueId: number) =>
+    h.t.db.orm.update(issues).set({ status: 'on-going' }).where(eq(issues.id, issueId));
+  const statusOf = async (issueId: number) =>
+    (await h.t.db.orm.select().from(issues).where(eq(issues.id, issueId)))[0]!.status;
+
+  it('returns the first message when a send is repeated with the same clientId, even concurrently', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'idempotent please');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    const first = await reply(issueId, { text: 'only once', clientId: 'client-1' });
+    expect(first.statusCode).toBe(201);
+    const again = await reply(issueId, { text: 'only once', clientId: 'client-1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const together = await Promise.all([
+      reply(issueId, { text: 'twice at once', clientId: 'client-2' }),
+      reply(issueId, { text: 'twice at once', clientId: 'client-2' }),
+    ]);
+    expect(together[0]!.json().id).toBe(together[1]!.json().id);
+    await delivered(first.json().id);
+    await delivered(together[0]!.json().id);
+    const rows = await h.t.db.orm.select().from(messages).where(eq(messages.issueId, issueId));
+    expect(rows.filter((m) => m.direction === 'outbound').map((m) => m.text)).toEqual([
+      'only once',
+      'twice at once',
+    ]);
+    // The customer got each once (two messages are delivered by separate jobs, in either order).
+    await new Promise((r) => setTimeout(r, 500));
+    const seen = h.sim.outbox(line.externalId, userId).map((o) => (o.message as { text?: string }).text);
+    expect(seen.sort()).toEqual(['only once', 'twice at once']);
+  });
+
+  it('moves the issue to waiting only once the reply is delivered, never for a failed one', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'status check');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    await nothingPending();
+    await setOnGoing(issueId);
+    h.sim.line.failNext(1, { status: 400 }, { pathIncludes: '/v2/bot/message/' });
+    const failed = await delivered((await reply(issueId, { text: 'refused by LINE' })).json().id);
+    expect(failed.deliveryStatus).toBe('failed');
+    expect(await statusOf(issueId)).toBe('on-going');
+
+    const retried = await call(h.t.app, 'POST', `/api/v1/messages/${failed.id}/retry`, { token: h.admin });
+    expect(retried.statusCode).toBe(200);
+    expect((await delivered(failed.id)).deliveryStatus).toBe('sent');
+    expect(await statusOf(issueId)).toBe('waiting');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   channels,
   contactIdentities,
@@ -108,8 +108,9 @@ export async function markPendingAgain(ex: Executor, organizationId: string, mes
 
 /**
  * Records a reply on the issue: the last activity and, for an agent's reply (not the system's automatic
- * answers), the first response, the ball back with the customer, and the customer's wait it ends as a
- * response interval (reports: response time), all in one statement.
+ * answers), the first response and the customer's wait it ends as a response interval (reports: response
+ * time), all in one statement. The ball goes to the customer only once the reply is delivered
+ * (markIssueWaiting).
  */
 export async function touchIssueForReply(
   ex: Executor,
@@ -133,9 +134,42 @@ export async function touchIssueForReply(
       FROM prev WHERE wait_started_at IS NOT NULL
     )
     UPDATE ${issues} SET last_response_at = ${at}, updated_at = ${at}, last_agent_message_at = ${at},
-      first_response_at = COALESCE(${issues.firstResponseAt}, ${at}), unread_count = 0, wait_started_at = NULL,
-      status = CASE WHEN ${issues.status} = 'on-going' THEN 'waiting' ELSE ${issues.status} END
+      first_response_at = COALESCE(${issues.firstResponseAt}, ${at}), unread_count = 0, wait_started_at = NULL
     FROM prev WHERE ${issues.id} = prev.id`);
+}
+
+/**
+ * A delivered agent reply puts the ball with the customer: on-going → waiting, unless the customer has
+ * written since the reply (their wait started again). A reply that fails to deliver moves nothing.
+ */
+export async function markIssueWaiting(ex: Executor, issueId: number) {
+  const [row] = await ex
+    .update(issues)
+    .set({ status: 'waiting' })
+    .where(and(eq(issues.id, issueId), eq(issues.status, 'on-going'), isNull(issues.waitStartedAt)))
+    .returning({ id: issues.id });
+  return row !== undefined;
+}
+
+/** Locks the issue for the rest of the transaction (one send per client id at a time). */
+export async function lockIssue(ex: Executor, issueId: number) {
+  await ex.select({ id: issues.id }).from(issues).where(eq(issues.id, issueId)).for('update');
+}
+
+/** The caller's message sent earlier with this client id, if any (a re-send returns it). */
+export async function findByClientId(ex: Executor, issueId: number, senderUserId: string, clientId: string) {
+  const [row] = await ex
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.issueId, issueId),
+        eq(messages.senderUserId, senderUserId),
+        eq(messages.clientId, clientId),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export type MessageListRow = Awaited<ReturnType<typeof listMessages>>[number];

@@ -13,6 +13,7 @@ import type { AuthContext } from '../auth';
 import { credentialsOf } from '../channels';
 import { findIssueInScope } from '../issues';
 import * as repo from './messages.repo';
+import { recordSentParts, sentPartMetadata, sentParts } from './sent-parts';
 
 export const DELIVER_JOB = 'message.deliver';
 export const DELIVERY_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
@@ -28,6 +29,10 @@ export async function sendAgentMessage(
 ): Promise<Message> {
   const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!issue) throw notFound();
+  // A re-send with the same client id (a retried request, a double click) returns the first message.
+  const clientId = input.clientId ?? null;
+  const sentBefore = clientId && (await repo.findByClientId(deps.db.orm, issueId, auth.userId, clientId));
+  if (sentBefore) return presentOne(deps, sentBefore);
   if (isFinalStatus(issue.status)) throw conflict('issue.closed');
   const now = deps.clock.now();
   const files = await repo.findFiles(deps.db.orm, auth.organizationId, input.fileIds ?? []);
@@ -35,7 +40,13 @@ export async function sendAgentMessage(
 
   if (!input.isPrivateNote) await assertReplyWindowOpen(deps, issue.channelId, issue.contactIdentityId, now);
 
-  const message = await deps.db.orm.transaction(async (tx) => {
+  const messageId = await deps.db.orm.transaction(async (tx) => {
+    if (clientId) {
+      // Under the issue's lock, a concurrent send with the same client id has committed or not started.
+      await repo.lockIssue(tx, issueId);
+      const raced = await repo.findByClientId(tx, issueId, auth.userId, clientId);
+      if (raced) return raced;
+    }
     const row = await repo.insertMessage(tx, {
       organizationId: auth.organizationId,
       issueId,
@@ -47,7 +58,7 @@ export async function sendAgentMessage(
       text: input.text?.trim() || null,
       isPrivateNote: input.isPrivateNote,
       deliveryStatus: input.isPrivateNote ? 'sent' : 'pending',
-      clientId: input.clientId ?? null,
+      clientId,
       retryKey: randomUUID(),
       createdAt: now,
     });
@@ -65,9 +76,9 @@ export async function sendAgentMessage(
       organizationId: auth.organizationId,
       data: { issueId, messageId: row.id },
     });
-    return row;
+    return row.id;
   });
-  return presentOne(deps, message.id);
+  return presentOne(deps, messageId);
 }
 
 /** Queues an automatic reply (off-service, holiday, team auto-reply) inside the caller's transaction. */
@@ -150,11 +161,20 @@ export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>
   const adapter = deps.channels.get(channel.type);
   const outbound = await outboundParts(deps, message.id, message.text, adapter.splitText);
   const now = deps.clock.now();
+  // Parts accepted by an earlier attempt (or recognised from their echoes) are not sent again.
+  const accepted = await sentParts(deps.db.orm, message.id);
   try {
-    const groups = channel.type === 'line' ? chunk(outbound, LINE_MESSAGES_PER_REQUEST) : [outbound];
-    let firstId: string | null = null;
-    let via = '';
+    // LINE takes up to 5 messages per request (its retry key makes a repeated request safe); Meta one per
+    // request, each sent after the previous was accepted, so the parts arrive in order and each is
+    // recorded as soon as the provider has it.
+    const perRequest = channel.type === 'line' ? LINE_MESSAGES_PER_REQUEST : 1;
+    const groups = chunk(
+      outbound.map((content, part) => ({ content, part })),
+      perRequest,
+    );
+    let via = message.deliveredVia ?? '';
     for (const [i, group] of groups.entries()) {
+      if (group.every(({ part }) => accepted.has(part))) continue;
       const replyToken =
         channel.type === 'line' && i === 0
           ? await repo.claimReplyToken(deps.db.orm, found.identityId, now)
@@ -162,16 +182,23 @@ export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>
       const result = await adapter.send({
         credentials: credentialsOf(deps, channel),
         recipient: found.externalUserId,
-        messages: group,
+        messages: group.map(({ content }) => content),
         replyToken,
         retryKey: derivedRetryKey(message.retryKey ?? String(message.id), i),
+        metadata: sentPartMetadata(message.id, group[0]!.part),
         lastInboundAt: found.lastInboundAt,
         now,
       });
-      firstId ??= result.providerMessageIds[0] ?? null;
+      const ids = group.flatMap(({ part }, j) => {
+        const providerMessageId = result.providerMessageIds[j];
+        return providerMessageId ? [{ part, providerMessageId }] : [];
+      });
+      await recordSentParts(deps.db.orm, channel.id, message.id, ids);
+      for (const { part, providerMessageId } of ids) accepted.set(part, providerMessageId);
       via = result.via;
     }
-    const row = await repo.markSent(deps.db.orm, message.id, firstId, via);
+    const row = await repo.markSent(deps.db.orm, message.id, accepted.get(0) ?? null, via);
+    if (message.senderType === 'agent') await repo.markIssueWaiting(deps.db.orm, message.issueId);
     if (row)
       await publishEvent(deps.db.orm, {
         name: 'message.updated',

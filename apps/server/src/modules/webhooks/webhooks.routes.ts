@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toStorableText } from '@sabai/domain';
 import { isValidLineSignature, isValidMetaSignature } from '../../channels';
 import type { Deps } from '../../deps';
 import { forbidden, notFound, unauthorized } from '../../http/errors';
@@ -33,7 +34,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: Deps) {
       }
       // The console's "Verify" and connectivity checks carry no events: nothing to store.
       if (!isEmptyLineDelivery(raw))
-        await enqueueInbound(deps.db, 'line', req.params.channelId, raw.toString('utf8'));
+        await enqueueInbound(deps.db, 'line', req.params.channelId, storableBody(raw));
       return reply.status(200).send({ ok: true });
     },
   );
@@ -70,11 +71,13 @@ export async function webhookRoutes(app: FastifyInstance, deps: Deps) {
       req.log.warn('Meta webhook refused: bad signature');
       throw unauthorized('webhook.invalid_signature');
     }
-    await enqueueInbound(deps.db, 'meta', null, raw.toString('utf8'));
+    await enqueueInbound(deps.db, 'meta', null, storableBody(raw));
     return reply.status(200).send('EVENT_RECEIVED');
   });
 }
 
+// Verified against the exact bytes first; a raw NUL (never valid JSON text anyway) cannot be stored.
+const storableBody = (raw: Buffer) => toStorableText(raw.toString('utf8'));
 const asBuffer = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 

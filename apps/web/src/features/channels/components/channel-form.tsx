@@ -250,6 +250,16 @@ export function ChannelForm({
         <h3 className="channel-form__section-title">{t('channels.form.sections.webhook')}</h3>
         {type !== 'line' && <p className="channel-form__hint">{t('channels.form.metaWebhook')}</p>}
         {type === 'line' && channel && <WebhookUrl url={channel.webhookUrl} />}
+        {channel && channel.unreadableDeliveries > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('channels.form.unreadableDeliveries', { count: channel.unreadableDeliveries })}
+            description={t('channels.form.unreadableDeliveriesHint')}
+            className="channel-form__alert"
+            data-testid="unreadable-deliveries"
+          />
+        )}
         {type === 'line' && !channel && (
           <Alert
             type="info"

@@ -32,6 +32,7 @@ function channel(overrides: Partial<Channel> = {}): Channel {
     hasSecret: true,
     hasAccessToken: true,
     takenOverAt: null,
+    unreadableDeliveries: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -9,6 +9,9 @@ import type { IssueDetail } from '../api/issues';
 import { uploadFile, useCannedSearch, useSendMessage, type UploadedFile } from '../api/messages';
 import { SafeText } from '../../../components/safe-text';
 
+/** A unique enough id for one draft (crypto.randomUUID needs a secure context, which plain http is not). */
+const newClientId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`;
+
 type ComposerProps = { issue: IssueDetail; onTyping: () => void };
 
 /**
@@ -27,6 +30,9 @@ export function Composer({ issue, onTyping }: ComposerProps) {
   const [isCannedOpen, setIsCannedOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<TextAreaRef>(null);
+  // The draft being sent and its client id: sending the same draft again (after an error whose answer
+  // was lost) reuses the id, so the server returns the first message instead of storing a second.
+  const draft = useRef({ key: '', clientId: '' });
 
   if (isFinalStatus(issue.status)) {
     return <Alert className="composer__locked" type="info" showIcon title={t('inbox.composer.closed')} />;
@@ -61,10 +67,14 @@ export function Composer({ issue, onTyping }: ComposerProps) {
   const submit = () => {
     const body = text.trim();
     if ((!body && files.length === 0) || send.isPending || uploading > 0) return;
+    const request = { text: body || undefined, fileIds: files.map((f) => f.id), isPrivateNote: isNote };
+    const key = JSON.stringify(request);
+    if (draft.current.key !== key) draft.current = { key, clientId: newClientId() };
     send.mutate(
-      { text: body || undefined, fileIds: files.map((f) => f.id), isPrivateNote: isNote },
+      { ...request, clientId: draft.current.clientId },
       {
         onSuccess: () => {
+          draft.current = { key: '', clientId: '' };
           setText('');
           setFiles([]);
         },
