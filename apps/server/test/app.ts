@@ -66,13 +66,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         },
   });
   await app.ready();
+  let closed = false;
   const t: TestApp = {
     app,
     deps,
     db,
     mails,
     clock,
+    // Idempotent: a file may close an app early (its job workers would take the jobs of the others on the
+    // shared PostgreSQL database), and afterAll closes it again.
     close: async () => {
+      if (closed) return;
+      closed = true;
       await app.close();
       await db.close();
     },

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_ROLE_MATRIX, fromRoleEntries } from '@sabai/domain';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn, TEST_PASSWORD, type TestOrg } from '../../../test/factories';
@@ -117,6 +117,7 @@ describe('POST /auth/login', () => {
 
   it('makes each further attempt from a failing source wait longer (1 s, 2 s, …)', async () => {
     const user = await buildUser(t, org, 'Staff');
+    t.clock.set(t.clock.now()); // only the test moves time on
     const attempt = () =>
       call(t.app, 'POST', '/api/v1/auth/login', {
         body: { email: user.email, password: 'Wrong2026pass' },
@@ -126,7 +127,10 @@ describe('POST /auth/login', () => {
     expect((await attempt()).statusCode).toBe(401); // no delay after the first failure
     const early = await attempt();
     expect(early.statusCode).toBe(429);
-    expect(early.json().error).toMatchObject({ code: 'auth.too_many_attempts', details: { retryAfterSeconds: 1 } });
+    expect(early.json().error).toMatchObject({
+      code: 'auth.too_many_attempts',
+      details: { retryAfterSeconds: 1 },
+    });
     t.clock.advance(1000);
     expect((await attempt()).statusCode).toBe(401); // the third failure: now 2 s
     t.clock.advance(1000);
@@ -142,6 +146,7 @@ describe('POST /auth/login', () => {
     expect(ok.statusCode).toBe(200);
     expect((await attempt()).statusCode).toBe(401);
     expect((await attempt()).statusCode).toBe(401);
+    t.clock.set(null);
   });
 
   it('needs no XSRF header and sets the XSRF-TOKEN cookie', async () => {
@@ -162,6 +167,8 @@ describe('per-IP login limit', () => {
   beforeAll(async () => {
     limited = await startTestApp({ LOGIN_IP_LIMIT_PER_MINUTE: '3' });
   });
+  // On PostgreSQL its job workers would take the reset mails of the main app.
+  afterAll(() => limited.close());
 
   it('answers 429 once a client IP has used its attempts for the minute', async () => {
     const statuses: number[] = [];
