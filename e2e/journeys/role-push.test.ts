@@ -66,7 +66,7 @@ async function menuOf(page: Page, viewport: Viewport): Promise<string[]> {
 async function changeAndTime(page: Page, viewport: Viewport, role: DemoRole, expected: string[]) {
   await setRole(role);
   const changedAt = Date.now();
-  await expect.poll(() => menuOf(page, viewport), { timeout: 5_000, intervals: [25] }).toEqual(expected);
+  await expect.poll(() => menuOf(page, viewport), { timeout: 5_000, interval: 25 }).toEqual(expected);
   return Date.now() - changedAt;
 }
 

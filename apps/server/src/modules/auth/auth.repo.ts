@@ -88,9 +88,7 @@ export async function recordLoginFailure(
 }
 
 export async function clearLoginFailures(ex: Executor, login: string, source: string) {
-  await ex
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.login, login), eq(loginFailures.source, source)));
+  await ex.delete(loginFailures).where(and(eq(loginFailures.login, login), eq(loginFailures.source, source)));
 }
 
 /** Forgets failures older than the window (they no longer count). */
@@ -103,10 +101,7 @@ export async function recordSuccessfulLogin(ex: Executor, userId: string, now: D
 }
 
 export async function setPasswordHash(ex: Executor, userId: string, passwordHash: string, now: Date) {
-  await ex
-    .update(users)
-    .set({ passwordHash, updatedAt: now })
-    .where(eq(users.id, userId));
+  await ex.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
 }
 
 export type RoleGrant = { roleName: RoleName; permissions: PermissionMatrix };

@@ -29,7 +29,9 @@ export async function assertMayTryLogin(ex: Executor, key: LoginKey, now: Date) 
   if (!seen || seen.lastFailureAt.getTime() < now.getTime() - FAILED_LOGIN_WINDOW_MS) return;
   const waitMs = seen.lastFailureAt.getTime() + loginDelayMs(seen.failures) - now.getTime();
   if (waitMs > 0) {
-    throw tooManyRequests('auth.too_many_attempts', undefined, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+    throw tooManyRequests('auth.too_many_attempts', undefined, {
+      retryAfterSeconds: Math.ceil(waitMs / 1000),
+    });
   }
 }
 
