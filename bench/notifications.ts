@@ -99,6 +99,8 @@ async function main() {
         organizationId: org!.id,
         roleName: 'Staff',
         role: toRoleEntries(role!.permissions),
+        sv: 0, // a new user's session version
+        sid: randomUUID(),
       });
 
     const port = await freePort();

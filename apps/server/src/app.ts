@@ -19,7 +19,7 @@ import { healthRoutes } from './http/health.routes';
 import { registerWebApp } from './http/web-app';
 import { registerStorableInputGuard } from './http/storable-input';
 import { registerXsrf } from './http/xsrf';
-import { authenticate, authRoutes, createTokenService } from './modules/auth';
+import { authenticate, authRoutes, createSessionVersions, createTokenService } from './modules/auth';
 import { roleRoutes } from './modules/roles';
 import { meRoutes, userRoutes } from './modules/users';
 import { messageRoutes } from './modules/messages';
@@ -84,6 +84,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = opts.clock ?? systemClock;
+  // The event bus (pg LISTEN) of this process: the websocket's fan-out and the session versions' cache.
+  const bus = opts.realtime === false ? null : await startEventBus(db, { logger: app.log });
+  if (bus) app.addHook('onClose', () => bus.close());
   const secret = config.JWT_SECRET ?? (await getOrCreateSecret(db, 'jwt_secret'));
   const fetchUrl = createGuardedFetch({ allowedOrigins: config.OUTBOUND_ALLOWED_ORIGINS });
   const deps: Deps = {
@@ -107,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       mode: db.kind === 'pglite' ? 'disk' : 'db',
     }),
     tokens: createTokenService(secret, clock),
+    sessions: createSessionVersions(db, bus),
     jobs: await startJobs(db, { logger: app.log, schedule: opts.runWorkers !== false }),
     channels: createChannelRegistry({
       lineApiBaseUrl: config.LINE_API_BASE_URL,
@@ -176,9 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     { prefix: API_PREFIX },
   );
   await app.register(webhookRoutes, { prefix: '/webhooks', ...deps });
-  if (opts.realtime !== false) {
-    const bus = await startEventBus(db, { logger: app.log });
-    app.addHook('onClose', () => bus.close());
+  if (bus) {
     const gateway = await registerRealtime(app, deps, bus);
     // Notifications also go out as LINE messages (staff who linked their LINE account) and as web pushes
     // (registered browsers, when no page of the user has the live socket open).

@@ -8,6 +8,7 @@ import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import type { Storage } from './platform/storage';
 import type { TokenService } from './modules/auth/tokens';
+import type { SessionVersions } from './modules/auth/session-versions';
 import type { ChannelRegistry } from './channels';
 import type { Jobs } from './platform/jobs';
 import type { GuardedFetch } from './platform/guarded-fetch';
@@ -22,6 +23,8 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   tokens: TokenService;
+  /** Users' current session versions, checked on each signed-in request. */
+  sessions: SessionVersions;
   /** pg-boss: enqueue inside transactions with sendInTransaction. */
   jobs: Jobs;
   /** Provider adapters (LINE, Messenger, Instagram). */

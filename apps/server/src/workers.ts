@@ -7,6 +7,7 @@ import { deliverMessage, DELIVER_JOB, DELIVERY_RETRY } from './modules/messages'
 import * as assignment from './modules/assignment';
 import * as issues from './modules/issues';
 import * as reports from './modules/reports';
+import { RESET_MAIL_JOB, resetMailRetry, sendResetMail } from './modules/auth';
 import { LINE_ALERT_JOB, LINE_ALERT_RETRY, sendLineAlert } from './modules/staff-alerts';
 import { PUSH_JOB, PUSH_RETRY, sendPush } from './modules/web-push';
 
@@ -29,6 +30,9 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   );
   await deps.jobs.work(PUSH_JOB, { ...PUSH_RETRY, concurrency: 2 }, (job) =>
     sendPush(deps, job as Parameters<typeof sendPush>[1]),
+  );
+  await deps.jobs.work(RESET_MAIL_JOB, { ...resetMailRetry(deps), concurrency: 2 }, (job) =>
+    sendResetMail(deps, job as Parameters<typeof sendResetMail>[1]),
   );
   await deps.jobs.work(assignment.SWEEP_JOB, { retryLimit: 0 }, () => assignment.sweepBacklogs(deps));
   // Every minute: waiting issues go out when a shift starts, a break or a time off ends.

@@ -38,7 +38,10 @@ function testClock(): TestApp['clock'] & Clock {
   };
 }
 
-/** Starts the app on a fresh test database; closed automatically after the file's tests. */
+/**
+ * Starts the app on a fresh test database; closed automatically after the file's tests. Mails are
+ * recorded in `mails`, unless `env` names an SMTP_URL: then the real SMTP mailer sends them there.
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await openTestDb();
   const config: Config = loadConfig({
@@ -55,16 +58,26 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     db,
     clock,
-    mailer: { send: async (m) => void mails.push({ to: m.to, subject: m.subject, text: m.text }) },
+    mailer: env.SMTP_URL
+      ? undefined
+      : {
+          send: async (m) => void mails.push({ to: m.to, subject: m.subject, text: m.text }),
+          available: async () => true,
+        },
   });
   await app.ready();
+  let closed = false;
   const t: TestApp = {
     app,
     deps,
     db,
     mails,
     clock,
+    // Idempotent: a file may close an app early (its job workers would take the jobs of the others on the
+    // shared PostgreSQL database), and afterAll closes it again.
     close: async () => {
+      if (closed) return;
+      closed = true;
       await app.close();
       await db.close();
     },
@@ -75,7 +88,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
 export const XSRF = 'test-xsrf-token';
 
-type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string>; xsrf?: boolean };
+type CallOptions = {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  xsrf?: boolean;
+  /** The client's address (default 127.0.0.1). */
+  remoteAddress?: string;
+};
 
 /** One API call as the web app makes it: JSON body, bearer token, XSRF cookie and header. */
 export async function call(
@@ -94,6 +114,7 @@ export async function call(
     method,
     url,
     headers,
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     ...(opts.body === undefined ? {} : { payload: opts.body as object }),
   });
 }

@@ -44,5 +44,9 @@ export const AccessTokenClaimsSchema = z.object({
   role: z.array(z.object({ menu: z.string(), subdetail: z.string() })),
   exp: z.number(),
   iat: z.number(),
+  /** Not in the spec: the user's session version when signed; an older one is refused (auth.token_revoked). */
+  sv: z.number().int().optional(),
+  /** Not in the spec: the session (refresh token family) the token belongs to. */
+  sid: z.string().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;

@@ -106,6 +106,7 @@ export const en = {
       reset_token_invalid: 'This link is invalid or has expired. Please ask for a new one.',
       unauthenticated: 'Please sign in to continue.',
       token_expired: 'Your session has expired. Please sign in again.',
+      token_revoked: 'Your session has changed. Please sign in again.',
       forbidden: 'You do not have permission to do this.',
       current_password_incorrect: 'Current password incorrect',
     },

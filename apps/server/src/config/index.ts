@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
     .optional(),
   SMTP_URL: z.string().startsWith('smtp').optional(),
   MAIL_FROM: z.string().default('Sabai Inbox <no-reply@sabai.local>'),
+  /** Seconds before a failed mail (password reset) is tried again, doubling at each retry. */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   TRUST_PROXY: booleanish.default(false),

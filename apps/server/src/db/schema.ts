@@ -87,8 +87,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarFileId: text('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    failedLoginAt: ts('failed_login_at'),
+    // Raised whenever the user's signed-in sessions must stop (logout, password, deactivation, removal,
+    // role change): access tokens carry the version they were signed with (`sv`) and older ones are refused.
+    sessionVersion: integer('session_version').notNull().default(0),
     lastLoginAt: ts('last_login_at'),
     notifyWeb: boolean('notify_web').notNull().default(true),
     notifySound: boolean('notify_sound').notNull().default(true),
@@ -162,6 +163,22 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+// Failed sign-ins per (login as typed, client address): limits and delays keyed on both, so an attacker
+// elsewhere cannot lock the owner out, and an unknown login is counted exactly like a known one.
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    login: text('login').notNull(),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: ts('last_failure_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.login, t.source] }),
+    index('login_failures_last_failure_idx').on(t.lastFailureAt),
   ],
 );
 

@@ -23,4 +23,5 @@ export const notFound = (code = 'not_found', message?: string) => new AppError(4
 export const conflict = (code: string, message?: string, details?: unknown) =>
   new AppError(409, code, message, details);
 export const tooLarge = (code = 'request.too_large', message?: string) => new AppError(413, code, message);
-export const tooManyRequests = (code = 'rate_limited', message?: string) => new AppError(429, code, message);
+export const tooManyRequests = (code = 'rate_limited', message?: string, details?: unknown) =>
+  new AppError(429, code, message, details);

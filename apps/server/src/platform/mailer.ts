@@ -8,7 +8,19 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 export interface Mailer {
   /** Sends one mail; rejects when the SMTP server refuses it or cannot be reached. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Whether the mail service is working: the last send's outcome or connection check, checked again (an
+   * SMTP connection and greeting) when older than a minute. The same answer for every recipient.
+   */
+  available(): Promise<boolean>;
 }
+
+/** nodemailer's codes for a server that works but refused one mail. */
+const MESSAGE_REFUSALS = new Set(['EENVELOPE', 'EMESSAGE']);
+
+/** How long an SMTP check or send outcome stands for the mail service's health. */
+export const MAIL_HEALTH_TTL_MS = 60_000;
+
 
 export type MailerOptions = {
   smtpUrl?: string;
@@ -29,6 +41,7 @@ export function createMailer(opts: MailerOptions): Mailer {
           `mail to ${to} not sent (SMTP_URL is not set): ${subject}`,
         );
       },
+      available: async () => true,
     };
   }
 
@@ -39,9 +52,38 @@ export function createMailer(opts: MailerOptions): Mailer {
     { from },
   );
 
+  let health: { ok: boolean; at: number } | null = null;
+  let checking: Promise<boolean> | null = null;
+  const note = (ok: boolean) => {
+    health = { ok, at: Date.now() };
+    return ok;
+  };
+
   return {
     async send({ to, subject, text, html }) {
-      await transport.sendMail({ to, subject, text, ...(html === undefined ? {} : { html }) });
+      try {
+        await transport.sendMail({ to, subject, text, ...(html === undefined ? {} : { html }) });
+      } catch (err) {
+        // A refusal of this one mail (its recipient or content) says nothing of the service's health.
+        if (!MESSAGE_REFUSALS.has((err as { code?: string }).code ?? '')) note(false);
+        throw err;
+      }
+      note(true);
+    },
+    async available() {
+      if (health && Date.now() - health.at < MAIL_HEALTH_TTL_MS) return health.ok;
+      // One check at a time, however many requests ask.
+      checking ??= transport
+        .verify()
+        .then(
+          () => note(true),
+          (err: unknown) => {
+            logger.warn({ err }, 'the SMTP server cannot be reached');
+            return note(false);
+          },
+        )
+        .finally(() => (checking = null));
+      return checking;
     },
   };
 }

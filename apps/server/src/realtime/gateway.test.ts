@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, startTestApp, type TestApp } from '../../test/app';
 import { buildWorkspace, type Workspace } from '../../test/workspace';
-import type { TestUser } from '../../test/factories';
+import { signIn, type TestUser } from '../../test/factories';
 import { notifyCustomerActivity } from '../modules/notifications';
-import { sessionChanged } from '../modules/users';
+import { changeSessions } from '../modules/auth';
 
 let t: TestApp;
 let w: Workspace;
@@ -24,8 +24,8 @@ afterAll(() => sockets.forEach((s) => s.close()));
 type Received = { type: string; data: Record<string, unknown> };
 
 /** A socket of `user` that records what it receives. */
-async function connect(user: TestUser, socketType = 'live', ws: Workspace = w) {
-  const token = await ws.tokenOf(user);
+async function connect(user: TestUser, socketType = 'live', ws: Workspace = w, token?: string) {
+  token ??= await ws.tokenOf(user);
   const socket = new WebSocket(`${base}/ws?token=${token}&socketType=${socketType}`);
   sockets.push(socket);
   const received: Array<Received | string> = [];
@@ -187,11 +187,22 @@ describe('websocket gateway', () => {
     expect(ids(foreignStaff.received)).not.toContain(mine.id);
   });
 
-  it('pushes a new session when the user’s role changes, and disconnects a deactivated user', async () => {
+  it('pushes a new session when the user’s role changes, then closes the sockets of the old one', async () => {
     const noti = await connect(w.staff2, 'webNoti');
+    const live = await connect(w.staff2, 'live');
     const bystander = await connect(w.staff, 'webNoti');
-    await t.db.orm.transaction((tx) => sessionChanged(tx, w.org.id, [w.staff2.id], 'role_changed'));
-    await eventually(() => expect(noti.received).toHaveLength(1));
+    const closed = [noti, live].map(
+      (s) =>
+        new Promise<[number, string]>((resolve) =>
+          s.socket.once('close', (code, reason) => resolve([code, reason.toString()])),
+        ),
+    );
+    await t.db.orm.transaction((tx) => changeSessions(t.deps, tx, w.org.id, [w.staff2.id], 'role_changed'));
+    expect(await Promise.all(closed)).toEqual([
+      [4401, 'auth.token_revoked'],
+      [4401, 'auth.token_revoked'],
+    ]);
+    expect(noti.received).toHaveLength(1);
     const refresh = noti.received[0] as unknown as { refreshToken: string; profilePath: string | null };
     expect(refresh).toEqual({ refreshToken: expect.any(String), profilePath: null });
     const res = await call(t.app, 'POST', '/api/v1/auth/refresh-token', {
@@ -199,12 +210,25 @@ describe('websocket gateway', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(bystander.received).toEqual([]);
+    expect(bystander.socket.readyState).toBe(WebSocket.OPEN);
+  });
 
-    const closed = new Promise<number>((resolve) => noti.socket.once('close', resolve));
+  it('closes the user’s sockets when they are deactivated, and refuses their old token', async () => {
+    const { accessToken: token } = await signIn(t, w.staff2);
+    const noti = await connect(w.staff2, 'webNoti', w, token);
+    const closed = new Promise<[number, string]>((resolve) =>
+      noti.socket.once('close', (code, reason) => resolve([code, reason.toString()])),
+    );
     const off = await call(t.app, 'POST', `/api/v1/users/${w.staff2.id}/deactivate`, {
       token: await w.tokenOf(w.admin),
     });
     expect(off.statusCode).toBe(200);
-    expect(await closed).toBe(4401);
+    expect(await closed).toEqual([4401, 'auth.token_revoked']);
+    const again = new WebSocket(`${base}/ws?token=${token}&socketType=webNoti`);
+    sockets.push(again);
+    const refused = await new Promise<[number, string]>((resolve) =>
+      again.once('close', (code, reason) => resolve([code, reason.toString()])),
+    );
+    expect(refused).toEqual([4401, 'auth.token_revoked']);
   });
 });

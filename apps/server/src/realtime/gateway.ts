@@ -2,10 +2,13 @@
 // set headers on a WebSocket, so the access token comes in the query and is verified here. Two socket
 // types share the endpoint:
 // - `webNoti`: the notification channel of spec §4: the user's notifications (web-noti.ts) and, when their
-//   role or organisation changed, a refresh message with a new session;
+//   role changed, a refresh message with a new session;
 // - `live`: the workspace's change feed (issues and messages the user may see, and who is viewing or typing
 //   an issue), kept apart so a spec client never mistakes a change for a notice.
 // Every node receives every event through pg_notify and forwards it to its own sockets that may see it.
+// A socket lives as long as the session it was opened with: when the user's session version moves on
+// (logout, password, deactivation, removal, role change) their sockets are closed with 4401
+// `auth.token_revoked`, and the client opens new ones with a refreshed token.
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -14,7 +17,7 @@ import { scopeFor } from '@sabai/domain';
 import type { Deps } from '../deps';
 import type { DomainEvent, EventBus } from '../platform/events';
 import { publishEvent } from '../platform/events';
-import { reissueSession } from '../modules/auth';
+import { authenticateToken, REISSUE_REASONS, reissueSession } from '../modules/auth';
 import { findIssueInScope } from '../modules/issues';
 import { teamIdsOf } from '../modules/issues/issues.repo';
 import { canSeeIssue, type IssueAudienceFacts, type Viewer } from './audience';
@@ -28,7 +31,7 @@ const PresenceSchema = z.object({
   state: z.enum(['viewing', 'typing', 'left']),
 });
 
-/** Closed by the server: 4401 bad or expired token, 4400 bad query. */
+/** Closed by the server: 4401 bad, expired or revoked token, 4400 bad query. */
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_BAD_REQUEST = 4400;
 const PING_INTERVAL_MS = 30_000;
@@ -40,6 +43,8 @@ type Client = Viewer & {
   organizationId: string;
   socketType: 'webNoti' | 'live';
   role: Parameters<typeof scopeFor>[0];
+  /** The session version of the token the socket was opened with. */
+  sessionVersion: number;
   teamsLoadedAt: number;
   alive: boolean;
 };
@@ -60,6 +65,8 @@ export async function registerRealtime(
   // webNoti sockets by user: a notification is for one user, so a burst of them (a broadcast to every
   // agent) costs one lookup each instead of a scan of the organisation's sockets.
   const noticeSockets = new Map<string, Set<Client>>();
+  // Every socket by user, whatever its organisation: a session change closes them all.
+  const userSockets = new Map<string, Set<Client>>();
   const facts = new IssueFactsCache(deps.db);
 
   const refreshTeams = async (client: Client) => {
@@ -69,6 +76,7 @@ export async function registerRealtime(
   };
 
   const unsubscribe = bus.subscribe(async (event) => {
+    if (event.name === 'session.changed') return onSessionChanged(event);
     const audience = clients.get(event.organizationId);
     if (!audience?.size) return;
     if (event.name === 'notification.created') {
@@ -78,7 +86,6 @@ export async function registerRealtime(
       for (const c of recipients) if (c.organizationId === event.organizationId) c.socket.send(text);
       return;
     }
-    if (event.name === 'session.changed') return onSessionChanged(audience, event);
     const issueId = Number(event.data.issueId);
     if (!Number.isSafeInteger(issueId)) return;
     const issue = await facts.get(issueId, event);
@@ -92,21 +99,26 @@ export async function registerRealtime(
   });
 
   /**
-   * A user's role or membership changed: their pages get a new session (spec §3 refresh message), or are
-   * disconnected when they may no longer sign in to the organisation. One session per user and node.
+   * A user's sessions changed: the sockets opened with an older session version close. On a role change
+   * their notice sockets of the organisation first get a new session (spec §3 refresh message), unless
+   * they may no longer sign in there. One session per user and node.
    */
-  const onSessionChanged = async (audience: Set<Client>, event: DomainEvent) => {
-    const userIds = new Set(Array.isArray(event.data.userIds) ? event.data.userIds.map(String) : []);
-    const byUser = new Map<string, Client[]>();
-    for (const c of audience) {
-      if (userIds.has(c.userId)) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c]);
-    }
-    for (const [userId, sockets] of byUser) {
-      const session = await reissueSession(deps, userId, event.organizationId);
-      for (const c of sockets) {
-        if (!session) c.socket.close(CLOSE_UNAUTHORIZED, 'auth.session_ended');
-        else if (c.socketType === 'webNoti') c.socket.send(JSON.stringify(session));
-        else c.teamsLoadedAt = 0; // the live feed re-reads the user's teams at the next event
+  const onSessionChanged = async (event: DomainEvent) => {
+    const userIds = Array.isArray(event.data.userIds) ? event.data.userIds.map(String) : [];
+    for (const userId of userIds) {
+      const sockets = userSockets.get(userId);
+      if (!sockets?.size) continue;
+      const version = await deps.sessions.current(userId);
+      const stale = [...sockets].filter((c) => c.sessionVersion !== version);
+      const session =
+        version !== null && REISSUE_REASONS.has(String(event.data.reason))
+          ? await reissueSession(deps, userId, event.organizationId)
+          : null;
+      for (const c of stale) {
+        if (session && c.socketType === 'webNoti' && c.organizationId === event.organizationId) {
+          c.socket.send(JSON.stringify(session));
+        }
+        c.socket.close(CLOSE_UNAUTHORIZED, 'auth.token_revoked');
       }
     }
   };
@@ -134,19 +146,20 @@ export async function registerRealtime(
     async (socket, req) => {
       const query = QuerySchema.safeParse(req.query);
       if (!query.success) return socket.close(CLOSE_BAD_REQUEST, 'token and socketType required');
-      let claims;
+      let auth;
       try {
-        claims = await deps.tokens.verifyAccess(query.data.token);
+        auth = await authenticateToken(deps, query.data.token);
       } catch (err) {
         return socket.close(CLOSE_UNAUTHORIZED, (err as { code?: string }).code ?? 'auth.unauthenticated');
       }
       const client: Client = {
         socket,
-        userId: claims.sub,
-        organizationId: claims.organizationId,
+        userId: auth.userId,
+        organizationId: auth.organizationId,
         socketType: query.data.socketType,
-        role: claims.role,
-        issueScope: scopeFor(claims.role, 'issue', 'view') ?? null,
+        role: auth.role,
+        sessionVersion: auth.sv,
+        issueScope: scopeFor(auth.role, 'issue', 'view') ?? null,
         teamIds: new Set(),
         teamsLoadedAt: 0,
         alive: true,
@@ -155,6 +168,9 @@ export async function registerRealtime(
       const set = clients.get(client.organizationId) ?? new Set();
       clients.set(client.organizationId, set);
       set.add(client);
+      const mine = userSockets.get(client.userId) ?? new Set();
+      userSockets.set(client.userId, mine);
+      mine.add(client);
       socket.on('pong', () => (client.alive = true));
       if (client.socketType === 'webNoti') {
         const own = noticeSockets.get(client.userId) ?? new Set();
@@ -163,6 +179,8 @@ export async function registerRealtime(
       }
       socket.on('close', () => {
         set.delete(client);
+        mine.delete(client);
+        if (mine.size === 0) userSockets.delete(client.userId);
         const own = noticeSockets.get(client.userId);
         own?.delete(client);
         if (own?.size === 0) noticeSockets.delete(client.userId);

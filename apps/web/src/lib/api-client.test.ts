@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, clientHooks } from './api-client';
+import { ApiError, apiRequest, clientHooks, refreshSession } from './api-client';
 import { STORAGE_KEYS, getToken, setToken } from './session';
 
 function jwt(claims: Record<string, unknown>): string {
@@ -115,6 +115,61 @@ describe('api client', () => {
     await expect(apiRequest('GET', '/me')).rejects.toBeInstanceOf(ApiError);
     expect(getToken()).toBeNull();
     expect(sessionEnds).toHaveBeenCalledOnce();
+  });
+
+  it('refreshes a revoked (unexpired) access token and tries the call once more', async () => {
+    const revoked = validToken();
+    setToken({ accessToken: revoked, refreshToken: 'r1' });
+    const fresh = jwt({
+      sub: 'u1',
+      exp: nowSeconds() + 900,
+      organizationId: 'o1',
+      role: [],
+      roleName: 'Staff',
+    });
+    const sessionChanges = vi.fn();
+    clientHooks.onSessionChanged = sessionChanges;
+    answers.push(() => json(401, { error: { code: 'auth.token_revoked', message: 'x' } }));
+    answers.push(() => json(200, { accessToken: fresh, refreshToken: 'r2' }));
+    answers.push(() => json(200, { ok: true }));
+    await expect(apiRequest('GET', '/issues')).resolves.toEqual({ ok: true });
+    expect(sessionChanges).toHaveBeenCalledOnce(); // the role may have changed: /me is read again
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/v1/issues',
+      '/api/v1/auth/refresh-token',
+      '/api/v1/issues',
+    ]);
+    expect(header(calls[2], 'authorization')).toBe(`Bearer ${fresh}`);
+    expect(getToken()).toEqual({ accessToken: fresh, refreshToken: 'r2' });
+    expect(sessionEnds).not.toHaveBeenCalled();
+  });
+
+  it('signs out when the token is revoked and the refresh is refused too (deactivated, logged out)', async () => {
+    setToken({ accessToken: validToken(), refreshToken: 'r1' });
+    answers.push(() => json(401, { error: { code: 'auth.token_revoked', message: 'x' } }));
+    answers.push(() => json(401, { error: { code: 'auth.invalid_refresh_token', message: 'x' } }));
+    await expect(apiRequest('GET', '/issues')).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBeNull();
+    expect(sessionEnds).toHaveBeenCalled();
+  });
+
+  it('exchanges a pushed refresh token at once although the access token has not expired', async () => {
+    const old = validToken();
+    setToken({ accessToken: old, refreshToken: 'r1' });
+    const fresh = jwt({
+      sub: 'u1',
+      exp: nowSeconds() + 900,
+      organizationId: 'o1',
+      role: [],
+      roleName: 'Manager',
+    });
+    answers.push(() => json(200, { accessToken: fresh, refreshToken: 'r3' }));
+    await refreshSession({ stale: old, refreshToken: 'pushed' });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ refreshToken: 'pushed' });
+    expect(getToken()).toEqual({ accessToken: fresh, refreshToken: 'r3' });
+    // Another tab that replaced the stale token already: nothing more to exchange.
+    await expect(refreshSession({ stale: old, refreshToken: 'pushed' })).resolves.toEqual(getToken());
+    expect(calls).toHaveLength(1);
   });
 
   it('retries statuses above 500 up to 5 times, waiting 2000 ms × attempt', async () => {

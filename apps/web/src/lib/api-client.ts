@@ -35,6 +35,8 @@ export const clientHooks = {
   /** Called after the session was cleared (401 or failed refresh): the app replaces the route with `/`. */
   onSessionEnd: (): void => window.location.replace('/'),
   sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
+  /** Called after a revoked or stale access token was replaced: the user's role may have changed. */
+  onSessionChanged: (): void => undefined,
 };
 
 function endSession(): void {
@@ -137,22 +139,32 @@ async function call<T>(
 
 let refreshing: Promise<SessionToken> | null = null;
 
-async function exchangeRefreshToken(): Promise<SessionToken> {
+/** Why a refresh is asked for beyond expiry. */
+export type RefreshReason = {
+  /** An access token the server refused or that is known to be out of date (a role change). */
+  stale?: string;
+  /** A refresh token pushed by the server (spec §4 refresh message), exchanged instead of the stored one. */
+  refreshToken?: string;
+};
+
+async function exchangeRefreshToken(reason: RefreshReason): Promise<SessionToken> {
   const current = getToken();
   if (!current) {
     endSession();
     throw new ApiError(401, 'auth.unauthenticated');
   }
   // Another tab may have refreshed while this one waited for the lock: use its pair.
-  if (!isAccessTokenExpired(current.accessToken)) return current;
+  const replaced = reason.stale === undefined || current.accessToken !== reason.stale;
+  if (!isAccessTokenExpired(current.accessToken) && replaced) return current;
   try {
     const fresh = await call<SessionToken>(
       'POST',
       '/auth/refresh-token',
-      { body: { refreshToken: current.refreshToken } },
+      { body: { refreshToken: reason.refreshToken ?? current.refreshToken } },
       null,
     );
     setToken(fresh);
+    if (reason.stale !== undefined) clientHooks.onSessionChanged();
     return fresh;
   } catch (error) {
     // A network failure is not a refusal: keep the session so the next call can try again.
@@ -164,13 +176,13 @@ async function exchangeRefreshToken(): Promise<SessionToken> {
 /**
  * Exchanges the refresh token for a new pair, once for all concurrent callers (single flight). Tabs
  * share the stored token, and each refresh token works once, so tabs take turns through a Web Lock.
- * When the server refuses, the session ends (spec §4: token cleared, browser goes to /).
+ * When the server refuses, the session ends (spec §4: token cleared, browser goes to /). The stored access
+ * token is kept while it is unexpired, unless `reason.stale` names it (refused, or a role change).
  */
-export function refreshSession(): Promise<SessionToken> {
+export function refreshSession(reason: RefreshReason = {}): Promise<SessionToken> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  refreshing ??= (
-    locks ? locks.request('sabai-inbox-refresh', exchangeRefreshToken) : exchangeRefreshToken()
-  ).finally(() => {
+  const exchange = () => exchangeRefreshToken(reason);
+  refreshing ??= (locks ? locks.request('sabai-inbox-refresh', exchange) : exchange()).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -188,6 +200,17 @@ export async function freshSession(): Promise<SessionToken | null> {
   return refreshSession();
 }
 
+/**
+ * A token for a websocket: the stored one, or a refreshed one when the server closed the previous socket
+ * because its token was revoked (`stale`); null when signed out or the refresh is refused.
+ */
+export function socketSession(stale?: string): Promise<SessionToken | null> {
+  return (stale ? refreshSession({ stale }) : freshSession()).catch(() => null);
+}
+
+/** The server refused a token issued before the user's sessions changed: refresh, then try once more. */
+export const TOKEN_REVOKED = 'auth.token_revoked';
+
 /** Calls the API under /api/v1; throws ApiError with the envelope's code on failure. */
 export async function apiRequest<T>(
   method: HttpMethod,
@@ -195,13 +218,19 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const auth = options.auth ?? true;
-  const accessToken = auth ? ((await freshSession())?.accessToken ?? null) : null;
+  let accessToken = auth ? ((await freshSession())?.accessToken ?? null) : null;
   if (auth && !accessToken) {
     endSession();
     throw new ApiError(401, 'auth.unauthenticated');
   }
   try {
-    return await call<T>(method, path, options, accessToken);
+    try {
+      return await call<T>(method, path, options, accessToken);
+    } catch (error) {
+      if (!(accessToken && error instanceof ApiError && error.code === TOKEN_REVOKED)) throw error;
+      accessToken = (await refreshSession({ stale: accessToken })).accessToken;
+      return await call<T>(method, path, options, accessToken);
+    }
   } catch (error) {
     // Spec §4: a 401 on a signed-in call clears the token and replaces the route with /.
     if (auth && error instanceof ApiError && error.status === 401) endSession();
@@ -223,7 +252,11 @@ export async function apiDownload(
     endSession();
     throw new ApiError(401, 'auth.unauthenticated');
   }
-  const { response } = await send('GET', path, undefined, accessToken, signal);
+  let { response } = await send('GET', path, undefined, accessToken, signal);
+  if (response.status === 401 && errorCodeOf(await readBody(response.clone()), 401).code === TOKEN_REVOKED) {
+    const fresh = await refreshSession({ stale: accessToken });
+    ({ response } = await send('GET', path, undefined, fresh.accessToken, signal));
+  }
   if (!response.ok) {
     if (response.status === 401) endSession();
     const { code, details } = errorCodeOf(await readBody(response), response.status);

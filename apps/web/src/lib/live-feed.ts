@@ -4,7 +4,8 @@
 // After a reconnect everything is refetched: events sent while the socket was down are not replayed.
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { freshSession } from './api-client';
+import { socketSession } from './api-client';
+import { isRevokedClose } from './noti-socket';
 
 export type PresenceState = 'viewing' | 'typing';
 type LiveEvent = { type: string; data: Record<string, unknown> };
@@ -52,10 +53,16 @@ function onEvent(event: LiveEvent) {
   scheduleRefresh();
 }
 
+// The token of the open socket; when the server closes it as revoked, the next one refreshes it first.
+let socketToken: string | undefined;
+let revoked = false;
+
 async function connect() {
   // A refresh the server refuses means the session ended: no socket (the next API call signs out).
-  const token = await freshSession().catch(() => null);
+  const token = await socketSession(revoked ? socketToken : undefined);
+  revoked = false;
   if (!token || users === 0) return;
+  socketToken = token.accessToken;
   const url = new URL('/ws', window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('token', token.accessToken);
@@ -73,9 +80,10 @@ async function connect() {
       console.warn('live feed: ignored an unreadable message');
     }
   };
-  ws.onclose = () => {
+  ws.onclose = ({ code, reason }) => {
     if (socket !== ws) return;
     socket = null;
+    revoked = isRevokedClose(code, reason);
     if (users === 0) return;
     attempt++;
     retryTimer = setTimeout(() => void connect(), Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));

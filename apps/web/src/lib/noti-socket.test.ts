@@ -47,6 +47,7 @@ describe('reconnect rule', () => {
     [1006, ''],
     [4000, 'Going away'],
     [4000, 'Connection Closed Normally'],
+    [4401, 'auth.token_revoked'],
   ])('reconnects after code %i with reason "%s"', (code, reason) => {
     expect(shouldReconnect(code, reason)).toBe(true);
   });
@@ -163,6 +164,7 @@ describe('NotiSocket', () => {
   let opened: FakeSocket[];
   let received: string[];
   let gaveUp: number;
+  let asked: boolean[];
   let client: NotiSocket;
   const last = () => opened.at(-1)!;
   const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -172,8 +174,12 @@ describe('NotiSocket', () => {
     opened = [];
     received = [];
     gaveUp = 0;
+    asked = [];
     client = new NotiSocket({
-      url: async () => 'ws://test/ws?token=t&socketType=webNoti',
+      url: async (revoked) => {
+        asked.push(revoked);
+        return 'ws://test/ws?token=t&socketType=webNoti';
+      },
       open: (url) => {
         const socket = new FakeSocket(url);
         opened.push(socket);
@@ -210,6 +216,19 @@ describe('NotiSocket', () => {
     last().serverCloses(code, reason);
     await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
     expect(opened).toHaveLength(2);
+  });
+
+  it('asks for a refreshed token after the server revoked the socket’s token, then reconnects', async () => {
+    client.start();
+    await flush();
+    last().serverOpens();
+    last().serverCloses(4401, 'auth.token_revoked');
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    expect(opened).toHaveLength(2);
+    last().serverOpens();
+    last().serverCloses(1006);
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    expect(asked).toEqual([false, true, false]);
   });
 
   it('stays closed after another close (an expired token)', async () => {

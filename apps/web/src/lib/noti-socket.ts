@@ -21,9 +21,19 @@ export const NOTI_SOCKET = {
 const RECONNECT_REASONS = ['Going away', 'Connection Closed Normally'];
 const RECONNECT_CODES = [1000, 1001, 1006];
 
-/** Spec §4: reconnect when closed with reason Going away or Connection Closed Normally, or 1000/1001/1006. */
+/**
+ * The server's close when the user's session changed (logout elsewhere, password, role): the socket's token
+ * was revoked, and a refreshed one may open a new socket (the refresh fails if the session itself ended).
+ */
+export const isRevokedClose = (code: number, reason: string) =>
+  code === 4401 && reason === 'auth.token_revoked';
+
+/**
+ * Spec §4: reconnect when closed with reason Going away or Connection Closed Normally, or 1000/1001/1006;
+ * and (not in the spec) after a revoked token's close, with a refreshed token.
+ */
 export function shouldReconnect(code: number, reason: string): boolean {
-  return RECONNECT_REASONS.includes(reason) || RECONNECT_CODES.includes(code);
+  return RECONNECT_REASONS.includes(reason) || RECONNECT_CODES.includes(code) || isRevokedClose(code, reason);
 }
 
 /** What a socket message is to the client. */
@@ -112,8 +122,11 @@ export type SocketLike = {
 };
 
 export type NotiSocketOptions = {
-  /** The socket URL with a fresh access token; null when signed out (no connection is made). */
-  url(): Promise<string | null>;
+  /**
+   * The socket URL with a fresh access token; null when signed out (no connection is made). `revoked`: the
+   * previous socket was closed because its token was revoked, so the token must be refreshed first.
+   */
+  url(revoked: boolean): Promise<string | null>;
   open(url: string): SocketLike;
   onMessage(data: string): void;
   /** Called when the attempts are used up (the socket stays closed until the next mount). */
@@ -141,6 +154,7 @@ export class NotiSocket {
   private openTimer: unknown = null;
   private retryTimer: unknown = null;
   private keepalive: unknown = null;
+  private revoked = false;
   private readonly timers: NonNullable<NotiSocketOptions['timers']>;
 
   constructor(private readonly options: NotiSocketOptions) {
@@ -179,7 +193,7 @@ export class NotiSocket {
       return;
     }
     this.attempts++;
-    const url = await this.options.url();
+    const url = await this.options.url(this.revoked);
     if (!url || this.stopped) return;
     const socket = this.options.open(url);
     this.socket = socket;
@@ -194,6 +208,7 @@ export class NotiSocket {
     socket.onopen = () => {
       this.timers.clearTimeout(this.openTimer);
       this.attempts = 0;
+      this.revoked = false;
       this.keepalive = this.timers.setInterval(() => {
         if (socket.readyState === OPEN) socket.send(KEEPALIVE_TEXT);
       }, NOTI_SOCKET.keepaliveMs);
@@ -203,6 +218,7 @@ export class NotiSocket {
       if (this.socket !== socket) return;
       this.socket = null;
       this.clearTimers();
+      this.revoked = isRevokedClose(code, reason);
       if (shouldReconnect(code, reason)) this.retry();
     };
   }

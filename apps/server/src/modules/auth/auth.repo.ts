@@ -1,8 +1,9 @@
 // The only file of the auth module that touches the database.
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { PermissionMatrix, RoleName } from '@sabai/domain';
 import {
   deviceTokens,
+  loginFailures,
   memberships,
   organizations,
   passwordTokens,
@@ -16,8 +17,6 @@ export type LoginUser = {
   id: string;
   passwordHash: string | null;
   isActive: boolean;
-  failedLoginCount: number;
-  failedLoginAt: Date | null;
   avatarFileId: string | null;
 };
 
@@ -29,8 +28,6 @@ export async function findUserByLogin(ex: Executor, login: string): Promise<Logi
       id: users.id,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
-      failedLoginCount: users.failedLoginCount,
-      failedLoginAt: users.failedLoginAt,
       avatarFileId: users.avatarFileId,
     })
     .from(users)
@@ -48,34 +45,63 @@ export async function findUserByEmail(ex: Executor, email: string) {
   return row ?? null;
 }
 
+/** An active user's address and first name (for a mail); null when deactivated or gone. */
+export async function findActiveUserContact(ex: Executor, userId: string) {
+  const [row] = await ex
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return row ?? null;
+}
+
 export async function findPasswordHash(ex: Executor, userId: string) {
   const [row] = await ex.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   return row?.passwordHash ?? null;
 }
 
-/** Counts a failed attempt; the count restarts when the previous failure is older than the window. */
-export async function recordFailedLogin(ex: Executor, userId: string, now: Date, windowStart: Date) {
+/** Failed sign-ins of a login from a source, or null when there are none. */
+export async function findLoginFailures(ex: Executor, login: string, source: string) {
+  const [row] = await ex
+    .select({ failures: loginFailures.failures, lastFailureAt: loginFailures.lastFailureAt })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.login, login), eq(loginFailures.source, source)));
+  return row ?? null;
+}
+
+/** Counts a failed sign-in; the count restarts when the previous failure is older than the window. */
+export async function recordLoginFailure(
+  ex: Executor,
+  key: { login: string; source: string },
+  now: Date,
+  windowStart: Date,
+) {
   await ex
-    .update(users)
-    .set({
-      failedLoginCount: sql`CASE WHEN ${users.failedLoginAt} IS NULL OR ${users.failedLoginAt} < ${windowStart} THEN 1 ELSE ${users.failedLoginCount} + 1 END`,
-      failedLoginAt: now,
-    })
-    .where(eq(users.id, userId));
+    .insert(loginFailures)
+    .values({ ...key, failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: [loginFailures.login, loginFailures.source],
+      set: {
+        failures: sql`CASE WHEN ${loginFailures.lastFailureAt} < ${windowStart} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+        lastFailureAt: now,
+      },
+    });
+}
+
+export async function clearLoginFailures(ex: Executor, login: string, source: string) {
+  await ex.delete(loginFailures).where(and(eq(loginFailures.login, login), eq(loginFailures.source, source)));
+}
+
+/** Forgets failures older than the window (they no longer count). */
+export async function pruneLoginFailures(ex: Executor, windowStart: Date) {
+  await ex.delete(loginFailures).where(lt(loginFailures.lastFailureAt, windowStart));
 }
 
 export async function recordSuccessfulLogin(ex: Executor, userId: string, now: Date) {
-  await ex
-    .update(users)
-    .set({ failedLoginCount: 0, failedLoginAt: null, lastLoginAt: now })
-    .where(eq(users.id, userId));
+  await ex.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
 }
 
 export async function setPasswordHash(ex: Executor, userId: string, passwordHash: string, now: Date) {
-  await ex
-    .update(users)
-    .set({ passwordHash, updatedAt: now, failedLoginCount: 0 })
-    .where(eq(users.id, userId));
+  await ex.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
 }
 
 export type RoleGrant = { roleName: RoleName; permissions: PermissionMatrix };
@@ -225,4 +251,55 @@ export async function findActiveUserAvatar(ex: Executor, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.isActive, true)));
   return row ?? null;
+}
+
+/** The session version of an active user; null when the account is gone or deactivated. */
+export async function findSessionVersion(ex: Executor, userId: string) {
+  const [row] = await ex
+    .select({ version: users.sessionVersion })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return row?.version ?? null;
+}
+
+/** Raises the users' session versions: every access token signed before stops working. */
+export async function bumpSessionVersions(ex: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  await ex
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(inArray(users.id, [...userIds]));
+}
+
+/** Revokes every refresh token of a user, except those of the session family `keepFamilyId`. */
+export async function revokeUserRefreshTokens(
+  ex: Executor,
+  userId: string,
+  now: Date,
+  keepFamilyId?: string,
+) {
+  await ex
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
+}
+
+/** Voids the user's unused reset links (a newer one was issued, or one was used). */
+export async function voidResetTokens(ex: Executor, userId: string, now: Date) {
+  await ex
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.purpose, 'reset'),
+        isNull(passwordTokens.usedAt),
+      ),
+    );
 }

@@ -1,9 +1,10 @@
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_ROLE_MATRIX, fromRoleEntries } from '@sabai/domain';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn, TEST_PASSWORD, type TestOrg } from '../../../test/factories';
-import { FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS, REFRESH_REUSE_GRACE_MS } from './auth.service';
+import { REFRESH_REUSE_GRACE_MS } from './auth.service';
+import { FAILED_LOGIN_WINDOW_MS, loginDelayMs, MAX_FAILED_LOGINS } from './login-throttle';
 
 let t: TestApp;
 let org: TestOrg;
@@ -24,7 +25,16 @@ describe('POST /auth/login', () => {
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'profilePath', 'refreshToken']);
     expect(body.profilePath).toBeNull();
     const claims = decodeJwt(body.accessToken);
-    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'organizationId', 'role', 'roleName', 'sub']);
+    expect(Object.keys(claims).sort()).toEqual([
+      'exp',
+      'iat',
+      'organizationId',
+      'role',
+      'roleName',
+      'sid',
+      'sub',
+      'sv',
+    ]);
     expect(claims.sub).toBe(user.id);
     expect(claims.organizationId).toBe(org.id);
     expect(claims.roleName).toBe('Manager');
@@ -54,24 +64,89 @@ describe('POST /auth/login', () => {
     }
   });
 
-  it('locks an account after repeated failures, until the window has passed', async () => {
+  it('answers a known and an unknown login alike, through and after 5 failures', async () => {
+    const user = await buildUser(t, org, 'Staff');
+    const answersOf = async (email: string, source: string) => {
+      const answers: string[] = [];
+      for (let i = 0; i <= MAX_FAILED_LOGINS; i++) {
+        // Each failure's delay has passed (the one after the fifth is the lock itself).
+        if (i < MAX_FAILED_LOGINS) t.clock.advance(loginDelayMs(i));
+        const res = await call(t.app, 'POST', '/api/v1/auth/login', {
+          body: { email, password: 'Wrong2026pass' },
+          remoteAddress: source,
+        });
+        answers.push(`${res.statusCode} ${res.json().error.code}`);
+      }
+      return answers;
+    };
+    const known = await answersOf(user.email, '10.1.0.1');
+    const unknown = await answersOf(`ghost-${user.id}@test.local`, '10.1.0.1');
+    expect(known).toEqual([
+      ...Array<string>(MAX_FAILED_LOGINS).fill('401 auth.invalid_credentials'),
+      '429 auth.too_many_attempts',
+    ]);
+    expect(unknown).toEqual(known);
+  });
+
+  it('limits the attacker’s source only: the owner signs in from elsewhere, and the lock ends with the window', async () => {
     const user = await buildUser(t, org, 'Staff');
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
-      const res = await call(t.app, 'POST', '/api/v1/auth/login', {
+      t.clock.advance(loginDelayMs(i));
+      await call(t.app, 'POST', '/api/v1/auth/login', {
         body: { email: user.email, password: 'Wrong2026pass' },
+        remoteAddress: '10.2.0.66',
       });
-      expect(res.statusCode).toBe(401);
     }
-    const locked = await call(t.app, 'POST', '/api/v1/auth/login', {
+    const attacker = await call(t.app, 'POST', '/api/v1/auth/login', {
       body: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.2.0.66',
     });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error.code).toBe('auth.too_many_attempts');
+    expect(attacker.statusCode).toBe(429);
+    const owner = await call(t.app, 'POST', '/api/v1/auth/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.2.0.7',
+    });
+    expect(owner.statusCode).toBe(200);
     t.clock.advance(FAILED_LOGIN_WINDOW_MS + 1000);
-    const again = await call(t.app, 'POST', '/api/v1/auth/login', {
+    const later = await call(t.app, 'POST', '/api/v1/auth/login', {
       body: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.2.0.66',
     });
-    expect(again.statusCode).toBe(200);
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('makes each further attempt from a failing source wait longer (1 s, 2 s, …)', async () => {
+    const user = await buildUser(t, org, 'Staff');
+    t.clock.set(t.clock.now()); // only the test moves time on
+    const attempt = () =>
+      call(t.app, 'POST', '/api/v1/auth/login', {
+        body: { email: user.email, password: 'Wrong2026pass' },
+        remoteAddress: '10.3.0.1',
+      });
+    expect((await attempt()).statusCode).toBe(401);
+    expect((await attempt()).statusCode).toBe(401); // no delay after the first failure
+    const early = await attempt();
+    expect(early.statusCode).toBe(429);
+    expect(early.json().error).toMatchObject({
+      code: 'auth.too_many_attempts',
+      details: { retryAfterSeconds: 1 },
+    });
+    t.clock.advance(1000);
+    expect((await attempt()).statusCode).toBe(401); // the third failure: now 2 s
+    t.clock.advance(1000);
+    expect((await attempt()).json().error.details).toEqual({ retryAfterSeconds: 1 });
+    t.clock.advance(1000);
+    expect((await attempt()).statusCode).toBe(401);
+    // A success from the source clears its count.
+    t.clock.advance(loginDelayMs(4));
+    const ok = await call(t.app, 'POST', '/api/v1/auth/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.3.0.1',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await attempt()).statusCode).toBe(401);
+    expect((await attempt()).statusCode).toBe(401);
+    t.clock.set(null);
   });
 
   it('needs no XSRF header and sets the XSRF-TOKEN cookie', async () => {
@@ -92,12 +167,14 @@ describe('per-IP login limit', () => {
   beforeAll(async () => {
     limited = await startTestApp({ LOGIN_IP_LIMIT_PER_MINUTE: '3' });
   });
+  // On PostgreSQL its job workers would take the reset mails of the main app.
+  afterAll(() => limited.close());
 
   it('answers 429 once a client IP has used its attempts for the minute', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await call(limited.app, 'POST', '/api/v1/auth/login', {
-        body: { email: 'x@test.local', password: 'Wrong2026pass' },
+        body: { email: `x${i}@test.local`, password: 'Wrong2026pass' },
       });
       statuses.push(res.statusCode);
     }
@@ -185,56 +262,93 @@ describe('XSRF', () => {
   });
 });
 
+/** The reset links mailed to `email` (the mail goes out from a job): waits until there are `count`. */
+async function resetLinks(email: string, count = 1): Promise<string[]> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const links = t.mails
+      .filter((m) => m.to === email)
+      .map((m) => m.text.match(/\/login\/reset-password\?token=([A-Za-z0-9_-]+)&lang=(en|th)/)?.[1] ?? '');
+    if (links.length >= count || Date.now() > until) return links;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const forgot = (email: string, lang?: 'en' | 'th') =>
+  call(t.app, 'POST', '/api/v1/auth/forgot-password', { body: { email, ...(lang ? { lang } : {}) } });
+const resetWith = (token: string, password: string) =>
+  call(t.app, 'POST', '/api/v1/auth/reset-password', { body: { token, password } });
+
 describe('password reset', () => {
   it('mails a single-use link whose token sets a new password', async () => {
     const user = await buildUser(t, org, 'Staff');
-    const res = await call(t.app, 'POST', '/api/v1/auth/forgot-password', {
-      body: { email: user.email.toUpperCase() },
-    });
-    expect(res.statusCode).toBe(204);
-    const mail = t.mails.find((m) => m.to === user.email);
-    const token = mail?.text.match(/\/login\/reset-password\?token=([A-Za-z0-9_-]+)&lang=en/)?.[1];
+    expect((await forgot(user.email.toUpperCase())).statusCode).toBe(204);
+    const [token] = await resetLinks(user.email);
     expect(token).toBeTruthy();
 
-    const weak = await call(t.app, 'POST', '/api/v1/auth/reset-password', {
-      body: { token, password: 'short1' },
-    });
+    const weak = await resetWith(token!, 'short1');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.code).toBe('password.length');
 
-    const reset = await call(t.app, 'POST', '/api/v1/auth/reset-password', {
-      body: { token, password: 'Fresh2026pass' },
-    });
-    expect(reset.statusCode).toBe(204);
+    expect((await resetWith(token!, 'Fresh2026pass')).statusCode).toBe(204);
     await signIn(t, { email: user.email, password: 'Fresh2026pass' });
 
-    const again = await call(t.app, 'POST', '/api/v1/auth/reset-password', {
-      body: { token, password: 'Other2026pass' },
-    });
+    const again = await resetWith(token!, 'Other2026pass');
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('auth.reset_token_invalid');
   });
 
   it('expires links after 60 minutes', async () => {
     const user = await buildUser(t, org, 'Staff');
-    await call(t.app, 'POST', '/api/v1/auth/forgot-password', { body: { email: user.email, lang: 'th' } });
+    await forgot(user.email, 'th');
+    await resetLinks(user.email);
     const mail = t.mails.find((m) => m.to === user.email)!;
     expect(mail.subject).toContain('รหัสผ่าน');
-    const token = mail.text.match(/token=([A-Za-z0-9_-]+)/)![1];
+    const token = mail.text.match(/token=([A-Za-z0-9_-]+)/)![1]!;
     t.clock.advance(61 * 60 * 1000);
-    const res = await call(t.app, 'POST', '/api/v1/auth/reset-password', {
-      body: { token, password: 'Fresh2026pass' },
-    });
-    expect(res.statusCode).toBe(400);
+    expect((await resetWith(token, 'Fresh2026pass')).statusCode).toBe(400);
   });
 
-  it('answers 204 and sends nothing for an unknown address', async () => {
-    const before = t.mails.length;
-    const res = await call(t.app, 'POST', '/api/v1/auth/forgot-password', {
-      body: { email: 'ghost@test.local' },
-    });
-    expect(res.statusCode).toBe(204);
-    expect(t.mails.length).toBe(before);
+  it('answers a known and an unknown address alike, and mails only the known one', async () => {
+    const user = await buildUser(t, org, 'Staff');
+    const known = await forgot(user.email);
+    const unknown = await forgot(`ghost-${user.id}@test.local`);
+    expect([known.statusCode, known.body]).toEqual([204, '']);
+    expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    expect(await resetLinks(user.email)).toHaveLength(1);
+    expect(t.mails.some((m) => m.to === `ghost-${user.id}@test.local`)).toBe(false);
+  });
+
+  it('voids an older link when a newer one is issued, so it fails even after the newer one was used', async () => {
+    const user = await buildUser(t, org, 'Staff');
+    await forgot(user.email);
+    const [older] = await resetLinks(user.email, 1);
+    await forgot(user.email);
+    const [, newer] = await resetLinks(user.email, 2);
+    expect(newer).toBeTruthy();
+    expect((await resetWith(newer!, 'Fresh2026pass')).statusCode).toBe(204);
+    const stale = await resetWith(older!, 'Other2026pass');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe('auth.reset_token_invalid');
+    await signIn(t, { email: user.email, password: 'Fresh2026pass' });
+  });
+
+  it('ends every session of the user: their refresh tokens and access tokens are refused', async () => {
+    const user = await buildUser(t, org, 'Staff');
+    const laptop = await signIn(t, user);
+    const phone = await signIn(t, user);
+    await forgot(user.email);
+    const [token] = await resetLinks(user.email);
+    expect((await resetWith(token!, 'Fresh2026pass')).statusCode).toBe(204);
+    for (const session of [laptop, phone]) {
+      const refreshed = await call(t.app, 'POST', '/api/v1/auth/refresh-token', {
+        body: { refreshToken: session.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(401);
+      const me = await call(t.app, 'GET', '/api/v1/me', { token: session.accessToken });
+      expect(me.statusCode).toBe(401);
+      expect(me.json().error.code).toBe('auth.token_revoked');
+    }
   });
 });
 

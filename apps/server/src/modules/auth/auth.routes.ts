@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       schema: { tags, body: LoginRequestSchema, response: { 200: LoginResponseSchema } },
       config: { access: { public: true }, rateLimit: loginLimit },
     },
-    async (req) => service.login(deps, req.body),
+    async (req) => service.login(deps, req.body, req.ip),
   );
 
   r.post(

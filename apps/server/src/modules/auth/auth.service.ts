@@ -3,48 +3,62 @@ import { randomUUID } from 'node:crypto';
 import { isAllowed, toRoleEntries, validatePassword, type RoleEntry, type RoleName } from '@sabai/domain';
 import { isCommonPassword } from '@sabai/domain/common-passwords';
 import type { LoginRequest, LoginResponse, TokenPair } from '@sabai/contracts';
-import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { Deps } from '../../deps';
+import type { Executor } from '../../platform/db';
+import { publishEvent } from '../../platform/events';
 import * as repo from './auth.repo';
+import { assertMayTryLogin, clearLoginFailures, loginKeyOf, recordLoginFailure } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
+import { RESET_MAIL_JOB, type ResetMailData } from './reset-mail';
 import { hashToken, newOpaqueToken } from './tokens';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 // A page reloaded while its refresh was in flight presents the token just spent: within this grace the
 // family lives on (a new pair is issued); later, a spent token is a theft signal.
 export const REFRESH_REUSE_GRACE_MS = 10_000;
-const RESET_TTL_MS = 60 * 60 * 1000;
-// Per-account brute-force guard: after this many failures inside the window the account answers 429
-// until the window has passed since the last failure (per-IP limits are in the routes).
-export const MAX_FAILED_LOGINS = 5;
-export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /** The caller of a signed-in request, as read from a verified access token. */
-export type AuthContext = { userId: string; organizationId: string; roleName: RoleName; role: RoleEntry[] };
+export type AuthContext = {
+  userId: string;
+  organizationId: string;
+  roleName: RoleName;
+  role: RoleEntry[];
+  /** The session (refresh token family) of the token, when it names one. */
+  sessionId: string | null;
+};
+
+/** Why a user's sessions changed; role changes get a new session pushed, the others only end sessions. */
+export type SessionChangeReason =
+  | 'logout'
+  | 'password_changed'
+  | 'password_reset'
+  | 'deactivated'
+  | 'removed'
+  | 'role_changed'
+  | 'role_updated';
+export const REISSUE_REASONS: ReadonlySet<string> = new Set(['role_changed', 'role_updated']);
 
 export const profilePathOf = (avatarFileId: string | null) =>
   avatarFileId ? `/files/${avatarFileId}` : null;
 
-/** Verifies credentials and opens a session in the user's home organisation. */
-export async function login(deps: Deps, input: LoginRequest): Promise<LoginResponse> {
+/**
+ * Verifies credentials and opens a session in the user's home organisation. `source` is the client's
+ * address: failures are limited per login and source (login-throttle.ts), known and unknown logins alike.
+ */
+export async function login(deps: Deps, input: LoginRequest, source: string): Promise<LoginResponse> {
   const now = deps.clock.now();
+  const key = loginKeyOf(input.email, source);
+  await assertMayTryLogin(deps.db.orm, key, now);
   const user = await repo.findUserByLogin(deps.db.orm, input.email);
-  const windowStart = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS);
-  if (
-    user &&
-    user.failedLoginCount >= MAX_FAILED_LOGINS &&
-    user.failedLoginAt &&
-    user.failedLoginAt > windowStart
-  ) {
-    throw tooManyRequests('auth.too_many_attempts');
-  }
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || !user.isActive) {
-    if (user) await repo.recordFailedLogin(deps.db.orm, user.id, now, windowStart);
+    await recordLoginFailure(deps.db.orm, key, now);
     throw unauthorized('auth.invalid_credentials');
   }
   const organizationId = await repo.findHomeOrganizationId(deps.db.orm, user.id);
   if (!organizationId) throw unauthorized('auth.invalid_credentials');
+  await clearLoginFailures(deps.db.orm, key);
   await repo.recordSuccessfulLogin(deps.db.orm, user.id, now);
   const pair = await openSession(deps, user.id, organizationId, randomUUID());
   return { ...pair, profilePath: profilePathOf(user.avatarFileId) };
@@ -67,10 +81,43 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
   throw unauthorized('auth.invalid_refresh_token');
 }
 
-/** Ends the session of a refresh token (its whole family). Unknown tokens are ignored. */
+/**
+ * Ends the session of a refresh token (its whole family) and, through the session version, every access
+ * token of the user at once (their other devices refresh theirs). Unknown tokens are ignored.
+ */
 export async function logout(deps: Deps, refreshToken: string) {
   const known = await repo.findRefreshToken(deps.db.orm, hashToken(refreshToken));
-  if (known) await repo.revokeRefreshFamily(deps.db.orm, known.familyId, deps.clock.now());
+  if (!known) return;
+  await deps.db.orm.transaction(async (tx) => {
+    await repo.revokeRefreshFamily(tx, known.familyId, deps.clock.now());
+    await changeSessions(deps, tx, known.organizationId, [known.userId], 'logout');
+  });
+}
+
+/**
+ * Ends the users' current access tokens on their next request, on every node: raises their session
+ * versions and publishes `session.changed` (other nodes drop their cached versions; the gateway closes the
+ * users' sockets, after pushing a new session for a role change). Call inside the change's transaction.
+ */
+export async function changeSessions(
+  deps: Deps,
+  tx: Executor,
+  organizationId: string,
+  userIds: readonly string[],
+  reason: SessionChangeReason,
+) {
+  if (userIds.length === 0) return;
+  await repo.bumpSessionVersions(tx, userIds);
+  // This node forgets at once; the event makes the others (and this one again, after the commit) forget.
+  deps.sessions.forget(userIds);
+  // A notify payload stops at 8000 bytes: 100 ids per event stay well under it.
+  for (let i = 0; i < userIds.length; i += 100) {
+    await publishEvent(tx, {
+      name: 'session.changed',
+      organizationId,
+      data: { userIds: userIds.slice(i, i + 100), reason },
+    });
+  }
 }
 
 /** Removes one of the caller's device (web push) tokens; other users' tokens are never touched. */
@@ -124,12 +171,16 @@ async function openSession(
   familyId: string,
 ): Promise<TokenPair> {
   const grant = await resolveRole(deps, userId, organizationId);
-  if (!grant) throw unauthorized('auth.unauthenticated');
+  // Read from the database, not the cache: a token must never be signed with a version already raised.
+  const sessionVersion = await repo.findSessionVersion(deps.db.orm, userId);
+  if (!grant || sessionVersion === null) throw unauthorized('auth.unauthenticated');
   const accessToken = await deps.tokens.signAccess({
     sub: userId,
     organizationId,
     roleName: grant.roleName,
     role: toRoleEntries(grant.permissions),
+    sv: sessionVersion,
+    sid: familyId,
   });
   const { token: refreshToken, hash } = newOpaqueToken();
   await repo.insertRefreshToken(deps.db.orm, {
@@ -162,46 +213,40 @@ export async function reissueSession(
 export async function authenticate(deps: Deps, authorization: string | undefined): Promise<AuthContext> {
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized();
-  const claims = await deps.tokens.verifyAccess(match[1]);
+  return authenticateToken(deps, match[1]);
+}
+
+/**
+ * Verifies an access token and that the user's sessions have not changed since it was signed (logout,
+ * password, deactivation, removal, role): such a token is refused with `auth.token_revoked`, which tells
+ * the client to refresh (and, when the refresh is refused too, to sign out).
+ */
+export async function authenticateToken(deps: Deps, token: string): Promise<AuthContext & { sv: number }> {
+  const claims = await deps.tokens.verifyAccess(token);
+  const current = await deps.sessions.current(claims.sub);
+  if (current === null || claims.sv !== current) throw unauthorized('auth.token_revoked');
   return {
     userId: claims.sub,
     organizationId: claims.organizationId,
     roleName: claims.roleName,
     role: claims.role,
+    sessionId: claims.sid ?? null,
+    sv: current,
   };
 }
 
-/** Mails a single-use, time-limited reset link. Silent for unknown addresses (no account enumeration). */
+/**
+ * Queues a single-use, time-limited reset link (reset-mail.ts). Known and unknown addresses get the same
+ * answer: nothing while the mail service works, `email.send_failed` for every address while it does not.
+ */
 export async function requestPasswordReset(deps: Deps, email: string, lang: 'en' | 'th' = 'en') {
+  if (!(await deps.mailer.available())) throw badRequest('email.send_failed');
   const user = await repo.findUserByEmail(deps.db.orm, email);
   if (!user || !user.isActive) return;
-  const { token, hash } = newOpaqueToken();
-  await repo.insertPasswordToken(deps.db.orm, {
-    userId: user.id,
-    purpose: 'reset',
-    tokenHash: hash,
-    expiresAt: new Date(deps.clock.now().getTime() + RESET_TTL_MS),
-  });
-  const link = `${deps.config.PUBLIC_URL}/login/reset-password?token=${token}&lang=${lang}`;
-  const mail =
-    lang === 'th'
-      ? {
-          subject: 'ตั้งรหัสผ่านใหม่ของ Sabai Inbox',
-          text: `สวัสดีคุณ ${user.firstName}\n\nกดลิงก์นี้ภายใน 60 นาทีเพื่อตั้งรหัสผ่านใหม่:\n${link}\n\nหากคุณไม่ได้ขอเปลี่ยนรหัสผ่าน ไม่ต้องทำอะไร`,
-        }
-      : {
-          subject: 'Reset your Sabai Inbox password',
-          text: `Hello ${user.firstName},\n\nOpen this link within 60 minutes to set a new password:\n${link}\n\nIf you did not ask for this, you can ignore this mail.`,
-        };
-  try {
-    await deps.mailer.send({ to: user.email, ...mail });
-  } catch (err) {
-    deps.logger.error({ err }, 'password reset mail failed');
-    throw badRequest('email.send_failed');
-  }
+  await deps.jobs.send<ResetMailData>(RESET_MAIL_JOB, { userId: user.id, lang });
 }
 
-/** Sets a new password from a reset or invitation link. */
+/** Sets a new password from a reset or invitation link; every session of the user ends. */
 export async function resetPassword(deps: Deps, token: string, password: string) {
   assertPasswordRules(password);
   const passwordHash = await hashPassword(password);
@@ -210,20 +255,33 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     const spent = await repo.consumePasswordToken(tx, hashToken(token), now);
     if (!spent) throw badRequest('auth.reset_token_invalid');
     await repo.setPasswordHash(tx, spent.userId, passwordHash, now);
+    await repo.voidResetTokens(tx, spent.userId, now);
+    await repo.revokeUserRefreshTokens(tx, spent.userId, now);
+    const organizationId = await repo.findHomeOrganizationId(tx, spent.userId);
+    if (organizationId) await changeSessions(deps, tx, organizationId, [spent.userId], 'password_reset');
   });
 }
 
-/** Changes the caller's password after checking the current one (spec §5). */
+/**
+ * Changes the caller's password after checking the current one (spec §5). Every other session ends; the
+ * caller's own (its refresh token family) goes on: its next request refreshes the access token.
+ */
 export async function changePassword(
   deps: Deps,
-  userId: string,
+  auth: AuthContext,
   currentPassword: string,
   newPassword: string,
 ) {
-  const stored = await repo.findPasswordHash(deps.db.orm, userId);
+  const stored = await repo.findPasswordHash(deps.db.orm, auth.userId);
   if (!(await verifyPassword(stored, currentPassword))) throw badRequest('auth.current_password_incorrect');
   assertPasswordRules(newPassword);
-  await repo.setPasswordHash(deps.db.orm, userId, await hashPassword(newPassword), deps.clock.now());
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.clock.now();
+  await deps.db.orm.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, auth.userId, passwordHash, now);
+    await repo.revokeUserRefreshTokens(tx, auth.userId, now, auth.sessionId ?? undefined);
+    await changeSessions(deps, tx, auth.organizationId, [auth.userId], 'password_changed');
+  });
 }
 
 /** Throws the first broken password rule as its code, with every problem in details. */

@@ -4,13 +4,21 @@ export { authRoutes } from './auth.routes';
 export { hashPassword } from './passwords';
 /** Token signing and verification; opaque single-use tokens (invitations) and the hash stored for them. */
 export { createTokenService, newOpaqueToken, type TokenService } from './tokens';
+/** The per-user session versions each signed-in request is checked against. */
+export { createSessionVersions, type SessionVersions } from './session-versions';
+/** The password-reset mail job (registered by the workers). */
+export { RESET_MAIL_JOB, resetMailRetry, sendResetMail } from './reset-mail';
 /** Bearer authentication, the caller's context and the password rules check. */
 export {
   authenticate,
+  authenticateToken,
   assertPasswordRules,
   changePassword,
+  changeSessions,
+  REISSUE_REASONS,
   profilePathOf,
   reissueSession,
   resolveRole,
   type AuthContext,
+  type SessionChangeReason,
 } from './auth.service';

@@ -7,7 +7,16 @@ import { AccessTokenClaimsSchema, type AccessTokenClaims } from '@sabai/contract
 import { unauthorized } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 
-export type AccessTokenInput = { sub: string; organizationId: string; roleName: RoleName; role: RoleEntry[] };
+export type AccessTokenInput = {
+  sub: string;
+  organizationId: string;
+  roleName: RoleName;
+  role: RoleEntry[];
+  /** The user's session version (see session-versions.ts). */
+  sv: number;
+  /** The session family the token belongs to (a password change keeps the caller's). */
+  sid: string;
+};
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
@@ -17,7 +26,8 @@ export function createTokenService(secret: string, clock: Clock) {
   return {
     async signAccess(input: AccessTokenInput): Promise<string> {
       const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ organizationId: input.organizationId, roleName: input.roleName, role: input.role })
+      const { organizationId, roleName, role, sv, sid } = input;
+      return new SignJWT({ organizationId, roleName, role, sv, sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(input.sub)
         .setIssuedAt(now)

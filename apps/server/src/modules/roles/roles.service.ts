@@ -4,8 +4,7 @@ import { compactMatrix, isEditableRole, permissionProblems, type PermissionMatri
 import type { Role, UpdateRole } from '@sabai/contracts';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';
-import type { AuthContext } from '../auth';
-import { sessionChanged } from '../users';
+import { changeSessions, type AuthContext } from '../auth';
 import * as repo from './roles.repo';
 
 const present = (row: Awaited<ReturnType<typeof repo.listRoles>>[number]): Role => ({
@@ -26,8 +25,8 @@ export async function getRole(deps: Deps, auth: AuthContext, id: string): Promis
 }
 
 /**
- * Replaces the matrix of the Manager or Staff role. Holders keep their current token until it is refreshed
- * (≤ 15 minutes); `session.changed` tells their open pages to refresh now.
+ * Replaces the matrix of the Manager or Staff role. Holders' access tokens are refused from their next
+ * request on (they refresh and get the new matrix), and their open pages are pushed a new session.
  */
 export async function updateRole(
   deps: Deps,
@@ -51,7 +50,7 @@ export async function updateRole(
   await deps.db.orm.transaction(async (tx) => {
     await repo.updatePermissions(tx, id, permissions, deps.clock.now());
     const holders = await repo.memberIdsWithRole(tx, auth.organizationId, id);
-    await sessionChanged(tx, auth.organizationId, holders, 'role_updated');
+    await changeSessions(deps, tx, auth.organizationId, holders, 'role_updated');
   });
   return getRole(deps, auth, id);
 }

@@ -5,5 +5,3 @@ export { meRoutes } from './me.routes';
 export { displayNameOf, presentPerson } from './present-person';
 /** User management routes (/setting/user). */
 export { userRoutes } from './users.routes';
-/** Publishes `session.changed` for users whose role or access changed (inside the caller's transaction). */
-export { sessionChanged } from './users.service';

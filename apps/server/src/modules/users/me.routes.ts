@@ -43,7 +43,7 @@ export async function meRoutes(app: FastifyInstance, deps: Deps) {
     '/me/password',
     { schema: { tags, body: ChangePasswordRequestSchema }, config: signedIn },
     async (req, reply) => {
-      await changePassword(deps, authOf(req).userId, req.body.currentPassword, req.body.newPassword);
+      await changePassword(deps, authOf(req), req.body.currentPassword, req.body.newPassword);
       return reply.status(204).send();
     },
   );

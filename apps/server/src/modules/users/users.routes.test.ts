@@ -126,7 +126,10 @@ describe('inviting users', () => {
   it('answers generate-link failed when the mail cannot be sent, leaving nothing behind', async () => {
     const address = email();
     const mailer = t.deps.mailer;
-    t.deps.mailer = { send: async () => Promise.reject(new Error('SMTP down')) };
+    t.deps.mailer = {
+      send: async () => Promise.reject(new Error('SMTP down')),
+      available: async () => false,
+    };
     try {
       const res = await invite({ email: address });
       expect(res.statusCode).toBe(400);

@@ -7,9 +7,7 @@ import type { InviteUser, Page, UpdateUser, User } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { publishEvent } from '../../platform/events';
-import type { Executor } from '../../platform/db';
-import { newOpaqueToken, profilePathOf, type AuthContext } from '../auth';
+import { changeSessions, newOpaqueToken, profilePathOf, type AuthContext } from '../auth';
 import { displayNameOf } from './present-person';
 import * as repo from './users-admin.repo';
 
@@ -143,7 +141,7 @@ export async function updateUser(
       await repo.setTeams(tx, auth.organizationId, id, input.teamIds);
       if (roleChanged) {
         await repo.setRole(tx, auth.organizationId, id, role.id);
-        await sessionChanged(tx, auth.organizationId, [id], 'role_changed');
+        await changeSessions(deps, tx, auth.organizationId, [id], 'role_changed');
       }
     })
     .catch((err: unknown) => {
@@ -208,7 +206,7 @@ export async function setActive(deps: Deps, auth: AuthContext, id: string, isAct
     if (!isActive) {
       await repo.setOffline(tx, id);
       await repo.revokeSessions(tx, id, now);
-      await sessionChanged(tx, auth.organizationId, [id], 'deactivated');
+      await changeSessions(deps, tx, auth.organizationId, [id], 'deactivated');
     }
   });
   return getUser(deps, auth, id);
@@ -225,25 +223,8 @@ export async function deleteUser(deps: Deps, auth: AuthContext, id: string) {
     await repo.revokeSessions(tx, id, deps.clock.now(), auth.organizationId);
     if ((await repo.otherMembershipCount(tx, id, auth.organizationId)) === 0)
       await repo.deleteUserRow(tx, id);
-    await sessionChanged(tx, auth.organizationId, [id], 'removed');
+    await changeSessions(deps, tx, auth.organizationId, [id], 'removed');
   });
-}
-
-/** Tells the users' open pages that their session changed (they refresh their token or are signed out). */
-export async function sessionChanged(
-  tx: Executor,
-  organizationId: string,
-  userIds: string[],
-  reason: string,
-) {
-  // A notify payload stops at 8000 bytes: 100 ids per event stay well under it.
-  for (let i = 0; i < userIds.length; i += 100) {
-    await publishEvent(tx, {
-      name: 'session.changed',
-      organizationId,
-      data: { userIds: userIds.slice(i, i + 100), reason },
-    });
-  }
 }
 
 const userNotFound = () => notFound('user.not_found', 'User not found.');

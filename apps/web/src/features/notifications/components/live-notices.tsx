@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { notification } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { freshSession } from '../../../lib/api-client';
+import { socketSession } from '../../../lib/api-client';
 import { useAppNavigate } from '../../../lib/navigation';
 import {
   NOTI_SOCKET,
@@ -23,10 +23,14 @@ import { usePushedSession } from '../hooks/use-pushed-session';
 import { playNoticeSound } from '../notice-sound';
 import { localNotice } from '../notice-text';
 
-async function socketUrl(): Promise<string | null> {
+// The token of the latest socket: refreshed before the next one when the server revoked it.
+let socketToken: string | undefined;
+
+async function socketUrl(revoked: boolean): Promise<string | null> {
   // A refresh the server refuses means the session ended: no socket (the next API call signs out).
-  const token = await freshSession().catch(() => null);
+  const token = await socketSession(revoked ? socketToken : undefined);
   if (!token) return null;
+  socketToken = token.accessToken;
   const url = new URL('/ws', window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('token', token.accessToken);
