@@ -97,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       lineDataApiBaseUrl: config.LINE_DATA_API_BASE_URL,
       graphApiBaseUrl: config.GRAPH_API_BASE_URL,
       graphApiVersion: config.GRAPH_API_VERSION,
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
     }),
   };
   const stopWorkers = opts.runWorkers === false ? null : await startWorkers(deps);

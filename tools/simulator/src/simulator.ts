@@ -204,6 +204,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults,
     clock,
     holdMs: 60_000,
+    delayTimers: new Set(),
   });
   return simulator;
 }

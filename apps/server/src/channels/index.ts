@@ -6,3 +6,4 @@ export { parseMetaWebhook } from './meta/parse';
 export { metaMessagingType } from './meta/adapter';
 export * from './types';
 export { createMetaLogin, type MetaLogin, type ConnectablePage } from './meta/login';
+export { providerFetch, ProviderTimeoutError, type ProviderFetch } from './provider-fetch';

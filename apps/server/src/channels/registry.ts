@@ -2,6 +2,7 @@
 import type { ChannelAdapter, ChannelType } from './types';
 import { createLineAdapter } from './line/adapter';
 import { createMetaAdapter } from './meta/adapter';
+import { providerFetch } from './provider-fetch';
 
 export type ChannelRegistry = { get(type: ChannelType): ChannelAdapter };
 
@@ -10,13 +11,20 @@ export type ProviderUrls = {
   lineDataApiBaseUrl: string;
   graphApiBaseUrl: string;
   graphApiVersion: string;
+  /** How long any provider call may take (PROVIDER_TIMEOUT_MS). */
+  timeoutMs: number;
 };
 
 /** Builds every adapter against the configured provider base URLs (real hosts, or the simulator). */
 export function createChannelRegistry(urls: ProviderUrls): ChannelRegistry {
-  const meta = { graphBaseUrl: urls.graphApiBaseUrl, graphVersion: urls.graphApiVersion };
+  const fetch = providerFetch(urls.timeoutMs);
+  const meta = { graphBaseUrl: urls.graphApiBaseUrl, graphVersion: urls.graphApiVersion, fetch };
   const adapters: Record<ChannelType, ChannelAdapter> = {
-    line: createLineAdapter({ apiBaseUrl: urls.lineApiBaseUrl, dataApiBaseUrl: urls.lineDataApiBaseUrl }),
+    line: createLineAdapter({
+      apiBaseUrl: urls.lineApiBaseUrl,
+      dataApiBaseUrl: urls.lineDataApiBaseUrl,
+      fetch,
+    }),
     facebook: createMetaAdapter('facebook', meta),
     instagram: createMetaAdapter('instagram', meta),
   };

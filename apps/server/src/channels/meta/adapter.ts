@@ -10,10 +10,11 @@ import {
   type SendRequest,
 } from '../types';
 import { characters, splitText, utf8Bytes } from '../split-text';
+import type { ProviderFetch } from '../provider-fetch';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export type MetaAdapterOptions = { graphBaseUrl: string; graphVersion: string };
+export type MetaAdapterOptions = { graphBaseUrl: string; graphVersion: string; fetch: ProviderFetch };
 
 type GraphError = { error?: { message?: string; code?: number; error_subcode?: number } };
 
@@ -34,7 +35,7 @@ export function createMetaAdapter(
   const call = async (path: string, token: string, init?: RequestInit) => {
     const url = new URL(`${graph}/${path}`);
     url.searchParams.set('access_token', token);
-    const res = await fetch(url, init);
+    const res = await opts.fetch(url, init);
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown> & GraphError;
     return { res, body };
   };
@@ -90,7 +91,7 @@ export function createMetaAdapter(
 
     async fetchMedia(_credentials, media) {
       // Meta attachment URLs are signed CDN links that expire: fetch promptly, no token needed.
-      const res = await fetch(media.ref);
+      const res = await opts.fetch.download(media.ref);
       if (!res.ok || !res.body) return null;
       return { body: res.body, mimeType: res.headers.get('content-type') ?? 'application/octet-stream' };
     },

@@ -2,7 +2,7 @@
 // OAs, Facebook Pages and Instagram accounts. Secrets are sealed at rest and never returned.
 import { localTime } from '@sabai/domain';
 import type { Channel, CreateChannel, UpdateChannel } from '@sabai/contracts';
-import { createMetaLogin, type ConnectablePage } from '../../channels';
+import { createMetaLogin, providerFetch, type ConnectablePage } from '../../channels';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
@@ -147,6 +147,7 @@ const loginOf = (deps: Deps) =>
     graphVersion: deps.config.GRAPH_API_VERSION,
     appId: deps.config.META_APP_ID,
     appSecret: deps.config.META_APP_SECRET,
+    fetch: providerFetch(deps.config.PROVIDER_TIMEOUT_MS),
   });
 const callbackUrl = (deps: Deps) => `${deps.config.PUBLIC_URL}/api/v1/channels/meta/callback`;
 
