@@ -56,7 +56,10 @@ export class FaultQueue {
     if (!c || (c.pathIncludes !== undefined && !path.includes(c.pathIncludes)))
       return { delayMs: 0, fails: false };
     const { min, max } = c.latencyMs ?? { min: 0, max: 0 };
-    return { delayMs: min + Math.random() * Math.max(0, max - min), fails: Math.random() < (c.errorRate ?? 0) };
+    return {
+      delayMs: min + Math.random() * Math.max(0, max - min),
+      fails: Math.random() < (c.errorRate ?? 0),
+    };
   }
 
   clear(): void {

@@ -1,6 +1,6 @@
-// Processing under steady traffic and slow providers (issue 14 items 4 and 5): webhooks arriving all the
-// time must not starve processing (each acknowledged message is stored within 1 s), and a provider that
-// hangs for one customer must not hold up another customer's message.
+// A slow provider (issue 14 item 5): a profile lookup that hangs for one new customer must not hold up
+// another customer's message; the first customer's message shows at once under a placeholder name, and the
+// name fills in later (the lookup times out, and its job retries it).
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startChannelHarness, type ChannelHarness } from '../../../test/channels';
@@ -20,7 +20,6 @@ afterAll(() => unlisten());
 
 let seq = 0;
 const newUser = () => `U${(Date.now() * 1000 + ++seq).toString(16).padStart(32, 'c')}`;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Texts stored on `channelId` that start with `prefix`. */
 const storedTexts = async (channelId: string, prefix: string) =>
@@ -30,53 +29,6 @@ const storedTexts = async (channelId: string, prefix: string) =>
       .from(messages)
       .where(and(eq(messages.channelId, channelId), like(messages.text, `${prefix}%`)))
   ).map((r) => r.text!);
-
-describe('steady traffic', () => {
-  it('stores every acknowledged message within 1 s while webhooks keep arriving every 30 ms', async () => {
-    const line = await h.createLineChannel();
-    const users = Array.from({ length: 10 }, newUser);
-    // Their conversations are open before the measured traffic starts.
-    await Promise.all(users.map((u) => h.sim.line.text(line.externalId, u, 'hello')));
-    await eventually(async () => (await storedTexts(line.id, 'hello')).length === users.length);
-
-    const COUNT = 130; // about 4 s at one webhook every 30 ms
-    const acked = new Map<string, number>();
-    const seen = new Map<string, number>();
-    let sending = true;
-    // Records when each message first shows up, until every acknowledged one has (or 5 s after the last).
-    const watch = (async () => {
-      let stopAt = Infinity;
-      while (performance.now() < stopAt) {
-        for (const text of await storedTexts(line.id, 'steady '))
-          if (!seen.has(text)) seen.set(text, performance.now());
-        if (!sending) {
-          if ([...acked.keys()].every((t) => seen.has(t))) return;
-          stopAt = Math.min(stopAt, performance.now() + 5000);
-        }
-        await pause(20);
-      }
-    })();
-    const start = performance.now();
-    const sends: Array<Promise<void>> = [];
-    for (let i = 0; i < COUNT; i++) {
-      const text = `steady ${i}`;
-      sends.push(
-        h.sim.line.text(line.externalId, users[i % users.length]!, text).then((d) => {
-          if (d.ok) acked.set(text, performance.now());
-        }),
-      );
-      // Paced against the start, so the rate stays one every 30 ms whatever each send costs.
-      await pause(Math.max(0, start + (i + 1) * 30 - performance.now()));
-    }
-    await Promise.all(sends);
-    sending = false;
-    await watch;
-
-    expect(acked.size).toBe(COUNT);
-    const lags = [...acked].map(([text, at]) => (seen.get(text) ?? Infinity) - at);
-    expect(Math.max(...lags)).toBeLessThan(1000);
-  });
-});
 
 describe('slow provider', () => {
   it("stores another customer's message at once while one profile lookup hangs; the name fills in later", async () => {
