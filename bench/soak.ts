@@ -183,9 +183,9 @@ async function soak(kind: Kind) {
           if (d.ok && event?.message) {
             record.ackMs = d.latencyMs;
             record.messageId = event.message.id;
-          } else failedAcks.set(d.outcome, (failedAcks.get(d.outcome) ?? 0) + 1);
+          } else void failedAcks.set(d.outcome, (failedAcks.get(d.outcome) ?? 0) + 1);
         })
-        .catch(() => failedAcks.set('error', (failedAcks.get('error') ?? 0) + 1))
+        .catch(() => void failedAcks.set('error', (failedAcks.get('error') ?? 0) + 1))
         .finally(() => inFlight.delete(done));
       inFlight.add(done);
     };
