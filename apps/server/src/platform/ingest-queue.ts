@@ -165,8 +165,7 @@ export async function startIngestWorker(
   const yieldToWebhooks = async (loop: number, since: number) => {
     if (db.kind === 'postgres' && loop === 0) return;
     const bounded = () => db.kind === 'pglite' || behind;
-    const waits = () =>
-      isReceiving(db) && !(bounded() && performance.now() - since >= DEFER_LIMIT_MS);
+    const waits = () => isReceiving(db) && !(bounded() && performance.now() - since >= DEFER_LIMIT_MS);
     while (!stopped && waits()) await new Promise((r) => setTimeout(r, DEFER_LIMIT_MS / 8));
   };
 

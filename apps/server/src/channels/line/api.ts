@@ -17,7 +17,12 @@ export function createLineApi(opts: { apiBaseUrl: string; dataApiBaseUrl: string
       body: await res.text(),
     });
   };
-  const post = async <T>(token: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const post = async <T>(
+    token: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await opts.fetch(url(opts.apiBaseUrl, path), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
