@@ -1,8 +1,9 @@
 // Soak (issue 14 "Verify as a whole"): `npx tsx bench/soak.ts`. A server process (apps/server main.ts) on a
 // fresh database takes a realistic mix for SOAK_MINUTES (default 10 on PostgreSQL, 5 on PGlite; SOAK_KINDS
 // picks the databases, default postgres,pglite; PostgreSQL at BENCH_DATABASE_URL, default the local server):
-//  - LINE webhooks sent by the simulator at SOAK_RATE per second (default 200 on PostgreSQL, 50 on PGlite):
-//    70% from customers with an open conversation, 25% from new customers, 5% images;
+//  - signed LINE webhooks at SOAK_RATE per second (default 200 on PostgreSQL, 50 on PGlite): 70% texts from
+//    customers with an open conversation, 25% from new customers, 5% images (sent by the simulator, which
+//    then serves their content);
 //  - SOAK_AGENTS (200) live sockets: the demo admin's (sees every issue; the notices are timed on it) and
 //    Staff agents' (the gateway checks each event against each of them);
 //  - agent replies at SOAK_REPLIES per second (10) through the API, to conversations seen on the socket;
@@ -26,6 +27,7 @@ import { loadCipher } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { DEMO_LINE, DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed';
 import { openDb } from '../apps/server/src/platform/db';
+import { signedLineText } from '../apps/server/test/line-webhook';
 import { signInOver, watchLiveMessages } from '../apps/server/test/live-messages';
 import { exited, freePort, spawnServer } from '../apps/server/test/spawn-server';
 import { addStaffAgents, createBenchDatabase, percentile, rssMb } from './support';
@@ -132,10 +134,34 @@ async function soak(kind: Kind) {
 
     // Warm-up (not measured): the customers of the open conversations write first.
     const customers: string[] = [];
-    const newCustomer = () => `U${randomBytes(16).toString('hex')}`;
+    const newCustomer = () => {
+      const userId = `U${randomBytes(16).toString('hex')}`;
+      sim.addLineUser(DEMO_LINE.channelId, { userId, displayName: `Soak ${userId.slice(1, 7)}` });
+      customers.push(userId);
+      return userId;
+    };
+    const webhookUrl = `${server.url}/webhooks/line/${DEMO_LINE.channelId}`;
+    // Texts go straight to the server over kept-alive connections (the simulator opens one connection per
+    // webhook, which at these rates costs this process more than the server); images through the simulator,
+    // which then serves their content.
+    const postText = async (userId: string, text: string, messageId: string) => {
+      const { body, signature } = signedLineText(text, { userId, messageId });
+      const started = performance.now();
+      const res = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-line-signature': signature },
+        body,
+      });
+      await res.arrayBuffer();
+      return {
+        ok: res.ok,
+        outcome: res.ok ? 'ok' : `status_${res.status}`,
+        latencyMs: performance.now() - started,
+      };
+    };
+    const run = `${Date.now()}`;
     for (let i = 0; i < OPEN_CUSTOMERS; i++) {
-      customers.push(newCustomer());
-      void sim.line.text(DEMO_LINE.channelId, customers[i]!, `hello ${i}`);
+      void postText(newCustomer(), `hello ${i}`, `${run}1${i}`);
       await pause(1000 / Math.min(rate, 50));
     }
     const warmUntil = Date.now() + 60_000;
@@ -172,17 +198,20 @@ async function soak(kind: Kind) {
       sent.push(record);
       const r = Math.random();
       const customer = r < 0.25 ? newCustomer() : customers[Math.floor(Math.random() * customers.length)]!;
-      if (r < 0.25) customers.push(customer);
       const delivery =
         r >= 0.95
-          ? sim.line.image(DEMO_LINE.channelId, customer, { content: IMAGE, contentType: 'image/jpeg' })
-          : sim.line.text(DEMO_LINE.channelId, customer, `soak ${kind} ${n}`);
+          ? sim.line
+              .image(DEMO_LINE.channelId, customer, { content: IMAGE, contentType: 'image/jpeg' })
+              .then((d) => ({ ...d, messageId: d.body.events[0]?.message?.id ?? null }))
+          : postText(customer, `soak ${kind} ${n}`, `${run}2${n}`).then((d) => ({
+              ...d,
+              messageId: `${run}2${n}`,
+            }));
       const done = delivery
         .then((d) => {
-          const event = d.body.events[0] as { message?: { id: string } } | undefined;
-          if (d.ok && event?.message) {
+          if (d.ok && d.messageId) {
             record.ackMs = d.latencyMs;
-            record.messageId = event.message.id;
+            record.messageId = d.messageId;
           } else void failedAcks.set(d.outcome, (failedAcks.get(d.outcome) ?? 0) + 1);
         })
         .catch(() => void failedAcks.set('error', (failedAcks.get('error') ?? 0) + 1))
@@ -190,7 +219,7 @@ async function soak(kind: Kind) {
       inFlight.add(done);
     };
 
-    // Agents reply to conversations they saw arrive; the simulator's outbox says when LINE got each.
+    // Agents reply to conversations they saw arrive.
     let replySeq = 0;
     const replyTimer = setInterval(() => {
       const issueIds = [...live.issueIds];
@@ -214,16 +243,25 @@ async function soak(kind: Kind) {
         })
         .catch(() => void (failedReplies += 1));
     }, 1000 / REPLIES);
-    let outboxSeen = 0;
+    // LINE's record of the reply and push calls it accepted, read a few seconds back each time (a call is
+    // recorded once answered, after its latency) and never twice.
+    const receiptsSeen = new Set<string>();
     const receiptTimer = setInterval(() => {
-      const outbox = sim.outbox(DEMO_LINE.channelId);
-      for (; outboxSeen < outbox.length; outboxSeen++) {
-        const entry = outbox[outboxSeen]!;
-        const text = (entry.message as { text?: string }).text;
-        const reply = text ? replies.get(text) : undefined;
-        if (reply && reply.receivedAt === null) reply.receivedAt = entry.at;
+      const calls = sim.calls({
+        path: /^\/v2\/bot\/message\/(reply|push)$/,
+        status: 200,
+        since: Date.now() - 3000,
+      });
+      for (const call of calls) {
+        if (receiptsSeen.has(call.id)) continue;
+        receiptsSeen.add(call.id);
+        const messages = (call.body as { messages?: Array<{ text?: string }> } | null)?.messages ?? [];
+        for (const m of messages) {
+          const reply = m.text ? replies.get(m.text) : undefined;
+          if (reply && reply.receivedAt === null) reply.receivedAt = call.at;
+        }
       }
-    }, 100);
+    }, 250);
 
     const replyP99 = (minute: number) =>
       percentile(
