@@ -1,12 +1,17 @@
 // Shared set-up for benchmarks: a server on a fresh embedded or PostgreSQL database seeded with the demo
 // data, or on an already seeded bench database, listening on a free loopback port.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { toRoleEntries, type PermissionMatrix } from '@sabai/domain';
 import { buildApp, loadCipher } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { seedDemo } from '../apps/server/src/db/seed';
+import { DEMO_ORG, seedDemo } from '../apps/server/src/db/seed';
+import { createTokenService } from '../apps/server/src/modules/auth';
+import { systemClock } from '../apps/server/src/platform/clock';
 import { openDb, type Db } from '../apps/server/src/platform/db';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,6 +20,70 @@ export const BENCH_PROVIDER_SECRETS = {
   META_APP_SECRET: 'bench-meta-app-secret',
   META_VERIFY_TOKEN: 'bench-verify-token',
 } as const;
+
+/** The value at fraction `p` (0–1) of an ascending list. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** A process's resident memory in MB (Linux). */
+export const rssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
+  return Number(line.replace(/\D+/g, '')) / 1024;
+};
+
+/** A fresh PostgreSQL database on BENCH_DATABASE_URL's server (default the local one) and how to drop it. */
+export async function createBenchDatabase(prefix: string) {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * `count` agents with the demo organisation's Staff role, inserted set-based (they never sign in), and
+ * access tokens for them signed with `jwtSecret` (the server's JWT_SECRET).
+ */
+export async function addStaffAgents(db: Db, count: number, jwtSecret: string) {
+  const [org] = await db.query<{ id: string }>('select id from organizations where name = $1', [DEMO_ORG]);
+  const [role] = await db.query<{ id: string; permissions: PermissionMatrix }>(
+    `select id, permissions from roles where organization_id = $1 and name = 'Staff'`,
+    [org!.id],
+  );
+  const tag = Math.random().toString(36).slice(2, 10);
+  const agents = await db.query<{ id: string }>(
+    `insert into users (email, username, first_name, last_name)
+     select 'agent' || g || '-${tag}@bench.local', 'agent${tag}_' || g, 'Agent', g::text
+       from generate_series(1, $1::int) g returning id`,
+    [count],
+  );
+  await db.query(
+    `insert into memberships (user_id, organization_id, role_id) select unnest($1::uuid[]), $2, $3`,
+    [agents.map((a) => a.id), org!.id, role!.id],
+  );
+  const tokens = createTokenService(jwtSecret, systemClock);
+  const tokenOf = (userId: string) =>
+    tokens.signAccess({
+      sub: userId,
+      organizationId: org!.id,
+      roleName: 'Staff',
+      role: toRoleEntries(role!.permissions),
+      sv: 0, // a new user's session version
+      sid: randomUUID(),
+    });
+  return { organizationId: org!.id, agents, tokenOf };
+}
 
 export type BenchServer = { url: string; kind: string; db: Db; close(): Promise<void> };
 
@@ -28,18 +97,9 @@ export async function startBenchServer(
   let dropDb = async () => {};
   let databaseUrl: string | undefined;
   if (kind === 'postgres') {
-    const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `sabai_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    const created = await createBenchDatabase('sabai_bench');
+    databaseUrl = created.databaseUrl;
+    dropDb = created.drop;
   }
   const config = loadConfig({
     NODE_ENV: 'production',

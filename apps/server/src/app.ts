@@ -118,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       graphApiBaseUrl: config.GRAPH_API_BASE_URL,
       graphApiVersion: config.GRAPH_API_VERSION,
       fetchUrl,
+      timeoutMs: config.PROVIDER_TIMEOUT_MS,
     }),
     fetchUrl,
   };

@@ -2,7 +2,15 @@
 // webhooks, and the job handlers (delivery, media). Started by buildApp unless the process is HTTP-only.
 import type { Deps } from './deps';
 import { startIngestWorker } from './platform/ingest-queue';
-import { downloadMedia, MEDIA_JOB, MEDIA_RETRY, processInboundBatch } from './modules/inbound';
+import {
+  downloadMedia,
+  fetchProfile,
+  MEDIA_JOB,
+  MEDIA_RETRY,
+  PROFILE_JOB,
+  PROFILE_RETRY,
+  processInboundBatch,
+} from './modules/inbound';
 import { deliverMessage, DELIVER_JOB, DELIVERY_RETRY } from './modules/messages';
 import * as assignment from './modules/assignment';
 import * as issues from './modules/issues';
@@ -18,6 +26,9 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   );
   await deps.jobs.work(MEDIA_JOB, { ...MEDIA_RETRY, concurrency: 2 }, (job) =>
     downloadMedia(deps, job as Parameters<typeof downloadMedia>[1]),
+  );
+  await deps.jobs.work(PROFILE_JOB, { ...PROFILE_RETRY, concurrency: 4 }, (job) =>
+    fetchProfile(deps, job as Parameters<typeof fetchProfile>[1]),
   );
   await deps.jobs.work(assignment.ASSIGN_JOB, { ...assignment.ASSIGN_RETRY, concurrency: 4 }, (job) =>
     assignment.runAssignJob(deps, job),

@@ -1,18 +1,20 @@
-// One customer text to the demo LINE channel, as LINE delivers it (channels.md), signed with the channel
+// One customer text to a LINE channel (the demo one by default), as LINE delivers it (channels.md), signed with the channel
 // secret: for the tests that run real server processes and for the ingest benches.
 import { createHmac, randomUUID } from 'node:crypto';
 import { DEMO_LINE } from '../src/db/seed';
 
-/** A signed delivery of `text`; by default from a customer nobody has seen before. */
+/** A signed delivery of `text`; by default from a customer nobody has seen before, to the demo channel. */
 export function signedLineText(
   text: string,
   {
     userId = `U${randomUUID().replaceAll('-', '')}`,
     messageId = `${Date.now()}${Math.floor(Math.random() * 1000)}`,
-  }: { userId?: string; messageId?: string } = {},
+    channelSecret = DEMO_LINE.secret,
+    botUserId = DEMO_LINE.botUserId,
+  }: { userId?: string; messageId?: string; channelSecret?: string; botUserId?: string } = {},
 ) {
   const body = JSON.stringify({
-    destination: DEMO_LINE.botUserId,
+    destination: botUserId,
     events: [
       {
         type: 'message',
@@ -26,5 +28,5 @@ export function signedLineText(
       },
     ],
   });
-  return { body, signature: createHmac('sha256', DEMO_LINE.secret).update(body).digest('base64') };
+  return { body, signature: createHmac('sha256', channelSecret).update(body).digest('base64') };
 }

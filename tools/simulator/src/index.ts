@@ -11,7 +11,7 @@ export type {
   DeliveryRecord,
   OutboxEntry,
 } from './core/records';
-export type { ApiFault } from './core/faults';
+export type { ApiConditions, ApiFault } from './core/faults';
 export type { LineControls, LineDelivery, LineBatchOptions } from './line/controls';
 export type {
   LineAction,

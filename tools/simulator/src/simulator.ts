@@ -206,6 +206,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     faults,
     clock,
     holdMs: 60_000,
+    delayTimers: new Set(),
   });
   return simulator;
 }

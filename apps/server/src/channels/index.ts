@@ -12,3 +12,4 @@ export {
   type LineOwnership,
   type LineOwnershipCheck,
 } from './line/ownership';
+export { providerFetch, ProviderTimeoutError, type ProviderFetch } from './provider-fetch';

@@ -3,6 +3,7 @@ import type { GuardedFetch } from '../platform/guarded-fetch';
 import type { ChannelAdapter, ChannelType } from './types';
 import { createLineAdapter } from './line/adapter';
 import { createMetaAdapter } from './meta/adapter';
+import { providerFetch } from './provider-fetch';
 
 export type ChannelRegistry = { get(type: ChannelType): ChannelAdapter };
 
@@ -13,13 +14,17 @@ export type ProviderUrls = {
   graphApiVersion: string;
   /** For media URLs that arrive in webhooks (LINE external content, Meta attachments). */
   fetchUrl: GuardedFetch;
+  /** How long any provider call may take (PROVIDER_TIMEOUT_MS). */
+  timeoutMs: number;
 };
 
 /** Builds every adapter against the configured provider base URLs (real hosts, or the simulator). */
 export function createChannelRegistry(urls: ProviderUrls): ChannelRegistry {
+  const fetch = providerFetch(urls.timeoutMs);
   const meta = {
     graphBaseUrl: urls.graphApiBaseUrl,
     graphVersion: urls.graphApiVersion,
+    fetch,
     fetchUrl: urls.fetchUrl,
   };
   const adapters: Record<ChannelType, ChannelAdapter> = {
@@ -27,6 +32,7 @@ export function createChannelRegistry(urls: ProviderUrls): ChannelRegistry {
       apiBaseUrl: urls.lineApiBaseUrl,
       dataApiBaseUrl: urls.lineDataApiBaseUrl,
       fetchUrl: urls.fetchUrl,
+      fetch,
     }),
     facebook: createMetaAdapter('facebook', meta),
     instagram: createMetaAdapter('instagram', meta),

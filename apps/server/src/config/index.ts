@@ -41,6 +41,8 @@ const ConfigSchema = z.object({
     .regex(/^v\d+\.\d+$/)
     .default('v25.0'),
   FACEBOOK_LOGIN_URL: z.url().default('https://www.facebook.com'),
+  /** How long any call to LINE or the Graph API may take before it fails (and its job retries it). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** Points every provider URL at one origin (the simulator): overrides the four above when set. */
   PROVIDER_BASE_URL: z.url().optional(),
   /**

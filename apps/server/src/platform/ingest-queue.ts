@@ -138,6 +138,14 @@ function isPermanent(err: unknown): boolean {
 export type IngestWorker = { drain(): Promise<void>; stop(): Promise<void> };
 
 /**
+ * The longest a loop that has work defers to arriving webhooks before it processes one batch. Acks come
+ * first (LINE gives up after 2 s), but only for this long at a time: a burst of any length leaves
+ * processing at least one batch per DEFER_LIMIT_MS, so a message is processed within about that plus one
+ * batch's time whenever the rate is below what processing can do (issue 14 item 4).
+ */
+export const DEFER_LIMIT_MS = 200;
+
+/**
  * Runs `handle` over claimed batches whenever a webhook arrives (NOTIFY) and every `pollMs` (to pick up rows
  * whose lease lapsed). `handle` applies a whole batch (in one transaction); when it fails, the batch's rows
  * are handled one at a time, so one bad delivery fails alone and the others go through. `concurrency` drain
@@ -159,17 +167,20 @@ export async function startIngestWorker(
   const batchSize = opts.batchSize ?? 100;
   // Long enough for a batch (milliseconds each), short enough that a crashed worker's rows return quickly.
   const leaseMs = opts.leaseMs ?? 15_000;
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
+  // The last claim found a full batch: more is waiting than one loop takes at a time.
+  let behind = false;
 
-  // Acknowledging webhooks comes first (LINE gives up after 2 s): while a burst arrives, processing steps
-  // aside and catches up once the burst pauses for QUIET_MS. PGlite runs on this process's one thread, so
-  // its worker waits entirely; on PostgreSQL one loop goes on (steady traffic is processed as it comes)
-  // and the others wait.
-  const yieldToWebhooks = async (loop: number) => {
-    const waits = () => (db.kind === 'pglite' || loop > 0) && isReceiving(db);
-    while (waits() && !stopped) await new Promise((r) => setTimeout(r, QUIET_MS));
+  // Fair share between acks and processing (decisions.md "Processing shares the process with webhook
+  // bursts"). PGlite runs on this process's one thread: its loop defers to a burst, for at most
+  // DEFER_LIMIT_MS at a time. On PostgreSQL the first loop never defers, so traffic is processed as it
+  // comes; the others defer to a burst entirely while the first keeps up, and join it (deferring at most
+  // DEFER_LIMIT_MS between batches) once claims come back full.
+  const yieldToWebhooks = async (loop: number, since: number) => {
+    if (db.kind === 'postgres' && loop === 0) return;
+    const bounded = () => db.kind === 'pglite' || behind;
+    const waits = () => isReceiving(db) && !(bounded() && performance.now() - since >= DEFER_LIMIT_MS);
+    while (!stopped && waits()) await new Promise((r) => setTimeout(r, DEFER_LIMIT_MS / 8));
   };
 
   /** Handles rows; resolves to the ids done. */
@@ -186,37 +197,46 @@ export async function startIngestWorker(
       opts.logger.warn({ err, rows: rows.length }, 'inbound batch failed; handling its rows one by one');
       const done: number[] = [];
       for (const row of rows) {
-        await yieldToWebhooks(loop);
+        await yieldToWebhooks(loop, performance.now());
         done.push(...(await handleRows([row], loop)));
       }
       return done;
     }
   };
 
+  // Each loop has its own wake-up flag: a loop that found nothing and ended must be started again by the
+  // next webhook even while another loop is still deferring (one shared flag lost that wake-up, and steady
+  // traffic then waited for the deferring loops, which wait for the traffic to stop).
+  const running: Array<Promise<void> | null> = Array.from({ length: concurrency }, () => null);
+  const woken: boolean[] = Array.from({ length: concurrency }, () => false);
   const loop = async (index: number) => {
     do {
-      again = false;
+      woken[index] = false;
+      let since = performance.now();
       for (;;) {
-        await yieldToWebhooks(index);
+        await yieldToWebhooks(index, since);
         if (stopped) return;
         const rows = await claimInbound(db, batchSize, leaseMs);
+        behind = rows.length >= batchSize;
         if (rows.length === 0) break;
         await completeInbound(db, await handleRows(rows, index));
+        since = performance.now();
       }
-    } while (again && !stopped);
+    } while (woken[index] && !stopped);
   };
   const drain = () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)))
-      .then(() => undefined)
-      .catch((err: unknown) => opts.logger.error({ err }, 'ingest loop failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
+    running.forEach((current, index) => {
+      if (current) {
+        woken[index] = true;
+        return;
+      }
+      running[index] = loop(index)
+        .catch((err: unknown) => opts.logger.error({ err }, 'ingest loop failed'))
+        .finally(() => {
+          running[index] = null;
+        });
+    });
+    return Promise.all(running).then(() => undefined);
   };
 
   // The embedded database has exactly one process: any lease found at start belongs to a dead one.
@@ -231,7 +251,7 @@ export async function startIngestWorker(
       stopped = true;
       clearInterval(timer);
       await unlisten();
-      await running;
+      await Promise.all(running);
     },
   };
 }

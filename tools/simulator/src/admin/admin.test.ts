@@ -68,4 +68,34 @@ describe('admin API', () => {
     await admin.reset();
     expect(sim.describe().line.channels).toEqual([]);
   });
+
+  it('makes LINE answer late, or fail at a rate, through the admin API', async () => {
+    harness = await startHarness();
+    const { sim } = harness;
+    const put = (path: string, method: string, body: unknown) =>
+      fetch(`${sim.url}/__admin${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const profile = async () => {
+      const started = performance.now();
+      const res = await lineApi(sim, `/v2/bot/profile/${LINE.alice}`);
+      return { status: res.status, ms: performance.now() - started };
+    };
+
+    const fault = { count: 1, fault: { delayMs: 300 }, pathIncludes: '/v2/bot/profile/' };
+    expect((await put('/line/fail-next', 'POST', fault)).status).toBe(200);
+    const late = await profile();
+    expect(late).toMatchObject({ status: 200 });
+    expect(late.ms).toBeGreaterThanOrEqual(300);
+
+    expect((await put('/line/conditions', 'PUT', { latencyMs: { min: 100, max: 150 } })).status).toBe(200);
+    expect((await profile()).ms).toBeGreaterThanOrEqual(100);
+    expect((await put('/line/conditions', 'PUT', { errorRate: 1 })).status).toBe(200);
+    expect((await profile()).status).toBe(500);
+    expect((await put('/line/conditions', 'PUT', {})).status).toBe(200);
+    expect((await profile()).status).toBe(200);
+    expect((await put('/line/conditions', 'PUT', { errorRate: 2 })).status).toBe(400);
+  });
 });

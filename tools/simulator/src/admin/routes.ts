@@ -11,6 +11,7 @@ import type { DeliveryWait } from '../webhook/deliverer';
 import {
   AdvanceBodySchema,
   CopiesBodySchema,
+  ConditionsBodySchema,
   FaultBodySchema,
   HumanAgentBodySchema,
   InstagramAccountConfigSchema,
@@ -136,6 +137,11 @@ export function adminRoutes(sim: Simulator): Route[] {
       return ok();
     }),
 
+    admin('PUT', '/line/conditions', (req) => {
+      sim.line.setConditions(parse(ConditionsBodySchema, req));
+      return ok();
+    }),
+
     admin('POST', '/meta/app', (req) => {
       sim.addMetaApp(parse(MetaAppConfigSchema, req));
       return ok();
@@ -180,6 +186,11 @@ export function adminRoutes(sim: Simulator): Route[] {
         body.fault,
         body.pathIncludes === undefined ? {} : { pathIncludes: body.pathIncludes },
       );
+      return ok();
+    }),
+
+    admin('PUT', '/meta/conditions', (req) => {
+      sim.meta.setConditions(parse(ConditionsBodySchema, req));
       return ok();
     }),
 

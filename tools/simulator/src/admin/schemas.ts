@@ -1,7 +1,7 @@
 // Schemas of the admin API bodies: the same configuration and customer actions as the programmatic API, with
 // attachment bytes as base64 strings. Each schema's output type is checked against the programmatic type.
 import { z } from 'zod';
-import type { ApiFault } from '../core/faults';
+import type { ApiConditions, ApiFault } from '../core/faults';
 import type { LineAction, LineChannelConfig, LineUserConfig } from '../line/types';
 import type {
   InstagramAccountConfig,
@@ -184,7 +184,20 @@ export const InstagramEventsBodySchema = z.object({ events: z.array(InstagramAct
 
 export const FaultBodySchema = z.object({
   count: z.number().int().min(1),
-  fault: z.union([z.literal('timeout'), z.object({ status: z.number().int().min(400).max(599) })]),
+  fault: z.union([
+    z.literal('timeout'),
+    z.object({ status: z.number().int().min(400).max(599) }),
+    z.object({ delayMs: z.number().int().min(0) }),
+  ]),
+  pathIncludes: z.string().optional(),
+});
+
+export const ConditionsBodySchema = z.object({
+  latencyMs: z
+    .object({ min: z.number().min(0), max: z.number().min(0) })
+    .refine((r) => r.max >= r.min, 'max must be >= min')
+    .optional(),
+  errorRate: z.number().min(0).max(1).optional(),
   pathIncludes: z.string().optional(),
 });
 
@@ -207,4 +220,5 @@ export const schemasMatchProgrammaticTypes: [
   Accepts<MessengerAction, typeof MessengerActionSchema>,
   Accepts<InstagramAction, typeof InstagramActionSchema>,
   Accepts<ApiFault, (typeof FaultBodySchema)['shape']['fault']>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Accepts<ApiConditions, typeof ConditionsBodySchema>,
+] = [true, true, true, true, true, true, true, true, true, true, true];

@@ -32,6 +32,8 @@ export interface HttpServerOptions {
   clock: Clock;
   /** How long a request held by a `'timeout'` fault stays open before its socket is destroyed. */
   holdMs: number;
+  /** Timers of delayed answers, cleared on close. */
+  delayTimers: Set<NodeJS.Timeout>;
 }
 
 /** A started server and how to stop it. */
@@ -59,6 +61,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     close: async () => {
       for (const timer of holdTimers) clearTimeout(timer);
       holdTimers.clear();
+      for (const timer of options.delayTimers) clearTimeout(timer);
+      options.delayTimers.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -135,7 +139,11 @@ async function respond(
   if (area === 'line' || area === 'meta') {
     const fault = options.faults.take(area, request.path);
     if (fault === 'timeout') return { hold: true };
-    if (fault) return behaviour.fault(fault.status);
+    if (fault && 'status' in fault) return behaviour.fault(fault.status);
+    const drawn = options.faults.draw(area, request.path);
+    const delayMs = (fault?.delayMs ?? 0) + drawn.delayMs;
+    if (delayMs > 0) await sleep(options, delayMs);
+    if (drawn.fails) return behaviour.fault(500);
   }
   if (!matched) return behaviour.notFound();
   try {
@@ -143,6 +151,17 @@ async function respond(
   } catch (error) {
     return behaviour.internalError(error);
   }
+}
+
+/** Waits `ms` (real time), cut short when the server closes. */
+function sleep(options: HttpServerOptions, ms: number) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      options.delayTimers.delete(timer);
+      resolve();
+    }, ms);
+    options.delayTimers.add(timer);
+  });
 }
 
 function record(

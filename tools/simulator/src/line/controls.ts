@@ -2,7 +2,7 @@
 // those bytes and POSTed like LINE does (F.LINE 3–4), with redelivery and the duplicate/reorder faults.
 import type { Clock } from '../core/clock';
 import { SimulatorError } from '../core/errors';
-import type { ApiFault, FaultQueue } from '../core/faults';
+import type { ApiConditions, ApiFault, FaultQueue } from '../core/faults';
 import type { DeliveryRecord } from '../core/records';
 import { lineSignature } from '../core/signatures';
 import type { DeliveryWait, WebhookDeliverer } from '../webhook/deliverer';
@@ -87,6 +87,8 @@ export interface LineControls {
   duplicateDeliveries(channelId: string, copies: number): void;
   /** Fault: the next `count` LINE API calls (optionally only paths containing `pathIncludes`) fail. */
   failNext(count: number, fault: ApiFault, options?: { pathIncludes?: string }): void;
+  /** Every LINE API call from now on meets these conditions (latency, a share of 500s); `{}` clears them. */
+  setConditions(conditions: ApiConditions): void;
   /** Sets the monthly push allowance (null = unlimited). */
   setMonthlyQuota(channelId: string, limit: number | null): void;
   /** Pushes counted this month. */
@@ -150,6 +152,7 @@ export function createLineControls(deps: {
       state.requireChannel(channelId).copiesPerWebhook = copies;
     },
     failNext: (count, fault, options = {}) => faults.add('line', count, fault, options.pathIncludes),
+    setConditions: (conditions) => faults.setConditions('line', conditions),
     setMonthlyQuota: (channelId, limit) => {
       state.requireChannel(channelId).monthlyQuota = limit;
     },

@@ -4,7 +4,7 @@
 import type { CdnStore } from '../core/cdn';
 import type { Clock } from '../core/clock';
 import { SimulatorError } from '../core/errors';
-import type { ApiFault, FaultQueue } from '../core/faults';
+import type { ApiConditions, ApiFault, FaultQueue } from '../core/faults';
 import { randomDigits } from '../core/ids';
 import { metaJson } from '../core/meta-json';
 import type { DeliveryRecord, Recorder } from '../core/records';
@@ -111,6 +111,8 @@ export interface MetaControls {
   duplicateDeliveries(copies: number): void;
   /** Fault: the next `count` Graph calls (optionally only paths containing `pathIncludes`) fail. */
   failNext(count: number, fault: ApiFault, options?: { pathIncludes?: string }): void;
+  /** Every Graph call from now on meets these conditions (latency, a share of 500s); `{}` clears them. */
+  setConditions(conditions: ApiConditions): void;
   /** Grants or revokes the Human Agent feature. */
   setHumanAgentApproved(isApproved: boolean): void;
   /** The next login dialog is cancelled by the user: the redirect carries `error=access_denied`. */
@@ -209,6 +211,7 @@ export function createMetaControls(deps: MetaDeps): {
       state.requireApp().copiesPerWebhook = copies;
     },
     failNext: (count, fault, options = {}) => deps.faults.add('meta', count, fault, options.pathIncludes),
+    setConditions: (conditions) => deps.faults.setConditions('meta', conditions),
     setHumanAgentApproved: (isApproved) => {
       state.requireApp().humanAgentApproved = isApproved;
     },

@@ -1,23 +1,29 @@
 // LINE Messaging API adapter (channels.md A). Replies use the reply token while it is live and unused,
 // otherwise push with X-Line-Retry-Key (the same key on every retry of one logical send, so a retry after
 // a lost answer never sends twice: LINE answers 409 and we treat that as sent).
-import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
+import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
 import { toStorableText } from '@sabai/domain';
+import type { ProviderFetch } from '../provider-fetch';
 import { ChannelSendError, type ChannelAdapter, type OutboundMessage, type SendRequest } from '../types';
 import { splitText, utf16Units } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
+import { createLineApi } from './api';
 
 const TEXT_LIMIT = 5000;
 const MESSAGES_PER_REQUEST = 5;
 
-export type LineAdapterOptions = { apiBaseUrl: string; dataApiBaseUrl: string; fetchUrl: GuardedFetch };
+export type LineAdapterOptions = {
+  apiBaseUrl: string;
+  dataApiBaseUrl: string;
+  /** Provider API calls, bounded by PROVIDER_TIMEOUT_MS. */
+  fetch: ProviderFetch;
+  /** URLs someone else supplies (LINE "external" content), through the guarded client. */
+  fetchUrl: GuardedFetch;
+};
 
 export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
-  const api = (token: string) =>
-    new messagingApi.MessagingApiClient({ channelAccessToken: token, baseURL: opts.apiBaseUrl });
-  const blob = (token: string) =>
-    new messagingApi.MessagingApiBlobClient({ channelAccessToken: token, baseURL: opts.dataApiBaseUrl });
+  const api = createLineApi(opts);
 
   return {
     type: 'line',
@@ -32,10 +38,10 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
           false,
         );
       }
-      const client = api(req.credentials.accessToken);
+      const token = req.credentials.accessToken;
       if (req.replyToken) {
         try {
-          const res = await client.replyMessage({ replyToken: req.replyToken, messages });
+          const res = await api.reply(token, { replyToken: req.replyToken, messages });
           return { providerMessageIds: res.sentMessages.map((m) => m.id), via: 'reply' as const };
         } catch (err) {
           // An expired or used token falls back to push; anything else is a real failure.
@@ -48,7 +54,7 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
         }
       }
       try {
-        const res = await client.pushMessage({ to: req.recipient, messages }, req.retryKey);
+        const res = await api.push(token, { to: req.recipient, messages }, req.retryKey);
         return { providerMessageIds: res.sentMessages.map((m) => m.id), via: 'push' as const };
       } catch (err) {
         if (err instanceof HTTPFetchError && err.status === 409) {
@@ -61,7 +67,7 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
 
     async fetchProfile(credentials, userId) {
       try {
-        const p = await api(credentials.accessToken).getProfile(userId);
+        const p = await api.profile(credentials.accessToken, userId);
         return { displayName: toStorableText(p.displayName), pictureUrl: p.pictureUrl ?? null };
       } catch (err) {
         if (err instanceof HTTPFetchError && err.status === 404) return null;
@@ -71,18 +77,16 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
 
     async fetchMedia(credentials, media) {
       if (media.source === 'url') return fetchMediaUrl(opts.fetchUrl, media.ref);
-      const res = await blob(credentials.accessToken)
-        .getMessageContentWithHttpInfo(media.ref)
-        .catch((err: unknown) => {
-          if (err instanceof HTTPFetchError && (err.status === 404 || err.status === 410)) return null;
-          throw err;
-        });
+      const res = await api.content(credentials.accessToken, media.ref).catch((err: unknown) => {
+        if (err instanceof HTTPFetchError && (err.status === 404 || err.status === 410)) return null;
+        throw err;
+      });
       if (!res) return null;
-      if (res.httpResponse.status === 202) return 'pending';
-      const { Readable } = await import('node:stream');
+      if (res.status === 202) return 'pending';
+      if (!res.body) return null;
       return {
-        body: Readable.toWeb(res.body) as ReadableStream<Uint8Array>,
-        mimeType: res.httpResponse.headers.get('content-type') ?? 'application/octet-stream',
+        body: res.body,
+        mimeType: res.headers.get('content-type') ?? 'application/octet-stream',
       };
     },
   };

@@ -12,10 +12,18 @@ import {
 import { characters, splitText, utf8Bytes } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
+import type { ProviderFetch } from '../provider-fetch';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export type MetaAdapterOptions = { graphBaseUrl: string; graphVersion: string; fetchUrl: GuardedFetch };
+export type MetaAdapterOptions = {
+  graphBaseUrl: string;
+  graphVersion: string;
+  /** Graph API calls, bounded by PROVIDER_TIMEOUT_MS. */
+  fetch: ProviderFetch;
+  /** Attachment URLs from webhooks, through the guarded client. */
+  fetchUrl: GuardedFetch;
+};
 
 type GraphError = { error?: { message?: string; code?: number; error_subcode?: number } };
 
@@ -36,7 +44,7 @@ export function createMetaAdapter(
   const call = async (path: string, token: string, init?: RequestInit) => {
     const url = new URL(`${graph}/${path}`);
     url.searchParams.set('access_token', token);
-    const res = await fetch(url, init);
+    const res = await opts.fetch(url, init);
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown> & GraphError;
     return { res, body };
   };

@@ -1,12 +1,15 @@
 // Connecting a Page (and its Instagram account) by Facebook Login, never by typed tokens (issue 4 item 6):
 // the admin is sent to the login dialog, Meta redirects back with a code, we exchange it for a user token
 // and list the Pages it manages with their page tokens.
+import type { ProviderFetch } from '../provider-fetch';
+
 export type MetaLoginOptions = {
   loginBaseUrl: string;
   graphBaseUrl: string;
   graphVersion: string;
   appId: string;
   appSecret: string;
+  fetch: ProviderFetch;
 };
 
 export type ConnectablePage = {
@@ -27,7 +30,7 @@ const SCOPES = [
 export function createMetaLogin(opts: MetaLoginOptions) {
   const graph = `${opts.graphBaseUrl.replace(/\/$/, '')}/${opts.graphVersion}`;
   const getJson = async (url: URL) => {
-    const res = await fetch(url);
+    const res = await opts.fetch(url);
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) throw new Error(`Graph ${url.pathname} answered ${res.status}`);
     return body;
@@ -89,7 +92,7 @@ export function createMetaLogin(opts: MetaLoginOptions) {
         access_token: pageToken,
         subscribed_fields: 'messages,messaging_postbacks,message_echoes,message_reads,messaging_referrals',
       }).toString();
-      const res = await fetch(url, { method: 'POST' });
+      const res = await opts.fetch(url, { method: 'POST' });
       if (!res.ok) throw new Error(`subscribing page ${pageId} failed with ${res.status}`);
     },
   };

@@ -5,6 +5,7 @@ import { NOTICE_TEXTS, type Channel, type CreateChannel, type UpdateChannel } fr
 import {
   createLineOwnershipCheck,
   createMetaLogin,
+  providerFetch,
   LineUnavailableError,
   type ConnectablePage,
 } from '../../channels';
@@ -98,14 +99,13 @@ async function takeOver(tx: Executor, owner: repo.ChannelRow, now: Date) {
   }
 }
 
-const LINE_CHECK_TIMEOUT_MS = 10_000;
 const NOT_VERIFIED_MESSAGE =
   'LINE did not confirm this channel. Check the channel ID, channel secret and channel access token.';
 
 async function provenLineCredentials(deps: Deps, input: Extract<CreateChannel, { type: 'line' }>) {
   const check = createLineOwnershipCheck({
     apiBaseUrl: deps.config.LINE_API_BASE_URL,
-    timeoutMs: LINE_CHECK_TIMEOUT_MS,
+    timeoutMs: deps.config.PROVIDER_TIMEOUT_MS,
   });
   try {
     const result = await check.prove({
@@ -208,6 +208,7 @@ const loginOf = (deps: Deps) =>
     graphVersion: deps.config.GRAPH_API_VERSION,
     appId: deps.config.META_APP_ID,
     appSecret: deps.config.META_APP_SECRET,
+    fetch: providerFetch(deps.config.PROVIDER_TIMEOUT_MS),
   });
 const callbackUrl = (deps: Deps) => `${deps.config.PUBLIC_URL}/api/v1/channels/meta/callback`;
 

@@ -1,14 +1,13 @@
 // The customers of a claimed batch: their identities are looked up with one query and the missing ones
-// created with one statement, after the provider profiles of the new customers were fetched a few at a
-// time. This happens before the batch's transaction, so no network call ever holds its locks.
+// created with one statement, before the batch's transaction. A new customer starts under a placeholder
+// name (their external id); their provider profile is looked up by a job enqueued with the identity
+// (profiles.ts), so no network call ever sits on the batch's path.
 import type { Deps } from '../../deps';
-import { credentialsOf, type ChannelRow } from '../channels';
+import type { ChannelRow } from '../channels';
 import * as repo from './inbound.repo';
+import { enqueueProfileLookups } from './profiles';
 
 export type WantedIdentity = { channel: ChannelRow; externalUserId: string; at: Date };
-
-/** Profile lookups in flight at once for one batch: enough to hide latency, gentle on the provider. */
-const PROFILE_CONCURRENCY = 16;
 
 export const identityKey = (channelId: string, externalUserId: string) => `${channelId}:${externalUserId}`;
 
@@ -30,7 +29,7 @@ function cacheOf(deps: Deps) {
 
 /**
  * The identity of every wanted customer, keyed by identityKey; a first contact creates the contact and its
- * identity with the provider profile. The earliest `at` of a customer dates a new contact.
+ * identity under a placeholder name, and the lookup of their profile. The earliest `at` dates a new contact.
  */
 export async function ensureIdentities(deps: Deps, wanted: WantedIdentity[]) {
   const cache = cacheOf(deps);
@@ -55,44 +54,31 @@ export async function ensureIdentities(deps: Deps, wanted: WantedIdentity[]) {
     [...missing.values()].map((w) => ({ channelId: w.channel.id, externalUserId: w.externalUserId }));
 
   if (missing.size > 0) take(await repo.findIdentities(deps.db.orm, keysOf()));
-  if (missing.size > 0)
-    take(await repo.createIdentities(deps.db.orm, await withProfiles(deps, [...missing.values()])));
+  if (missing.size > 0) take(await createIdentities(deps, [...missing.values()]));
   // Created by another worker between the lookup and the insert.
   if (missing.size > 0) take(await repo.findIdentities(deps.db.orm, keysOf()));
   return found;
 }
 
-/** New identities with their provider profile (the external id as the name when the lookup fails). */
-async function withProfiles(deps: Deps, wanted: WantedIdentity[]): Promise<repo.NewIdentity[]> {
-  return mapConcurrently(wanted, PROFILE_CONCURRENCY, async ({ channel, externalUserId, at }) => {
-    const profile = await deps.channels
-      .get(channel.type)
-      .fetchProfile(credentialsOf(deps, channel), externalUserId)
-      .catch((err: unknown) => {
-        deps.logger.warn({ err, channelId: channel.id }, 'profile lookup failed');
-        return null;
-      });
-    return {
-      organizationId: channel.organizationId,
-      channelId: channel.id,
-      externalUserId,
-      displayName: profile?.displayName || externalUserId,
-      pictureUrl: profile?.pictureUrl ?? null,
-      at,
-    };
+/** Creates the identities (those another worker created meanwhile are left out) and their profile jobs. */
+function createIdentities(deps: Deps, wanted: WantedIdentity[]) {
+  return deps.db.orm.transaction(async (tx) => {
+    const created = await repo.createIdentities(
+      tx,
+      wanted.map(({ channel, externalUserId, at }) => ({
+        organizationId: channel.organizationId,
+        channelId: channel.id,
+        externalUserId,
+        displayName: externalUserId,
+        pictureUrl: null,
+        at,
+      })),
+    );
+    await enqueueProfileLookups(
+      deps,
+      tx,
+      created.map(({ id }) => id),
+    );
+    return created;
   });
-}
-
-/** `fn` over `items` with at most `limit` calls running; results in the order of `items`. */
-async function mapConcurrently<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>) {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }

@@ -69,7 +69,11 @@ describe('LINE inbound', () => {
       organizationId: h.org.id,
       unreadCount: 1,
     });
-    const [contact] = await h.t.db.orm.select().from(contacts).where(eq(contacts.id, issue!.contactId));
+    // The profile is looked up after the message is stored (a job), and fills in the contact.
+    const contact = await eventually(async () => {
+      const [row] = await h.t.db.orm.select().from(contacts).where(eq(contacts.id, issue!.contactId));
+      return row?.displayName === 'คุณนก' && row;
+    });
     expect(contact).toMatchObject({ displayName: 'คุณนก', pictureUrl: 'https://example.com/nok.png' });
   });
 
@@ -419,8 +423,11 @@ describe('Messenger and Instagram inbound', () => {
     const message = await storedMessage(page.id, mid);
     const [issue] = await h.t.db.orm.select().from(issues).where(eq(issues.id, message.issueId));
     expect(issue!.adId).toBe('120210000000777');
-    const [contact] = await h.t.db.orm.select().from(contacts).where(eq(contacts.id, issue!.contactId));
-    expect(contact!.displayName).toBe('Jane Doe');
+    const contact = await eventually(async () => {
+      const [row] = await h.t.db.orm.select().from(contacts).where(eq(contacts.id, issue!.contactId));
+      return row?.displayName === 'Jane Doe' && row;
+    });
+    expect(contact.displayName).toBe('Jane Doe');
     const image = await h.sim.messenger.attachment(page.pageId, psid, 'image');
     const imageMid = (image.body as { entry: Array<{ messaging: Array<{ message: { mid: string } }> }> })
       .entry[0]!.messaging[0]!.message.mid;

@@ -467,3 +467,46 @@ export async function recordReferral(ex: Executor, identityId: string, adId: str
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/** An identity with its channel, for the profile job. */
+export async function findIdentityWithChannel(ex: Executor, identityId: string) {
+  const [row] = await ex
+    .select({ identity: contactIdentities, channel: channels })
+    .from(contactIdentities)
+    .innerJoin(channels, eq(channels.id, contactIdentities.channelId))
+    .where(eq(contactIdentities.id, identityId));
+  return row ?? null;
+}
+
+/**
+ * Fills in the provider profile of an identity and its contact where they still carry the placeholder (the
+ * external id) they were created with; a name an agent gave meanwhile stays. Resolves to the issues of the
+ * identity whose card shows the name (none when nothing changed).
+ */
+export async function fillProfile(
+  ex: Executor,
+  identityId: string,
+  profile: { displayName: string; pictureUrl: string | null },
+) {
+  const [identity] = await ex
+    .update(contactIdentities)
+    .set({ displayName: profile.displayName, pictureUrl: profile.pictureUrl })
+    .where(
+      and(
+        eq(contactIdentities.id, identityId),
+        eq(contactIdentities.displayName, contactIdentities.externalUserId),
+      ),
+    )
+    .returning({ contactId: contactIdentities.contactId, externalUserId: contactIdentities.externalUserId });
+  if (!identity) return [];
+  await ex.execute(sql`
+    UPDATE contacts SET display_name = ${profile.displayName},
+      picture_url = coalesce(picture_url, ${profile.pictureUrl}), updated_at = now()
+    WHERE id = ${identity.contactId} AND display_name = ${identity.externalUserId}`);
+  return ex
+    .select({ id: issues.id })
+    .from(issues)
+    .where(eq(issues.contactIdentityId, identityId))
+    .orderBy(desc(issues.id))
+    .limit(20);
+}

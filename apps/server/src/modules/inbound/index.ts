@@ -5,3 +5,5 @@ export { processInboundBatch, processInbound } from './inbound.service';
 export { forgetIdentities } from './identities';
 /** The media download job. */
 export { downloadMedia, MEDIA_JOB, MEDIA_RETRY } from './media';
+/** The provider profile job of a new customer. */
+export { fetchProfile, PROFILE_JOB, PROFILE_RETRY } from './profiles';

@@ -1,0 +1,55 @@
+// The four LINE Messaging API calls the adapter makes (channels.md A), over the bounded provider fetch: the
+// SDK's clients call fetch without a signal, so a hung LINE would hold the caller forever. Failures are the
+// SDK's HTTPFetchError, as the SDK would throw them.
+import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
+import type { ProviderFetch } from '../provider-fetch';
+
+export type LineApi = ReturnType<typeof createLineApi>;
+
+export function createLineApi(opts: { apiBaseUrl: string; dataApiBaseUrl: string; fetch: ProviderFetch }) {
+  const url = (base: string, path: string) => new URL(path, base);
+  const check = async (res: Response) => {
+    if (res.ok) return res;
+    throw new HTTPFetchError(`${res.status} - ${res.statusText}`, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+      body: await res.text(),
+    });
+  };
+  const post = async <T>(
+    token: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await opts.fetch(url(opts.apiBaseUrl, path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+      body: JSON.stringify(body),
+    });
+    return (await (await check(res)).json()) as T;
+  };
+  return {
+    reply: (token: string, body: messagingApi.ReplyMessageRequest) =>
+      post<messagingApi.ReplyMessageResponse>(token, '/v2/bot/message/reply', body),
+    push: (token: string, body: messagingApi.PushMessageRequest, retryKey: string) =>
+      post<messagingApi.PushMessageResponse>(token, '/v2/bot/message/push', body, {
+        'x-line-retry-key': retryKey,
+      }),
+    async profile(token: string, userId: string) {
+      const res = await opts.fetch(url(opts.apiBaseUrl, `/v2/bot/profile/${encodeURIComponent(userId)}`), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await (await check(res)).json()) as messagingApi.UserProfileResponse;
+    },
+    /** The content's answer: 200 with the bytes, or 202 while LINE still prepares it. */
+    async content(token: string, messageId: string) {
+      const path = `/v2/bot/message/${encodeURIComponent(messageId)}/content`;
+      const res = await opts.fetch.download(url(opts.dataApiBaseUrl, path), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return check(res);
+    },
+  };
+}

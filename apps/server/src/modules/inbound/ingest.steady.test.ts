@@ -1,0 +1,94 @@
+// Steady traffic must not starve processing (issue 14 item 4): with a webhook every 30 ms (33/s, far below
+// what processing does), each acknowledged customer message reaches an agent's live socket within 1 s
+// while the webhooks keep coming. The server runs as its own process, as in production: in the test's own
+// process, the test's work would pause the traffic the server sees, and the pauses would hide the problem.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { startSimulator } from '@sabai/simulator';
+import { DEMO_LINE, DEMO_PASSWORD } from '../../db/seed';
+import { TEST_DB_KIND } from '../../../test/db';
+import { signedLineText } from '../../../test/line-webhook';
+import { inboundTextIds, signInOver, watchLiveMessages } from '../../../test/live-messages';
+import { startServerProcess, stopServerProcesses } from '../../../test/server-process';
+
+const INTERVAL_MS = 30;
+const COUNT = 200; // 6 s of traffic
+const CUSTOMERS = 10;
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('steady webhook traffic', () => {
+  it('brings every acknowledged message to a live socket within 1 s while webhooks keep arriving', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-steady-'));
+    const sim = await startSimulator();
+    sim.addLineChannel({
+      channelId: DEMO_LINE.channelId,
+      channelSecret: DEMO_LINE.secret,
+      accessToken: DEMO_LINE.accessToken,
+      botUserId: DEMO_LINE.botUserId,
+    });
+    try {
+      const { url } = await startServerProcess({
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'always',
+        ROLES: 'all',
+        PROVIDER_BASE_URL: sim.url,
+        ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
+      });
+      const token = await signInOver(url, 'admin@demo.local', DEMO_PASSWORD);
+      const live = await watchLiveMessages(url, token);
+      const run = `${Date.now()}`;
+      const send = async (text: string, customer: number, i: number) => {
+        const { body, signature } = signedLineText(text, {
+          userId: `U${run}${String(customer).padStart(32 - run.length, '0')}`,
+          messageId: `${run}${String(i).padStart(5, '0')}`,
+        });
+        const res = await fetch(`${url}/webhooks/line/${DEMO_LINE.channelId}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-line-signature': signature },
+          body,
+        });
+        return res.ok;
+      };
+
+      // The customers' conversations are open before the measured traffic starts.
+      for (let c = 0; c < CUSTOMERS; c++) expect(await send(`hello ${run} ${c}`, c, COUNT + c)).toBe(true);
+      const until = Date.now() + 20_000;
+      while (live.arrivals.size < CUSTOMERS && Date.now() < until) await pause(50);
+      expect(live.arrivals.size).toBe(CUSTOMERS);
+
+      const acked = new Map<string, number>();
+      const start = performance.now();
+      const sends: Array<Promise<void>> = [];
+      for (let i = 0; i < COUNT; i++) {
+        const text = `steady ${run} ${i}`;
+        sends.push(
+          send(text, i % CUSTOMERS, i).then((ok) => {
+            if (ok) acked.set(text, performance.now());
+          }),
+        );
+        // Paced against the start, so the rate holds whatever each send costs.
+        await pause(Math.max(0, start + (i + 1) * INTERVAL_MS - performance.now()));
+      }
+      await Promise.all(sends);
+      expect(acked.size).toBe(COUNT);
+      // Every notice, or 5 s after the last webhook: the bound is asserted below, not by this wait.
+      const settle = Date.now() + 5000;
+      while (live.arrivals.size < CUSTOMERS + COUNT && Date.now() < settle) await pause(50);
+      live.close();
+
+      const ids = await inboundTextIds(url, token, live.issueIds);
+      const lags = [...acked].map(([text, at]) => {
+        const id = ids.get(text);
+        return (id === undefined ? Infinity : (live.arrivals.get(id) ?? Infinity)) - at;
+      });
+      expect(lags.filter((lag) => lag >= 1000)).toEqual([]);
+    } finally {
+      stopServerProcesses();
+      await sim.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,89 @@
+// Starting a real server process (apps/server/src/main.ts) and waiting until it is ready: shared by the
+// tests that need real processes (server-process.ts) and the benches that measure one (bench/soak.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** A loopback port nothing listens on now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+export type ServerProcess = { child: ChildProcess; url: string };
+
+export type SpawnOptions = {
+  /** Sees the child at once (to kill it on failure). */
+  onSpawn?: (child: ChildProcess) => void;
+  /** Writes stdout and stderr (the log) there instead of passing stderr through. */
+  logFile?: string;
+};
+
+/** Spawns main.ts; `env` wins over the defaults (NODE_ENV test, errors logged). */
+function spawnMain(env: Record<string, string>, port: string, output: 'inherit' | 'pipe') {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      ...env,
+      PORT: port,
+    },
+    stdio: ['ignore', output === 'pipe' ? 'pipe' : 'ignore', output],
+  });
+}
+
+/**
+ * Spawns the server with `env` (on a free port unless `env` names one) and resolves once /readyz answers.
+ * Starts are given two minutes: a loaded 2-core machine has taken 140 s to migrate and seed.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  opts: SpawnOptions = {},
+): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawnMain(env, port, opts.logFile ? 'pipe' : 'inherit');
+  opts.onSpawn?.(child);
+  if (opts.logFile) {
+    const log = createWriteStream(opts.logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
+    const ok = await fetch(`${url}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { child, url };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start (exit code ${child.exitCode})`);
+}
+
+/** Runs a server that is expected to refuse to start: its exit code and everything it printed. */
+export async function runServerToExit(
+  env: Record<string, string>,
+  opts: { timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawnMain(env, env.PORT ?? String(await freePort()), 'pipe');
+  opts.onSpawn?.(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+/** Resolves once the process has exited. */
+export const exited = (child: ChildProcess) =>
+  new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

@@ -1,0 +1,372 @@
+// Soak (issue 14 "Verify as a whole"): `npx tsx bench/soak.ts`. A server process (apps/server main.ts) on a
+// fresh database takes a realistic mix for SOAK_MINUTES (default 10 on PostgreSQL, 5 on PGlite; SOAK_KINDS
+// picks the databases, default postgres,pglite; PostgreSQL at BENCH_DATABASE_URL, default the local server):
+//  - signed LINE webhooks at SOAK_RATE per second (default 200 on PostgreSQL, 50 on PGlite): 70% texts from
+//    customers with an open conversation, 25% from new customers, 5% images (sent by the simulator, which
+//    then serves their content);
+//  - SOAK_AGENTS (200) live sockets: the demo admin's (sees every issue; the notices are timed on it) and
+//    Staff agents' (the gateway checks each event against each of them);
+//  - agent replies at SOAK_REPLIES per second (10) through the API, to conversations seen on the socket;
+//  - the simulator answers every LINE API call after 20–200 ms, fails 1% of them with a 500, and one profile
+//    lookup (the first after 30 s) hangs for 30 s.
+// Each minute it prints a progress line (webhook ack p99, replies' receipt p99 so far, backlog = messages
+// acknowledged but not yet on the admin's socket, server RSS). After the last minute the load stops, the
+// backlog drains (up to 2 minutes), the server stops, and the database tells which message each notice was
+// about: then a table per minute of sending (ack p99; customer message → socket notice p50/p99/max from the
+// moment the simulator sent it; agent reply → simulator receipt p99; backlog; RSS) and the budgets: notice
+// p99 < 500 ms on PostgreSQL and < 1 s on PGlite, no minute with a notice over 5 s, RSS flat after the first
+// minute (last minute within 10% of the first), 0 lost (acknowledged, never stored), 0 duplicated.
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { startSimulator, type Simulator } from '@sabai/simulator';
+import { loadCipher } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { DEMO_LINE, DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed';
+import { openDb } from '../apps/server/src/platform/db';
+import { signedLineText } from '../apps/server/test/line-webhook';
+import { signInOver, watchLiveMessages } from '../apps/server/test/live-messages';
+import { exited, freePort, spawnServer } from '../apps/server/test/spawn-server';
+import { addStaffAgents, createBenchDatabase, percentile, rssMb } from './support';
+
+type Kind = 'postgres' | 'pglite';
+const KINDS = (process.env.SOAK_KINDS ?? 'postgres,pglite').split(',') as Kind[];
+const MINUTES: Record<Kind, number> = {
+  postgres: Number(process.env.SOAK_MINUTES ?? 10),
+  pglite: Number(process.env.SOAK_MINUTES ?? 5),
+};
+const RATE: Record<Kind, number> = {
+  postgres: Number(process.env.SOAK_RATE ?? 200),
+  pglite: Number(process.env.SOAK_RATE ?? 50),
+};
+const NOTICE_P99_BUDGET: Record<Kind, number> = { postgres: 500, pglite: 1000 };
+const AGENTS = Number(process.env.SOAK_AGENTS ?? 200);
+const REPLIES = Number(process.env.SOAK_REPLIES ?? 10);
+const OPEN_CUSTOMERS = 300;
+const MINUTE_MS = 60_000;
+const SECRET = `soak-secret-${randomUUID()}`;
+// A few bytes that start like a JPEG: what the media download stores does not matter here.
+const IMAGE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2044)]);
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(0)}` : '–');
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** One webhook the simulator sent: when, and the LINE message id once acknowledged. */
+type Sent = { at: number; minute: number; ackMs: number | null; messageId: string | null };
+type Reply = { at: number; minute: number; receivedAt: number | null };
+
+async function soak(kind: Kind) {
+  const minutes = MINUTES[kind];
+  const rate = RATE[kind];
+  console.log(
+    `\n${kind}: ${minutes} min, ${rate} webhooks/s (70% open conversations, 25% new customers, 5% images), ` +
+      `${AGENTS} agent sockets, ${REPLIES} replies/s; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-soak-'));
+  const database = kind === 'postgres' ? await createBenchDatabase('sabai_soak') : null;
+  const openDatabase = () =>
+    database
+      ? openDb({ databaseUrl: database.databaseUrl, poolSize: 2 })
+      : openDb({ dataDir: path.join(dataDir, 'pglite') });
+  const sim: Simulator = await startSimulator();
+  const sockets: WebSocket[] = [];
+  let child: ChildProcess | null = null;
+  try {
+    // The database: demo data and the agents, written before the server owns it (PGlite has one owner).
+    const serverEnv: Record<string, string> = {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      META_APP_SECRET: `soak-meta-${randomUUID()}`,
+      META_VERIFY_TOKEN: `soak-verify-${randomUUID()}`,
+      SEED_DEMO: 'never',
+      PROVIDER_BASE_URL: sim.url,
+      LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
+      ...(database ? { DATABASE_URL: database.databaseUrl } : {}),
+    };
+    const agentTokens = await (async () => {
+      const db = await openDatabase();
+      try {
+        await db.migrate();
+        await seedDemo(db, await loadCipher(loadConfig(serverEnv), db));
+        const { agents, tokenOf } = await addStaffAgents(db, AGENTS - 1, SECRET);
+        return Promise.all(agents.map((a) => tokenOf(a.id)));
+      } finally {
+        await db.close();
+      }
+    })();
+    const server = await spawnServer(serverEnv, { onSpawn: (spawned) => (child = spawned) });
+    sim.addLineChannel({
+      channelId: DEMO_LINE.channelId,
+      channelSecret: DEMO_LINE.secret,
+      accessToken: DEMO_LINE.accessToken,
+      botUserId: DEMO_LINE.botUserId,
+      webhookUrl: `${server.url}/webhooks/line/${DEMO_LINE.channelId}`,
+    });
+
+    const adminToken = await signInOver(server.url, 'admin@demo.local', DEMO_PASSWORD);
+    const live = await watchLiveMessages(server.url, adminToken);
+    sockets.push(live.socket);
+    const wsUrl = server.url.replace(/^http/, 'ws');
+    for (let i = 0; i < agentTokens.length; i += 50) {
+      const opened = await Promise.all(
+        agentTokens.slice(i, i + 50).map(
+          (token) =>
+            new Promise<WebSocket>((resolve, reject) => {
+              const socket = new WebSocket(`${wsUrl}/ws?token=${token}&socketType=live`, {
+                perMessageDeflate: false,
+              });
+              socket.once('open', () => resolve(socket)).once('error', reject);
+            }),
+        ),
+      );
+      sockets.push(...opened);
+    }
+
+    // Warm-up (not measured): the customers of the open conversations write first.
+    const customers: string[] = [];
+    const newCustomer = () => {
+      const userId = `U${randomBytes(16).toString('hex')}`;
+      sim.addLineUser(DEMO_LINE.channelId, { userId, displayName: `Soak ${userId.slice(1, 7)}` });
+      customers.push(userId);
+      return userId;
+    };
+    const webhookUrl = `${server.url}/webhooks/line/${DEMO_LINE.channelId}`;
+    // Texts go straight to the server over kept-alive connections (the simulator opens one connection per
+    // webhook, which at these rates costs this process more than the server); images through the simulator,
+    // which then serves their content.
+    const postText = async (userId: string, text: string, messageId: string) => {
+      const { body, signature } = signedLineText(text, { userId, messageId });
+      const started = performance.now();
+      const res = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-line-signature': signature },
+        body,
+      });
+      await res.arrayBuffer();
+      return {
+        ok: res.ok,
+        outcome: res.ok ? 'ok' : `status_${res.status}`,
+        latencyMs: performance.now() - started,
+      };
+    };
+    const run = `${Date.now()}`;
+    for (let i = 0; i < OPEN_CUSTOMERS; i++) {
+      void postText(newCustomer(), `hello ${i}`, `${run}1${i}`);
+      await pause(1000 / Math.min(rate, 50));
+    }
+    const warmUntil = Date.now() + 60_000;
+    while (live.arrivals.size < OPEN_CUSTOMERS && Date.now() < warmUntil) await pause(100);
+    const warmNotices = live.arrivals.size;
+    console.log(`  warm-up: ${OPEN_CUSTOMERS} conversations opened, ${warmNotices} notices`);
+
+    // The provider: realistic latency, 1% errors, and one profile lookup that hangs for 30 s.
+    sim.line.setConditions({ latencyMs: { min: 20, max: 200 }, errorRate: 0.01 });
+    const hang = setTimeout(
+      () => sim.line.failNext(1, { delayMs: 30_000 }, { pathIncludes: '/v2/bot/profile/' }),
+      30_000,
+    );
+
+    const start = performance.now();
+    const minuteOf = (t: number) => Math.floor((t - start) / MINUTE_MS);
+    const sent: Sent[] = [];
+    const replies = new Map<string, Reply>();
+    const rss: number[] = [];
+    const backlogs: number[] = [];
+    const failedAcks = new Map<string, number>(); // by the simulator's outcome
+    let failedReplies = 0;
+    const inFlight = new Set<Promise<void>>();
+    const acked = () => sent.filter((s) => s.messageId).length;
+    const backlog = () => acked() - (live.arrivals.size - warmNotices);
+
+    const sendOne = (n: number) => {
+      const record: Sent = {
+        at: performance.now(),
+        minute: minuteOf(performance.now()),
+        ackMs: null,
+        messageId: null,
+      };
+      sent.push(record);
+      const r = Math.random();
+      const customer = r < 0.25 ? newCustomer() : customers[Math.floor(Math.random() * customers.length)]!;
+      const delivery =
+        r >= 0.95
+          ? sim.line
+              .image(DEMO_LINE.channelId, customer, { content: IMAGE, contentType: 'image/jpeg' })
+              .then((d) => ({ ...d, messageId: d.body.events[0]?.message?.id ?? null }))
+          : postText(customer, `soak ${kind} ${n}`, `${run}2${n}`).then((d) => ({
+              ...d,
+              messageId: `${run}2${n}`,
+            }));
+      const done = delivery
+        .then((d) => {
+          if (d.ok && d.messageId) {
+            record.ackMs = d.latencyMs;
+            record.messageId = d.messageId;
+          } else void failedAcks.set(d.outcome, (failedAcks.get(d.outcome) ?? 0) + 1);
+        })
+        .catch(() => void failedAcks.set('error', (failedAcks.get('error') ?? 0) + 1))
+        .finally(() => inFlight.delete(done));
+      inFlight.add(done);
+    };
+
+    // Agents reply to conversations they saw arrive.
+    let replySeq = 0;
+    const replyTimer = setInterval(() => {
+      const issueIds = [...live.issueIds];
+      const issueId = issueIds[Math.floor(Math.random() * issueIds.length)];
+      if (issueId === undefined) return;
+      const text = `reply ${kind} ${++replySeq}`;
+      const reply: Reply = { at: Date.now(), minute: minuteOf(performance.now()), receivedAt: null };
+      replies.set(text, reply);
+      void fetch(`${server.url}/api/v1/issues/${issueId}/messages`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${adminToken}`,
+          'content-type': 'application/json',
+          cookie: 'XSRF-TOKEN=soak',
+          'x-xsrf-token': 'soak',
+        },
+        body: JSON.stringify({ text, clientId: randomUUID() }),
+      })
+        .then((res) => {
+          if (res.status !== 201) failedReplies += 1;
+        })
+        .catch(() => void (failedReplies += 1));
+    }, 1000 / REPLIES);
+    // LINE's record of the reply and push calls it accepted, read a few seconds back each time (a call is
+    // recorded once answered, after its latency) and never twice.
+    const receiptsSeen = new Set<string>();
+    const receiptTimer = setInterval(() => {
+      const calls = sim.calls({
+        path: /^\/v2\/bot\/message\/(reply|push)$/,
+        status: 200,
+        since: Date.now() - 3000,
+      });
+      for (const call of calls) {
+        if (receiptsSeen.has(call.id)) continue;
+        receiptsSeen.add(call.id);
+        const messages = (call.body as { messages?: Array<{ text?: string }> } | null)?.messages ?? [];
+        for (const m of messages) {
+          const reply = m.text ? replies.get(m.text) : undefined;
+          if (reply && reply.receivedAt === null) reply.receivedAt = call.at;
+        }
+      }
+    }, 250);
+
+    const replyP99 = (minute: number) =>
+      percentile(
+        sorted(
+          [...replies.values()]
+            .filter((r) => r.minute === minute && r.receivedAt !== null)
+            .map((r) => r.receivedAt! - r.at),
+        ),
+        0.99,
+      );
+    const ackP99 = (minute: number) =>
+      percentile(
+        sorted(sent.filter((s) => s.minute === minute && s.ackMs !== null).map((s) => s.ackMs!)),
+        0.99,
+      );
+
+    // The load, paced against the start; each minute a progress line.
+    const interval = 1000 / rate;
+    for (let minute = 0; minute < minutes; minute++) {
+      const minuteEnd = start + (minute + 1) * MINUTE_MS;
+      while (performance.now() < minuteEnd) {
+        sendOne(sent.length);
+        await pause(Math.max(0, start + sent.length * interval - performance.now()));
+      }
+      rss.push(rssMb(server.child.pid!));
+      backlogs.push(backlog());
+      const count = sent.filter((s) => s.minute === minute).length;
+      console.log(
+        `  minute ${minute + 1}: sent ${count} (${(count / 60).toFixed(0)}/s), ack p99 ${fmt(ackP99(minute))} ms, ` +
+          `reply receipt p99 ${fmt(replyP99(minute))} ms so far, backlog ${backlogs.at(-1)}, RSS ${rss.at(-1)!.toFixed(0)} MB`,
+      );
+    }
+    clearInterval(replyTimer);
+    clearTimeout(hang);
+    await Promise.all(inFlight);
+    const drainStart = performance.now();
+    while (backlog() > 0 && performance.now() - drainStart < 120_000) await pause(200);
+    await pause(3000); // the last replies reach the simulator
+    clearInterval(receiptTimer);
+    const leftOver = backlog();
+
+    // Which message each notice was about, from the stored messages.
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+    const db = await openDatabase();
+    const stored = new Map<string, number>();
+    let duplicated = 0;
+    try {
+      const rows = await db.query<{ id: string | number; provider_message_id: string }>(
+        "SELECT id, provider_message_id FROM messages WHERE direction = 'inbound' AND provider_message_id IS NOT NULL",
+      );
+      for (const row of rows) {
+        if (stored.has(row.provider_message_id)) duplicated += 1;
+        else stored.set(row.provider_message_id, Number(row.id));
+      }
+    } finally {
+      await db.close();
+    }
+    const ackedSent = sent.filter((s) => s.messageId !== null);
+    const lost = ackedSent.filter((s) => !stored.has(s.messageId!)).length;
+    const noticeMs = (s: Sent) => {
+      const arrival = live.arrivals.get(stored.get(s.messageId!) ?? -1);
+      return arrival === undefined ? Infinity : arrival - s.at;
+    };
+    const unnoticed = ackedSent.filter((s) => !Number.isFinite(noticeMs(s))).length;
+
+    console.log(
+      `  after the load: backlog ${leftOver} after the drain; webhooks not acknowledged: ${JSON.stringify(Object.fromEntries(failedAcks))}, ` +
+        `${failedReplies} replies refused; ${ackedSent.length} acknowledged, ${lost} lost, ${duplicated} duplicated, ` +
+        `${unnoticed} without a notice`,
+    );
+    console.log('  minute | ack p99 | notice p50 / p99 / max (ms) | reply → LINE p99 | backlog | RSS MB');
+    let worstP99 = 0;
+    let worstMax = 0;
+    for (let minute = 0; minute < minutes; minute++) {
+      const notices = sorted(ackedSent.filter((s) => s.minute === minute).map(noticeMs));
+      const [p50, p99, max] = [percentile(notices, 0.5), percentile(notices, 0.99), notices.at(-1) ?? NaN];
+      worstP99 = Math.max(worstP99, p99);
+      worstMax = Math.max(worstMax, max);
+      console.log(
+        `  ${String(minute + 1).padStart(6)} | ${fmt(ackP99(minute)).padStart(7)} | ` +
+          `${`${fmt(p50)} / ${fmt(p99)} / ${fmt(max)}`.padStart(27)} | ${fmt(replyP99(minute)).padStart(16)} | ` +
+          `${String(backlogs[minute]).padStart(7)} | ${rss[minute]!.toFixed(0)}`,
+      );
+    }
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    const rssFlat = rss.length < 2 || rss.at(-1)! <= rss[0]! * 1.1;
+    console.log(
+      `  budgets: notice p99 < ${NOTICE_P99_BUDGET[kind]} ms every minute (worst ${fmt(worstP99)}): ` +
+        `${verdict(worstP99 < NOTICE_P99_BUDGET[kind])}; max < 5 s every minute (worst ${fmt(worstMax)}): ` +
+        `${verdict(worstMax < 5000)}; RSS flat after the first minute (${rss[0]!.toFixed(0)} → ` +
+        `${rss.at(-1)!.toFixed(0)} MB): ${verdict(rssFlat)}; 0 lost: ${verdict(lost === 0)}; ` +
+        `0 duplicated: ${verdict(duplicated === 0)}`,
+    );
+  } finally {
+    for (const socket of sockets) socket.terminate();
+    const spawned = child as ChildProcess | null; // assigned by spawnServer's callback
+    if (spawned && spawned.exitCode === null) {
+      spawned.kill('SIGTERM');
+      await exited(spawned);
+    }
+    await sim.close();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const kind of KINDS) await soak(kind);
