@@ -62,7 +62,9 @@ export function reportTable(report: PerformanceReport, lang: Lang): Cell[][] {
     }
     return cells;
   };
-  return [headings, ...report.rows.map((r) => line(r.name, r)), line(texts.column.total, report.total)];
+  const nameOf = (r: PerformanceReport['rows'][number]) =>
+    r.deleted ? texts.deletedPerson.replace('{{name}}', r.name) : r.name;
+  return [headings, ...report.rows.map((r) => line(nameOf(r), r)), line(texts.column.total, report.total)];
 }
 
 /** A CSV field: quoted when needed; a leading = + - @ is neutralised (CSV injection in Excel). */

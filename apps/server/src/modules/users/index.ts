@@ -7,3 +7,5 @@ export { displayNameOf, presentPerson } from './present-person';
 export { userRoutes } from './users.routes';
 /** Publishes `session.changed` for users whose role or access changed (inside the caller's transaction). */
 export { sessionChanged } from './users.service';
+/** Whether a user was removed from the organisation ("Name (deleted)"). */
+export { wasRemovedSql } from './removed-members';

@@ -7,6 +7,7 @@ import type { IssueListItem } from '../api/issues';
 import { fullTime, shortTime } from '../utils/time';
 import { ContactAvatar } from './contact-avatar';
 import { StatusTag } from './status-tag';
+import { personName } from '../../../lib/format';
 
 type IssueCardProps = { issue: IssueListItem; isSelected?: boolean; onOpen: (id: number) => void };
 
@@ -60,7 +61,9 @@ export const IssueCard = memo(function IssueCard({ issue, isSelected = false, on
           <span className="issue-card__id">#{issue.id}</span>
           <StatusTag status={issue.status} />
           <span className="issue-card__assignee">
-            {issue.assignee?.displayName ?? t('inbox.list.unassigned')}
+            {issue.assignee
+              ? personName(t, issue.assignee.displayName, issue.assignee.deleted)
+              : t('inbox.list.unassigned')}
           </span>
           {issue.tags.map((tag) => (
             <Tag key={tag.id} color={tag.colour} className="issue-card__tag">

@@ -8,6 +8,7 @@ import { useFilterOptions, useIssueHistory, type IssueDetail } from '../api/issu
 import { useSetIssueTags, useUpdateIssue } from '../api/issue-updates';
 import { fullTime } from '../utils/time';
 import { StatusTag } from './status-tag';
+import { personName } from '../../../lib/format';
 
 type IssueInfoProps = { issue: IssueDetail; onOpenIssue: (id: number) => void };
 
@@ -43,7 +44,11 @@ export function IssueInfo({ issue, onOpenIssue }: IssueInfoProps) {
           <StatusTag status={issue.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('inbox.info.assignee')}>
-          <span data-testid="info-assignee">{issue.assignee?.displayName ?? t('inbox.list.unassigned')}</span>
+          <span data-testid="info-assignee">
+            {issue.assignee
+              ? personName(t, issue.assignee.displayName, issue.assignee.deleted)
+              : t('inbox.list.unassigned')}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('inbox.info.team')}>{issue.team?.name ?? none}</Descriptions.Item>
         <Descriptions.Item label={t('inbox.info.startDate')}>{fullTime(issue.startDate)}</Descriptions.Item>

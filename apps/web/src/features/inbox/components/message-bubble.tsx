@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '../api/messages';
 import { fullTime } from '../utils/time';
 import { LinkedText } from './linked-text';
+import { personName } from '../../../lib/format';
 
 type MessageBubbleProps = { message: Message; onRetry: (id: number) => void; isRetrying: boolean };
 
@@ -32,6 +33,7 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
   const variant = message.isPrivateNote ? 'note' : message.senderType === 'system' ? 'system' : side;
   const location = message.kind === 'location' ? locationOf(message.payload) : null;
   const hasBody = Boolean(message.text) || message.attachments.length > 0 || location;
+  const sender = personName(t, message.senderName ?? '', message.senderDeleted);
   return (
     <div className={`bubble-row bubble-row--${side}`} data-testid="message" data-message-id={message.id}>
       <div className={`bubble bubble--${variant}`}>
@@ -39,10 +41,10 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
           <div className="bubble__sender">
             {message.isPrivateNote && <LockOutlined />}{' '}
             {message.isPrivateNote
-              ? `${t('inbox.chat.note')} · ${message.senderName ?? ''}`
+              ? `${t('inbox.chat.note')} · ${sender}`
               : message.senderType === 'system'
                 ? t('inbox.chat.system')
-                : message.senderName}
+                : sender}
           </div>
         )}
         {message.text && (
