@@ -116,6 +116,35 @@ describe('sign-in failures and sign-out', () => {
     await context.close();
   });
 
+  // Issue 14: a press on a header menu item could scroll the page (content filling in, focus); a menu opened
+  // in the page's body then moved with it, away from the pointer, and the press landed on the header.
+  it.each<Viewport>(['desktop', 'phone'])(
+    'keeps an open header menu under its trigger when the page scrolls on %s',
+    async (viewport) => {
+      const context = await newContext(browser, baseUrl, viewport);
+      const { page, errors } = await openPage(context);
+      await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+      await page.getByTestId('user-menu').click();
+      const item = page.getByRole('menuitem', { name: 'Profile' });
+      await item.waitFor();
+      await page.waitForTimeout(400); // the menu's opening animation
+      const moved = await item.evaluate((element) => {
+        // Room to scroll, whatever the page's height: the scroll and the measure happen in one frame, before
+        // any re-alignment could run.
+        document.body.style.paddingBottom = '2000px';
+        const before = element.getBoundingClientRect().top;
+        window.scrollBy(0, 61);
+        return { scrolled: window.scrollY, shift: element.getBoundingClientRect().top - before };
+      });
+      expect(moved).toEqual({ scrolled: 61, shift: 0 });
+      await item.click();
+      const path = viewport === 'phone' ? '/mobile/profile/edit-profile' : '/profile/edit-profile';
+      await page.waitForURL((url) => url.pathname === path);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it.each<Viewport>(['desktop', 'phone'])('signs out on %s: storage cleared, back to /', async (viewport) => {
     const context = await newContext(browser, baseUrl, viewport);
     const { page, errors } = await openPage(context);
