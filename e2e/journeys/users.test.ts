@@ -64,6 +64,7 @@ async function agentWithOpenIssue(lang: Locale) {
     const roles = await admin.call<{ id: string; name: string }[]>('GET', '/roles');
     const email = `leaving-${lang}-${randomBytes(3).toString('hex')}@example.com`;
     const lastName = `Leaving ${lang}`;
+    const since = Date.now();
     const user = await admin.call<{ id: string }>('POST', '/users', {
       email,
       firstName: 'Dao',
@@ -71,6 +72,12 @@ async function agentWithOpenIssue(lang: Locale) {
       roleId: roles.find((role) => role.name === 'Staff')!.id,
       teamIds: [issue.team.id],
       lang,
+    });
+    // The invitee sets a password from the mail: an active user, who may be deactivated.
+    const link = new URL(await waitForMailLink(mailDir, email, '/login/set-new-password', since));
+    await admin.call('POST', '/auth/reset-password', {
+      token: link.searchParams.get('token'),
+      password: 'Kluaybuat77',
     });
     await admin.call('PUT', `/issues/${issueId}/assignee`, { userId: user.id });
     return { id: user.id, email, name: `Dao ${lastName}`, issueId: issueId!, teamName: issue.team.name };
@@ -182,7 +189,11 @@ describe.each<Locale>(['en', 'th'])('user settings in %s', (lang) => {
       .getByRole('button', { name: t('list.delete'), exact: true })
       .click();
     const dialog = deleteDialog(page);
-    await dialog.getByText(t('users.deleteConfirm.title', { name: agent.name })).waitFor();
+    await page
+      .locator('.settings-confirm .ant-modal-title', {
+        hasText: t('users.deleteConfirm.title', { name: agent.name }),
+      })
+      .waitFor();
     await dialog.getByText(t('users.deleteDialog.deactivateTitle')).waitFor();
     await dialog
       .getByText(t('users.deleteDialog.openIssues', { count: 1, teams: `${agent.teamName}: 1` }))
