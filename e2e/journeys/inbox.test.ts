@@ -282,11 +282,11 @@ describe.each<Locale>(['en', 'th'])('resolved and transferred issues in %s', (la
     await page.getByTestId('status-tab-resolved').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('resolved');
     await card(page, resolved.name).waitFor();
-    expect(await card(page, transferred.name).count()).toBe(0);
+    await expect.poll(() => card(page, transferred.name).count()).toBe(0);
     await page.getByTestId('status-tab-transferred').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('transferred');
     await card(page, transferred.name).waitFor();
-    expect(await card(page, resolved.name).count()).toBe(0);
+    await expect.poll(() => card(page, resolved.name).count()).toBe(0);
     await snap(page, `inbox-status-chips-desktop-${lang}`);
     expect(errors).toEqual([]);
   });
