@@ -2,8 +2,6 @@
 // those screens. The server's report export reads the column headings from here too.
 export const reportsEn = {
   reports: {
-    /** An agent deleted from the organisation (the export's rows). */
-    deletedPerson: '{{name}} (deleted)',
     title: {
       channel: 'Channel performance',
       team: 'Team performance',

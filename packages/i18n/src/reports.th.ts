@@ -2,7 +2,6 @@ import type { ReportsCatalogue } from './types';
 
 export const reportsTh: ReportsCatalogue = {
   reports: {
-    deletedPerson: '{{name}} (ลบแล้ว)',
     title: {
       channel: 'ประสิทธิภาพช่องทาง',
       team: 'ประสิทธิภาพทีม',

@@ -174,6 +174,19 @@ describe('a deleted user', () => {
     expect(report.json().rows).toContainEqual(
       expect.objectContaining({ id: agent.id, name: 'Gone Agent', deleted: true }),
     );
+    for (const [lang, shown] of [
+      ['en', 'Gone Agent (deleted)'],
+      ['th', 'Gone Agent (ลบแล้ว)'],
+    ]) {
+      const csv = await call(
+        t.app,
+        'GET',
+        `/api/v1/reports/agent-performance/export?from=${today}&to=${today}&format=csv&lang=${lang}`,
+        { token: admin },
+      );
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain(shown);
+    }
 
     // The tombstone: the name stays, the email and username are released, nothing to sign in with.
     const [tomb] = await t.db.orm.select().from(users).where(eq(users.id, agent.id));
