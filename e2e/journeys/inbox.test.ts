@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
-import { apiSession } from '../support/api';
+import { apiSession, type ApiSession } from '../support/api';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
@@ -241,6 +241,88 @@ describe.each<Locale>(['en', 'th'])('kanban in %s', (lang) => {
     expect(errors).toEqual([]);
   });
 });
+
+describe.each<Locale>(['en', 'th'])('resolved and transferred issues in %s', (lang) => {
+  const t = (key: TranslationKey) => text(lang, key);
+
+  // Issue 14: the kanban and the status chips left out "resolved" and "transferred", so such issues
+  // showed under no column and no chip.
+  it('shows them in their kanban columns and behind their status chips', async () => {
+    const resolved = await newCustomer(lang);
+    await resolved.says('ขอบคุณที่ช่วยเหลือค่ะ');
+    const transferred = await newCustomer(lang);
+    await transferred.says('ขอคุยกับฝ่ายบัญชีค่ะ');
+    await actThroughApi(async (manager) => {
+      const resolvedId = await issueIdOf(manager, resolved.name);
+      const agent = await agentIdOf(manager, 'Somsak Staff');
+      await manager.call('PUT', `/issues/${resolvedId}/assignee`, { userId: agent });
+      await manager.call('PATCH', `/issues/${resolvedId}`, { kind: 'status', status: 'resolved' });
+      // Un assigned and handed to another team: the transfer the spec allows before any agent has it.
+      const transferredId = await issueIdOf(manager, transferred.name);
+      const teams = await manager.call<{ id: string }[]>('GET', '/issues/assignable-teams');
+      await manager.call('POST', `/issues/${transferredId}/transfer`, { teamId: teams.at(-1)!.id });
+    });
+
+    const { page, errors } = await openSignedIn(browser(), 'manager@demo.local', lang);
+    await openFromMenu(page, lang, 'nav.kanban', '/issue/kanban', 'kanban-page');
+    const column = (status: string) => page.getByTestId(`kanban-column-${status}`);
+    const header = (status: string) => column(status).locator('.kanban__column-header');
+    await header('resolved').getByText(t('issue.status.resolved'), { exact: true }).waitFor();
+    await column('resolved').getByTestId('issue-card').filter({ hasText: resolved.name }).waitFor();
+    await header('transferred').getByText(t('issue.status.transferred'), { exact: true }).waitFor();
+    const movedOut = column('transferred').getByTestId('issue-card').filter({ hasText: transferred.name });
+    await movedOut.scrollIntoViewIfNeeded();
+    await movedOut.waitFor();
+    expect(Number(await page.getByTestId('kanban-count-transferred').innerText())).toBeGreaterThanOrEqual(1);
+    await snap(page, `kanban-resolved-transferred-desktop-${lang}`);
+
+    await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}`);
+    await page.getByTestId('issue-list').waitFor();
+    await page.getByTestId('status-tab-resolved').getByText(t('issue.status.resolved')).waitFor();
+    await page.getByTestId('status-tab-resolved').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('resolved');
+    await card(page, resolved.name).waitFor();
+    await expect.poll(() => card(page, transferred.name).count()).toBe(0);
+    await page.getByTestId('status-tab-transferred').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('transferred');
+    await card(page, transferred.name).waitFor();
+    await expect.poll(() => card(page, resolved.name).count()).toBe(0);
+    await snap(page, `inbox-status-chips-desktop-${lang}`);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Acts as the demo manager through the API, as a colleague on another screen would. */
+async function actThroughApi(act: (manager: ApiSession) => Promise<void>) {
+  const manager = await apiSession(inject('baseUrl'), 'manager@demo.local', DEMO_PASSWORD);
+  try {
+    await act(manager);
+  } finally {
+    await manager.dispose();
+  }
+}
+
+/** The open issue of a customer, once their message has been processed. */
+async function issueIdOf(manager: ApiSession, customerName: string): Promise<number> {
+  type Issues = { items: { id: number; contact: { displayName: string } }[] };
+  let id: number | undefined;
+  await expect
+    .poll(async () => {
+      const found = await manager.call<Issues>('GET', `/issues?search=${encodeURIComponent(customerName)}`);
+      id = found.items.find((item) => item.contact.displayName === customerName)?.id;
+      return id;
+    })
+    .toBeDefined();
+  return id!;
+}
+
+async function agentIdOf(manager: ApiSession, agentName: string): Promise<string> {
+  const options = await manager.call<{ agents: { id: string; displayName: string }[] }>(
+    'GET',
+    '/issues/filter-options',
+  );
+  return options.agents.find((a) => a.displayName === agentName)!.id;
+}
 
 /** Assigns the customer's issue to the agent as the manager would from another screen. */
 async function assignThroughApi(customerName: string, agentName: string) {

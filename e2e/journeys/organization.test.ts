@@ -4,7 +4,6 @@ import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
-import { pickFromMenu } from '../support/journey';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -39,9 +38,10 @@ async function chooseOrganisation(page: Page, name: string): Promise<void> {
   const switcher = page.getByTestId('organization-switcher');
   await switcher.waitFor();
   await expect.poll(() => switcher.getAttribute('class')).not.toContain('ant-btn-loading');
-  await pickFromMenu(switcher, page.getByRole('menuitem', { name }), () =>
-    page.waitForEvent('load', { timeout: 10_000 }),
-  );
+  const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+  await switcher.click();
+  await page.getByRole('menuitem', { name }).click();
+  await reloaded;
 }
 
 describe('organisation switcher', () => {

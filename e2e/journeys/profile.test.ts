@@ -6,7 +6,6 @@ import { location, signIn } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Viewport } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
-import { pickFromMenu } from '../support/journey';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -53,9 +52,9 @@ function tinyPng(): Buffer {
 
 async function openProfile(page: Page, viewport: Viewport): Promise<void> {
   const path = viewport === 'phone' ? '/mobile/profile/edit-profile' : '/profile/edit-profile';
-  await pickFromMenu(page.getByTestId('user-menu'), page.getByRole('menuitem', { name: 'Profile' }), () =>
-    page.waitForURL((url) => url.pathname === path, { timeout: 10_000 }),
-  );
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 });
   await page.getByTestId('profile-form').waitFor();
 }
 

@@ -75,6 +75,76 @@ describe('sign-in failures and sign-out', () => {
     await context.close();
   });
 
+  // Issue 14: the header's actions filled in one by one after sign-in (name, organisation, availability),
+  // moving the menus under a click. Every frame records where each action is; each must stay put.
+  it.each<[Viewport, string]>([
+    ['desktop', 'superadmin@demo.local'],
+    ['phone', 'superadmin@demo.local'],
+  ])('shows the header actions once, where they stay, on %s', async (viewport, email) => {
+    const context = await newContext(browser, baseUrl, viewport);
+    await context.addInitScript(() => {
+      const seen: Record<string, string[]> = {};
+      Object.assign(window, { headerPlaces: seen });
+      const watch = () => {
+        for (const action of document.querySelectorAll('.app-header__actions > *')) {
+          const box = action.getBoundingClientRect();
+          const name = action.getAttribute('data-testid') ?? action.className;
+          const place = `${Math.round(box.x)},${Math.round(box.y)},${Math.round(box.width)}`;
+          const places = (seen[name] ??= []);
+          if (places.at(-1) !== place) places.push(place);
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    const { page, errors } = await openPage(context);
+    await signIn(page, email, DEMO_PASSWORD);
+    await page.getByTestId('user-menu').waitFor();
+    if (viewport === 'desktop')
+      await expect.poll(() => page.getByTestId('availability-status').innerText()).toMatch(/Online|Offline/);
+    await expect
+      .poll(() => page.getByTestId('organization-switcher').getAttribute('class'))
+      .not.toContain('ant-btn-loading');
+    await page.waitForLoadState('networkidle');
+    const places = await page.evaluate(() => (window as unknown as { headerPlaces: object }).headerPlaces);
+    expect(Object.keys(places)).toEqual(
+      expect.arrayContaining(['organization-switcher', 'language-switch', 'user-menu']),
+    );
+    for (const [name, seen] of Object.entries(places))
+      expect({ name, seen }).toEqual({ name, seen: [seen[0]] });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // Issue 14: a press on a header menu item could scroll the page (content filling in, focus); a menu opened
+  // in the page's body then moved with it, away from the pointer, and the press landed on the header.
+  it.each<Viewport>(['desktop', 'phone'])(
+    'keeps an open header menu under its trigger when the page scrolls on %s',
+    async (viewport) => {
+      const context = await newContext(browser, baseUrl, viewport);
+      const { page, errors } = await openPage(context);
+      await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+      await page.getByTestId('user-menu').click();
+      const item = page.getByRole('menuitem', { name: 'Profile' });
+      await item.waitFor();
+      await page.waitForTimeout(400); // the menu's opening animation
+      const moved = await item.evaluate((element) => {
+        // Room to scroll, whatever the page's height: the scroll and the measure happen in one frame, before
+        // any re-alignment could run.
+        document.body.style.paddingBottom = '2000px';
+        const before = element.getBoundingClientRect().top;
+        window.scrollBy(0, 61);
+        return { scrolled: window.scrollY, shift: element.getBoundingClientRect().top - before };
+      });
+      expect(moved).toEqual({ scrolled: 61, shift: 0 });
+      await item.click();
+      const path = viewport === 'phone' ? '/mobile/profile/edit-profile' : '/profile/edit-profile';
+      await page.waitForURL((url) => url.pathname === path);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it.each<Viewport>(['desktop', 'phone'])('signs out on %s: storage cleared, back to /', async (viewport) => {
     const context = await newContext(browser, baseUrl, viewport);
     const { page, errors } = await openPage(context);

@@ -1,17 +1,19 @@
 // User settings (/setting/user, spec §2, §3 User, §8): the list with search and status filter; an
 // invitation with every validation, mailed through the SMTP listener, its set-password link and the
 // invitee's first sign-in; edits, deactivation and deletion after confirmations.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
+import { apiSession, type ApiSession } from '../support/api';
 import { location, signIn, waitForMailLink } from '../support/app';
 import { newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
 import {
   choose,
   confirmDialog,
-  deleteRow,
   expectMessage,
   expectRetrievalFailure,
   noticeShows,
@@ -19,6 +21,7 @@ import {
   snap,
   tableRow,
 } from '../support/settings';
+import { demoLineCustomer } from '../support/simulator';
 import { text } from '../support/texts';
 
 const baseUrl = inject('baseUrl');
@@ -26,6 +29,60 @@ const mailDir = inject('mailDir');
 const browser = useBrowser();
 
 const inviteModal = (page: Page) => page.locator('.invite-modal');
+const deleteDialog = (page: Page) => page.getByTestId('delete-user-dialog');
+
+async function asAdmin<T>(act: (admin: ApiSession) => Promise<T>): Promise<T> {
+  const admin = await apiSession(baseUrl, 'admin@demo.local', DEMO_PASSWORD);
+  try {
+    return await act(admin);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** An invited agent of the demo LINE channel's team, given a new customer's issue (through the API). */
+async function agentWithOpenIssue(lang: Locale) {
+  const customerName = `Khun Leaving ${lang} ${randomBytes(2).toString('hex')}`;
+  const customer = await demoLineCustomer(
+    inject('simulatorUrl'),
+    baseUrl,
+    `U${randomBytes(16).toString('hex')}`,
+    customerName,
+  );
+  await customer.says('สวัสดีค่ะ');
+  return asAdmin(async (admin) => {
+    type Issues = { items: { id: number; contact: { displayName: string } }[] };
+    let issueId: number | undefined;
+    await expect
+      .poll(async () => {
+        const found = await admin.call<Issues>('GET', `/issues?search=${encodeURIComponent(customerName)}`);
+        issueId = found.items.find((item) => item.contact.displayName === customerName)?.id;
+        return issueId;
+      })
+      .toBeDefined();
+    const issue = await admin.call<{ team: { id: string; name: string } }>('GET', `/issues/${issueId}`);
+    const roles = await admin.call<{ id: string; name: string }[]>('GET', '/roles');
+    const email = `leaving-${lang}-${randomBytes(3).toString('hex')}@example.com`;
+    const lastName = `Leaving ${lang}`;
+    const since = Date.now();
+    const user = await admin.call<{ id: string }>('POST', '/users', {
+      email,
+      firstName: 'Dao',
+      lastName,
+      roleId: roles.find((role) => role.name === 'Staff')!.id,
+      teamIds: [issue.team.id],
+      lang,
+    });
+    // The invitee sets a password from the mail: an active user, who may be deactivated.
+    const link = new URL(await waitForMailLink(mailDir, email, '/login/set-new-password', since));
+    await admin.call('POST', '/auth/reset-password', {
+      token: link.searchParams.get('token'),
+      password: 'Kluaybuat77',
+    });
+    await admin.call('PUT', `/issues/${issueId}/assignee`, { userId: user.id });
+    return { id: user.id, email, name: `Dao ${lastName}`, issueId: issueId!, teamName: issue.team.name };
+  });
+}
 
 describe.each<Locale>(['en', 'th'])('user settings in %s', (lang) => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
@@ -105,12 +162,71 @@ describe.each<Locale>(['en', 'th'])('user settings in %s', (lang) => {
     await noticeShows(page, lang, 'users.deactivated');
     await tableRow(page, email).getByText(t('users.statuses.inactive')).waitFor();
 
-    await deleteRow(page, lang, email, {
-      title: t('users.deleteConfirm.title', { name: `Kanya Invitee ${lang}` }),
-      ok: t('users.deleteConfirm.ok'),
-      notice: 'users.deleted',
-      snapName: `users-delete-confirm-desktop-${lang}`,
-    });
+    // Deleting an inactive user with no open issues: the dialog only asks to confirm.
+    await tableRow(page, email)
+      .getByRole('button', { name: t('list.delete'), exact: true })
+      .click();
+    const dialog = deleteDialog(page);
+    await dialog.getByText(t('users.deleteConfirm.text')).waitFor();
+    expect(await dialog.getByTestId('deactivate-instead').count()).toBe(0);
+    expect(await dialog.getByTestId('hand-over').count()).toBe(0);
+    await snap(page, `users-delete-confirm-desktop-${lang}`);
+    await page.getByTestId('confirm-delete-user').click();
+    await noticeShows(page, lang, 'users.deleted');
+    await tableRow(page, email).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // Issue 14: deleting an agent who holds open issues offers deactivation first, then asks who takes the
+  // issues (another agent of their teams, or the team queue) before the account goes.
+  it('offers deactivation first, then hands open issues to the team queue and deletes', async () => {
+    const agent = await agentWithOpenIssue(lang);
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
+    await openFromMenu(page, lang, 'nav.users', '/setting/user', 'users-page');
+    await page.getByTestId('user-search').fill(agent.email);
+    await tableRow(page, agent.email)
+      .getByRole('button', { name: t('list.delete'), exact: true })
+      .click();
+    const dialog = deleteDialog(page);
+    await page
+      .locator('.settings-confirm .ant-modal-title', {
+        hasText: t('users.deleteConfirm.title', { name: agent.name }),
+      })
+      .waitFor();
+    await dialog.getByText(t('users.deleteDialog.deactivateTitle')).waitFor();
+    await dialog
+      .getByText(t('users.deleteDialog.openIssues', { count: 1, teams: `${agent.teamName}: 1` }))
+      .waitFor();
+    // The delete waits for a hand-over target.
+    expect(await page.getByTestId('confirm-delete-user').isDisabled()).toBe(true);
+    await snap(page, `users-delete-hand-over-desktop-${lang}`);
+    await dialog.getByTestId('hand-over-target').click();
+    await page.locator('.ant-select-item-option', { hasText: t('users.deleteDialog.teamQueue') }).click();
+    await page.getByTestId('confirm-delete-user').click();
+    await noticeShows(page, lang, 'users.deleted');
+    await tableRow(page, agent.email).waitFor({ state: 'detached' });
+
+    // The issue went back to its team's queue (or was assigned again from it), never to the deleted agent.
+    const issue = await asAdmin((admin) =>
+      admin.call<{ assignee: { id: string } | null }>('GET', `/issues/${agent.issueId}`),
+    );
+    expect(issue.assignee?.id).not.toBe(agent.id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('deactivates from the delete dialog instead of deleting', async () => {
+    const agent = await agentWithOpenIssue(lang);
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
+    await openFromMenu(page, lang, 'nav.users', '/setting/user', 'users-page');
+    await page.getByTestId('user-search').fill(agent.email);
+    await tableRow(page, agent.email)
+      .getByRole('button', { name: t('list.delete'), exact: true })
+      .click();
+    await deleteDialog(page).getByTestId('deactivate-instead').click();
+    await noticeShows(page, lang, 'users.deactivated');
+    await tableRow(page, agent.email).getByText(t('users.statuses.inactive')).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

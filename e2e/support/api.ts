@@ -3,7 +3,7 @@ import { request } from 'playwright-core';
 import type { APIRequestContext } from 'playwright-core';
 
 export type ApiSession = {
-  call: <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => Promise<T>;
+  call: <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<T>;
   dispose: () => Promise<void>;
 };
 
@@ -13,7 +13,11 @@ export async function apiSession(baseUrl: string, email: string, password: strin
   const login = await context.post('/api/v1/auth/login', { data: { email, password } });
   if (!login.ok()) throw new Error(`API sign-in as ${email} answered ${login.status()}`);
   const { accessToken } = (await login.json()) as { accessToken: string };
-  const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ) => {
     const { cookies } = await context.storageState();
     const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
     const response = await context.fetch(`/api/v1${path}`, {

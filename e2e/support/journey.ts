@@ -1,6 +1,6 @@
 // The frame every journey file shares: one browser for the file, and a fresh signed-in page per test.
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signIn } from './app';
 import { launchBrowser, newContext, openPage } from './browser';
 import type { Locale, Viewport } from './browser';
@@ -34,28 +34,4 @@ export async function openSignedIn(
   const { page, errors } = await openPage(context);
   await signIn(page, email, DEMO_PASSWORD, lang);
   return { context, page, errors };
-}
-
-/**
- * Opens a header menu and picks an item until `landed` (which starts waiting before the click) resolves:
- * a click can reach a menu that closes in the same frame while the shell settles after sign-in, and
- * a user would simply pick again.
- */
-export async function pickFromMenu(
-  trigger: Locator,
-  item: Locator,
-  landed: () => Promise<unknown>,
-  attempts = 3,
-): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const outcome = landed().then(
-      () => null,
-      (err: unknown) => err,
-    );
-    if (!(await item.isVisible())) await trigger.click();
-    await item.click();
-    const failure = await outcome;
-    if (failure === null) return;
-    if (attempt >= attempts) throw failure;
-  }
 }

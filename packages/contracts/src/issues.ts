@@ -51,7 +51,13 @@ export const IssueListItemSchema = z.object({
   contact: z.object({ id: z.string(), displayName: z.string(), pictureUrl: z.string().nullable() }),
   team: Named.nullable(),
   assignee: z
-    .object({ id: z.string(), displayName: z.string(), profilePath: z.string().nullable() })
+    .object({
+      id: z.string(),
+      displayName: z.string(),
+      profilePath: z.string().nullable(),
+      /** Deleted from the organisation: shown as "Name (deleted)". */
+      deleted: z.literal(true).optional(),
+    })
     .nullable(),
   tags: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string() })),
   lastMessage: z.object({ text: z.string().nullable(), kind: z.string(), senderType: z.string() }).nullable(),

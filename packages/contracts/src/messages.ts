@@ -33,6 +33,8 @@ export const MessageSchema = z.object({
   direction: z.enum(['inbound', 'outbound']),
   senderType: z.enum(['customer', 'agent', 'system']),
   senderName: z.string().nullable(),
+  /** The agent was deleted from the organisation: shown as "Name (deleted)". */
+  senderDeleted: z.literal(true).optional(),
   kind: z.string(),
   text: z.string().nullable(),
   payload: z.unknown().nullable(),

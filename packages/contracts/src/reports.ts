@@ -62,6 +62,8 @@ export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
 export const ReportMemberSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** Deleted from the organisation: shown as "Name (deleted)". */
+  deleted: z.literal(true).optional(),
   resolved: z.number(),
   firstResponseSeconds: figure,
   successRate: figure,
@@ -72,6 +74,8 @@ export type ReportMember = z.infer<typeof ReportMemberSchema>;
 export const ReportRowSchema = ReportFiguresSchema.extend({
   id: z.uuid().nullable(),
   name: z.string(),
+  /** An agent deleted from the organisation: shown as "Name (deleted)". */
+  deleted: z.literal(true).optional(),
   channelType: z.enum(CHANNEL_TYPES).optional(),
   /** Team report: the team's three best members (most issues resolved, then fastest first response). */
   topMembers: z.array(ReportMemberSchema).optional(),

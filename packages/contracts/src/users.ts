@@ -64,3 +64,16 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserPageSchema = pageSchema(UserSchema);
+
+/** A user's open issues per team (null: without a team): they are handed over before the user is deleted. */
+export const UserOpenIssuesSchema = z.object({
+  openIssues: z.number(),
+  teams: z.array(
+    z.object({ id: z.string().nullable(), name: z.string().nullable(), openIssues: z.number() }),
+  ),
+});
+export type UserOpenIssues = z.infer<typeof UserOpenIssuesSchema>;
+
+/** Hands a user's open issues to another agent, or (null) back to each issue's team queue. */
+export const HandOverIssuesSchema = z.object({ toUserId: z.uuid().nullable() });
+export type HandOverIssues = z.infer<typeof HandOverIssuesSchema>;

@@ -33,9 +33,11 @@ describe('statuses', () => {
       'un-assigned',
       'on-going',
       'waiting',
+      'resolved',
       'resolved-success',
       'resolved-un-success',
       'close',
+      'transferred',
     ]);
     expect(STATUS_FILTERS[0]?.labelKey).toBe('issue.status.all');
     for (const filter of STATUS_FILTERS.slice(1))

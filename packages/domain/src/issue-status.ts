@@ -30,15 +30,18 @@ export const STATUS_COLOURS: Readonly<Record<IssueStatus, string>> = {
 
 export type StatusFilter = { value: IssueStatus | ''; labelKey: `issue.status.${IssueStatus | 'all'}` };
 
-/** The status filter of spec §4; the empty value means all statuses. */
+/** The status filter of spec §4, every status in pipeline order; the empty value means all statuses. */
 export const STATUS_FILTERS: readonly StatusFilter[] = [
   { value: '', labelKey: 'issue.status.all' },
   { value: 'un-assigned', labelKey: 'issue.status.un-assigned' },
   { value: 'on-going', labelKey: 'issue.status.on-going' },
   { value: 'waiting', labelKey: 'issue.status.waiting' },
+  { value: 'resolved', labelKey: 'issue.status.resolved' },
   { value: 'resolved-success', labelKey: 'issue.status.resolved-success' },
   { value: 'resolved-un-success', labelKey: 'issue.status.resolved-un-success' },
   { value: 'close', labelKey: 'issue.status.close' },
+  // A transfer closes the issue as `transferred` (an un-assigned one too, architecture "Issue lifecycle").
+  { value: 'transferred', labelKey: 'issue.status.transferred' },
 ];
 
 export type StatusChangeCode =

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeIssueStatus, daysLeftToRespond, replyDeadline } from './issue-workspace';
+import { ISSUE_STATUSES } from './issue-status';
+import {
+  KANBAN_STATUSES,
+  canChangeIssueStatus,
+  daysLeftToRespond,
+  isKanbanDropTarget,
+  replyDeadline,
+} from './issue-workspace';
 
 const at = (iso: string) => new Date(iso);
 
@@ -37,5 +44,16 @@ describe('daysLeftToRespond', () => {
     expect(daysLeftToRespond(deadline, deadline)).toBe(0);
     expect(daysLeftToRespond(deadline, at('2026-02-01T00:00:00Z'))).toBe(0);
     expect(daysLeftToRespond(null, at('2026-02-01T00:00:00Z'))).toBeNull();
+  });
+});
+
+describe('the kanban', () => {
+  it('has a column for every status, resolved and transferred included, in pipeline order', () => {
+    expect(KANBAN_STATUSES).toEqual(ISSUE_STATUSES);
+    expect(KANBAN_STATUSES).toEqual(expect.arrayContaining(['resolved', 'transferred']));
+  });
+
+  it('takes drops everywhere but on transferred, which needs a target team', () => {
+    expect(KANBAN_STATUSES.filter((status) => !isKanbanDropTarget(status))).toEqual(['transferred']);
   });
 });

@@ -2,7 +2,7 @@
 // left to answer a Messenger or Instagram customer, and the inbox's filter and sort vocabulary (spec §3, §4).
 import type { ChannelType } from './channel-type';
 import { assertNever } from './exhaustive';
-import type { IssueStatus } from './issue-status';
+import { ISSUE_STATUSES, type IssueStatus } from './issue-status';
 import { SOCIAL_REPLY_WINDOW_DAYS } from './limits';
 import type { RoleName } from './permissions';
 
@@ -55,12 +55,10 @@ export type IssueSort = (typeof ISSUE_SORTS)[number];
 export const ISSUE_TIME_FILTERS = ['today', 'yesterday', 'last7Days', 'last30Days'] as const;
 export type IssueTimeFilter = (typeof ISSUE_TIME_FILTERS)[number];
 
-/** The statuses as columns of the kanban, in pipeline order (the open and resolved ones, then close). */
-export const KANBAN_STATUSES: readonly IssueStatus[] = [
-  'un-assigned',
-  'on-going',
-  'waiting',
-  'resolved-success',
-  'resolved-un-success',
-  'close',
-];
+/** The statuses as columns of the kanban: every status, in pipeline order (issue 14: resolved and transferred too). */
+export const KANBAN_STATUSES: readonly IssueStatus[] = ISSUE_STATUSES;
+
+/** Whether a kanban card may be dropped on the column: a transfer needs a target team, chosen in the issue. */
+export function isKanbanDropTarget(status: IssueStatus): boolean {
+  return status !== 'transferred';
+}

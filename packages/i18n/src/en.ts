@@ -8,6 +8,8 @@ export const en = {
   },
   common: {
     loading: 'Loading…',
+    /** Someone deleted from the organisation, where their messages, issues and reports still name them. */
+    deletedPerson: '{{name}} (deleted)',
     save: 'Save',
     retry: 'Try again',
     cancel: 'Cancel',
@@ -58,6 +60,7 @@ export const en = {
       top_tags: 'Could not retrieve the top tags.',
       tags: 'Could not retrieve the tags.',
       users: 'Could not retrieve the users.',
+      open_issues: 'Could not retrieve the user’s open issues.',
       teams: 'Could not retrieve the teams.',
       members: 'Could not retrieve the team members.',
       channels: 'Could not retrieve the channels.',

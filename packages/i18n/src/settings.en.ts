@@ -17,6 +17,12 @@ export const settingsEn = {
       cannot_delete_self: 'You cannot delete yourself.',
       member_elsewhere: 'This user is a member of a team. Remove the user from the team first.',
       not_invited: 'This user has already accepted the invitation.',
+      has_open_issues:
+        'This user still has open issues. Hand them over to another agent or the team queue first.',
+      hand_over_target_invalid: 'Choose another active agent of the organisation.',
+      hand_over_target_not_in_team:
+        'The chosen agent is not in every team of these issues. Choose another agent or the team queue.',
+      hand_over_team_empty: 'No one else in the team could take its queue. Choose an agent instead.',
     },
     role: {
       not_editable: 'This role cannot be edited.',
@@ -295,8 +301,21 @@ export const settingsEn = {
     },
     deleteConfirm: {
       title: 'Delete the user “{{name}}”?',
-      text: 'The user can no longer sign in. Their issues and messages stay for history and reports.',
+      text: 'The user can no longer sign in. Their messages, issues and reports keep their name, marked “(deleted)”.',
       ok: 'Delete',
+    },
+    deleteDialog: {
+      deactivateTitle: 'Deactivate instead?',
+      deactivateText:
+        'Deactivating keeps the account and its work where they are; the user can be activated again later.',
+      deactivate: 'Deactivate instead',
+      openIssues: 'Hand over {{count}} open issues first ({{teams}}).',
+      noTeam: 'no team',
+      handOverTo: 'Hand them over to',
+      handOverRequired: 'Please choose who takes the open issues.',
+      teamQueue: 'The team queue (assigned again automatically)',
+      noAgents: 'No other agent is in every team of these issues: choose the team queue.',
+      handOverAndDelete: 'Hand over and delete',
     },
     deactivateConfirm: {
       title: 'Deactivate “{{name}}”?',

@@ -8,6 +8,7 @@ export const th: Catalogue = {
     logoAlt: 'โลโก้ Sabai Inbox',
   },
   common: {
+    deletedPerson: '{{name}} (ลบแล้ว)',
     loading: 'กำลังโหลด…',
     save: 'บันทึก',
     cancel: 'ยกเลิก',
@@ -58,6 +59,7 @@ export const th: Catalogue = {
       top_tags: 'ไม่สามารถดึงแท็กที่ใช้มากที่สุดได้',
       tags: 'ไม่สามารถดึงรายการแท็กได้',
       users: 'ไม่สามารถดึงรายชื่อผู้ใช้ได้',
+      open_issues: 'ไม่สามารถดึงเคสที่เปิดอยู่ของผู้ใช้ได้',
       teams: 'ไม่สามารถดึงรายชื่อทีมได้',
       members: 'ไม่สามารถดึงรายชื่อสมาชิกทีมได้',
       channels: 'ไม่สามารถดึงรายการช่องทางได้',

@@ -101,6 +101,11 @@ export const users = pgTable(
     /** A one-time code the staff member sends to the LINE account to link it (profile), and its expiry. */
     lineLinkCode: text('line_link_code'),
     lineLinkExpiresAt: ts('line_link_expires_at'),
+    /**
+     * A deleted account is kept as a tombstone (issue 14): its name stays for the messages, issue activities
+     * and reports that point to it; its email and username are released, it has no password and no sessions.
+     */
+    deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -143,6 +148,22 @@ export const memberships = pgTable(
     primaryKey({ columns: [t.userId, t.organizationId] }),
     index('memberships_org_idx').on(t.organizationId),
   ],
+);
+
+/**
+ * Who was removed from an organisation (DELETE /users/{id}), so its messages, issues and reports show them
+ * as "Name (deleted)" there. Only new accounts are invited, so a removed member never comes back as the same id.
+ */
+export const removedMembers = pgTable(
+  'removed_members',
+  {
+    organizationId: orgId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedAt: ts('removed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
 );
 
 export const refreshTokens = pgTable(

@@ -1,5 +1,6 @@
 // Display formats of the web app (spec §9: dates show as dd/MM/yyyy HH:mm), in the browser's time zone.
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 
 export const DISPLAY_DATE = 'DD/MM/YYYY';
 export const DISPLAY_DATE_TIME = 'DD/MM/YYYY HH:mm';
@@ -22,4 +23,9 @@ export function formatPeriod(start: string, end: string): string {
   return last.isSame(from, 'day')
     ? from.format(DISPLAY_DATE)
     : `${from.format(DISPLAY_DATE)} – ${last.format(DISPLAY_DATE)}`;
+}
+
+/** A person's name, marked "(deleted)" once they were deleted from the organisation (issue 14). */
+export function personName(t: TFunction, name: string, deleted?: boolean): string {
+  return deleted ? t('common.deletedPerson', { name }) : name;
 }

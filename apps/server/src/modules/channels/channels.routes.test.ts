@@ -189,6 +189,30 @@ describe('channel settings', () => {
     });
   });
 
+  it('refuses moving a started holiday, so it cannot be re-dated and then removed', async () => {
+    const created = (
+      await call(t.app, 'POST', '/api/v1/channels', {
+        token: admin,
+        body: lineBody({ holidays: [{ name: 'Old', date: '2020-01-01', autoResponseMessage: 'Closed' }] }),
+      })
+    ).json();
+    const [past] = created.holidays;
+    const base = { name: 'Renamed', assignedMode: 'normal', assignedTeamId: teamId };
+    const redate = await call(t.app, 'PUT', `/api/v1/channels/${created.id}`, {
+      token: admin,
+      body: { ...base, holidays: [{ ...past, date: '2099-06-01' }] },
+    });
+    expect(redate.statusCode).toBe(409);
+    expect(redate.json().error).toMatchObject({ code: 'channel.holiday_cannot_remove' });
+    const remove = await call(t.app, 'PUT', `/api/v1/channels/${created.id}`, {
+      token: admin,
+      body: { ...base, holidays: [] },
+    });
+    expect(remove.statusCode).toBe(409);
+    const stored = (await call(t.app, 'GET', `/api/v1/channels/${created.id}`, { token: admin })).json();
+    expect(stored.holidays).toMatchObject([{ id: past.id, date: '2020-01-01', canRemove: false }]);
+  });
+
   it('deletes a channel from settings but keeps it in the database', async () => {
     const created = (
       await call(t.app, 'POST', '/api/v1/channels', { token: admin, body: lineBody() })

@@ -138,8 +138,10 @@ export async function updateChannel(
   await assertValid(deps, auth.organizationId, input);
   const today = localTime(deps.clock.now(), await timeZoneOf(deps, auth.organizationId)).date;
   const { holidays } = await repo.childrenOf(deps.db.orm, [id]);
-  const kept = new Set(input.holidays.map((h) => h.id).filter(Boolean));
-  if (holidays.some((h) => !kept.has(h.id) && !canRemoveHoliday(h.date, today))) {
+  const keptDates = new Map(input.holidays.flatMap((h) => (h.id ? [[h.id, h.date] as const] : [])));
+  // Judged on the stored (original) date: moving a started holiday would take it off the day it answered
+  // customers, and a later save could then remove it (issue 14).
+  if (holidays.some((h) => !canRemoveHoliday(h.date, today) && keptDates.get(h.id) !== h.date)) {
     throw conflict('channel.holiday_cannot_remove', 'This holiday cannot remove.');
   }
   await deps.db.orm.transaction(async (tx) => {
@@ -168,7 +170,7 @@ export async function deleteChannel(deps: Deps, auth: AuthContext, id: string) {
   if (row.type === 'line') forgetLineSecret(row.externalId);
 }
 
-// A holiday that has started (today or earlier) already answered customers: it stays, for the record.
+// A holiday that has started (today or earlier) already answered customers: it stays on its date, for the record.
 const canRemoveHoliday = (date: string, today: string) => date > today;
 
 async function timeZoneOf(deps: Deps, organizationId: string) {

@@ -5,3 +5,5 @@ export { findIssueInScope, issueScopeCondition, type ScopedIssue } from './issue
 export { FOLD_TALLY_JOB, foldStatusTally } from './issues.tally';
 /** Issue routes. */
 export { issueRoutes } from './issues.routes';
+/** A leaving user's open issues (what blocks deleting them) and their hand-over to an agent or team queue. */
+export { handOverOpenIssues, openIssuesByTeam, openIssuesOf } from './issues.hand-over';

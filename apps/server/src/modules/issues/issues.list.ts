@@ -6,6 +6,7 @@ import type { IssueSort, IssueStatus, Scope } from '@sabai/domain';
 import { isStatementTimeout } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { issues, issueStatusTally } from '../../db/schema';
+import { wasRemovedSql } from '../users';
 import { issueScopeCondition } from './issues.repo';
 import {
   filterConditions,
@@ -50,6 +51,7 @@ export type IssueRow = {
   assignee_last_name: string | null;
   assignee_username: string | null;
   assignee_avatar: string | null;
+  assignee_deleted: boolean;
   tags: Array<{ id: string; name: string; colour: string }> | null;
   last_text: string | null;
   last_kind: string | null;
@@ -70,6 +72,7 @@ function decorated(sortKey: SQL) {
       t.id AS team_id, t.name AS team_name,
       u.id AS assignee_id, u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
       u.username AS assignee_username, u.avatar_file_id AS assignee_avatar,
+      ${wasRemovedSql(sql`ch.organization_id`, sql`u.id`)} AS assignee_deleted,
       (SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name, 'colour', tg.colour) ORDER BY tg.name)
          FROM issue_tags it JOIN tags tg ON tg.id = it.tag_id WHERE it.issue_id = p.id) AS tags,
       lm.text AS last_text, lm.kind AS last_kind, lm.sender_type AS last_sender,

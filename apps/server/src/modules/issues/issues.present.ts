@@ -23,6 +23,7 @@ export function presentListItem(row: IssueRow, now: Date): IssueListItem {
             username: row.assignee_username ?? '',
           }),
           profilePath: profilePathOf(row.assignee_avatar),
+          ...(row.assignee_deleted ? { deleted: true as const } : {}),
         }
       : null,
     tags: row.tags ?? [],

@@ -224,7 +224,7 @@ export async function assignIssue(
       createdAt: now,
     });
     await publishIssueEvent(tx, 'issue.assigned', { ...issue, teamId, assigneeUserId: input.userId });
-    if (input.userId !== auth.userId) await notifyGiven(tx, auth, input.userId, issueId, now);
+    if (input.userId !== auth.userId) await notifyGiven(tx, auth.organizationId, input.userId, issueId, now);
   });
   return issueDetail(deps, auth, scope, issueId);
 }
@@ -286,7 +286,8 @@ export async function transferIssue(
     await publishIssueEvent(tx, 'issue.status_changed', { ...issue, status: 'transferred' });
     await publishIssueEvent(tx, 'issue.created', created);
     if (input.userId) {
-      if (input.userId !== auth.userId) await notifyGiven(tx, auth, input.userId, created.id, now);
+      if (input.userId !== auth.userId)
+        await notifyGiven(tx, auth.organizationId, input.userId, created.id, now);
     } else {
       await requestAssignment(deps, tx, created.id);
     }
@@ -382,9 +383,16 @@ async function assertCanGive(
   }
 }
 
-async function notifyGiven(tx: Executor, auth: AuthContext, userId: string, issueId: number, now: Date) {
+/** Tells an agent they were given an issue. */
+export async function notifyGiven(
+  tx: Executor,
+  organizationId: string,
+  userId: string,
+  issueId: number,
+  now: Date,
+) {
   await notify(tx, {
-    organizationId: auth.organizationId,
+    organizationId,
     userId,
     type: 'issue_assigned',
     content: NOTICE_TEXTS.assigned(issueId),
@@ -402,7 +410,7 @@ type IssueEventSource = {
 };
 
 /** Announces a change of an issue with what the realtime gateway needs to pick who sees it. */
-async function publishIssueEvent(
+export async function publishIssueEvent(
   tx: Executor,
   name: 'issue.created' | 'issue.updated' | 'issue.assigned' | 'issue.status_changed',
   issue: IssueEventSource,

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Executor } from '../../platform/db';
+import { wasRemovedSql } from '../users';
 
 export type NewMessage = typeof messages.$inferInsert;
 
@@ -172,12 +173,19 @@ export async function findByClientId(ex: Executor, issueId: number, senderUserId
   return row?.id ?? null;
 }
 
+const messageColumns = {
+  message: messages,
+  senderFirstName: users.firstName,
+  senderLastName: users.lastName,
+  senderDeleted: wasRemovedSql(messages.organizationId, messages.senderUserId),
+};
+
 export type MessageListRow = Awaited<ReturnType<typeof listMessages>>[number];
 
 /** A page of an issue's messages, newest first, before the cursor. */
 export async function listMessages(ex: Executor, issueId: number, beforeId: number | null, limit: number) {
   return ex
-    .select({ message: messages, senderFirstName: users.firstName, senderLastName: users.lastName })
+    .select(messageColumns)
     .from(messages)
     .leftJoin(users, eq(users.id, messages.senderUserId))
     .where(and(eq(messages.issueId, issueId), beforeId ? lt(messages.id, beforeId) : undefined))
@@ -202,7 +210,7 @@ export async function attachmentsOfMany(ex: Executor, messageIds: number[]) {
 
 export async function listMessageById(ex: Executor, messageId: number) {
   return ex
-    .select({ message: messages, senderFirstName: users.firstName, senderLastName: users.lastName })
+    .select(messageColumns)
     .from(messages)
     .leftJoin(users, eq(users.id, messages.senderUserId))
     .where(eq(messages.id, messageId));

@@ -300,6 +300,7 @@ function present(
     direction: m.direction,
     senderType: m.senderType,
     senderName,
+    ...(row.senderDeleted ? { senderDeleted: true } : {}),
     kind: m.kind,
     text: m.text,
     payload: m.payload ?? null,

@@ -2,6 +2,7 @@
 // agent and a total line; each figure, and with a compare period its value before and the change in percent.
 // Times in minutes, rates in percent. Headings come from the reports catalogue in the caller's language.
 import ExcelJS from 'exceljs';
+import { resources } from '@sabai/i18n';
 import { reportsTexts } from '@sabai/i18n/reports';
 import type { PerformanceReport, ReportFigures } from '@sabai/contracts';
 import type { ReportMetrics } from '@sabai/domain';
@@ -62,7 +63,9 @@ export function reportTable(report: PerformanceReport, lang: Lang): Cell[][] {
     }
     return cells;
   };
-  return [headings, ...report.rows.map((r) => line(r.name, r)), line(texts.column.total, report.total)];
+  const nameOf = (r: PerformanceReport['rows'][number]) =>
+    r.deleted ? resources[lang].translation.common.deletedPerson.replace('{{name}}', r.name) : r.name;
+  return [headings, ...report.rows.map((r) => line(nameOf(r), r)), line(texts.column.total, report.total)];
 }
 
 /** A CSV field: quoted when needed; a leading = + - @ is neutralised (CSV injection in Excel). */

@@ -5,6 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { COUNTER_KEYS, emptyCounters, type ReportCounters } from '@sabai/domain';
 import { reportDaily, reportDailyTags, reportRollups } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
+import { wasRemovedSql } from '../users';
 import type { FactCell, TagCell } from './reports.facts';
 
 /** How a report groups its counters. */
@@ -211,15 +212,20 @@ export async function teamsOf(ex: Executor, organizationId: string) {
   );
 }
 
-/** Display names of users (first and last name, else the username). */
-export async function userNames(ex: Executor, ids: string[]): Promise<Map<string, string>> {
+/** Display names of users (first and last name, else the username), and whether they were deleted there. */
+export async function userNames(
+  ex: Executor,
+  organizationId: string,
+  ids: string[],
+): Promise<Map<string, { name: string; deleted: boolean }>> {
   if (ids.length === 0) return new Map();
-  const rows = rowsOf<{ id: string; name: string }>(
+  const rows = rowsOf<{ id: string; name: string; deleted: boolean }>(
     await ex.execute(sql`
-      SELECT id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) AS name
+      SELECT id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) AS name,
+        ${wasRemovedSql(organizationId, sql`users.id`)} AS deleted
       FROM users WHERE id = ANY(${sql.param(ids)}::uuid[])`),
   );
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, deleted: r.deleted }]));
 }
 
 export async function tagsOf(ex: Executor, organizationId: string) {

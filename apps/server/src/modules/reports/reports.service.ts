@@ -214,7 +214,7 @@ export async function performanceReport(
     rows = shown.map((c) => ({ id: c.id, name: c.name, channelType: c.type, ...figures(c.id) }));
   } else if (kind === 'team') {
     const shown = options.teams.filter((t) => filter.teamIds === null || filter.teamIds.includes(t.id));
-    const members = await topMembersOf(deps, current.groups.get('teamAgent')!, current.days);
+    const members = await topMembersOf(deps, auth, current.groups.get('teamAgent')!, current.days);
     rows = shown.map((t) => ({
       id: t.id,
       name: t.name,
@@ -223,9 +223,9 @@ export async function performanceReport(
     }));
   } else {
     const keys = new Set([...rowsNow.keys(), ...(rowsBefore?.keys() ?? [])].filter((k) => k !== ''));
-    const names = await repo.userNames(deps.db.orm, [...keys]);
+    const names = await repo.userNames(deps.db.orm, auth.organizationId, [...keys]);
     rows = [...keys]
-      .map((id) => ({ id, name: names.get(id) ?? '', ...figures(id) }))
+      .map((id) => ({ id, ...personOf(names.get(id)), ...figures(id) }))
       .sort((a, b) => b.current.issues - a.current.issues || a.name.localeCompare(b.name));
   }
   return {
@@ -246,6 +246,7 @@ export async function performanceReport(
 /** Spec §9 "top 3 team members": most issues resolved, then the fastest first response. */
 async function topMembersOf(
   deps: Deps,
+  auth: AuthContext,
   byTeamAgent: Map<string, ReportCounters>,
   days: number,
 ): Promise<Map<string, ReportMember[]>> {
@@ -281,7 +282,13 @@ async function topMembersOf(
       })),
     );
   }
-  const names = await repo.userNames(deps.db.orm, [...ids]);
-  for (const list of top.values()) for (const m of list) m.name = names.get(m.id) ?? '';
+  const names = await repo.userNames(deps.db.orm, auth.organizationId, [...ids]);
+  for (const list of top.values()) for (const m of list) Object.assign(m, personOf(names.get(m.id)));
   return top;
 }
+
+/** An agent's name in a report, flagged when they were deleted from the organisation (issue 14). */
+const personOf = (found: { name: string; deleted: boolean } | undefined) => ({
+  name: found?.name ?? '',
+  ...(found?.deleted ? { deleted: true as const } : {}),
+});

@@ -5,3 +5,5 @@ export { meRoutes } from './me.routes';
 export { displayNameOf, presentPerson } from './present-person';
 /** User management routes (/setting/user). */
 export { userRoutes } from './users.routes';
+/** Whether a user was removed from the organisation ("Name (deleted)"). */
+export { wasRemovedSql } from './removed-members';

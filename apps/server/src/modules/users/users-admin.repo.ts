@@ -5,8 +5,10 @@ import { DEFAULT_SHIFT } from '@sabai/domain';
 import {
   memberships,
   organizations,
+  deviceTokens,
   passwordTokens,
   refreshTokens,
+  removedMembers,
   roles,
   teamMembers,
   teams,
@@ -282,6 +284,44 @@ export async function removeFromOrganization(ex: Executor, organizationId: strin
   await ex
     .delete(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+}
+
+/** Records that the user was removed from the organisation (their name shows as deleted there). */
+export async function recordRemoval(ex: Executor, organizationId: string, userId: string, now: Date) {
+  await ex
+    .insert(removedMembers)
+    .values({ organizationId, userId, removedAt: now })
+    .onConflictDoUpdate({
+      target: [removedMembers.organizationId, removedMembers.userId],
+      set: { removedAt: now },
+    });
+}
+
+/**
+ * Keeps an account that belongs to no organisation any more as a tombstone: the name stays for what points to
+ * it; the email and username are released (they may be invited again, as a new account), and nothing is left
+ * to sign in with.
+ */
+export async function tombstone(ex: Executor, userId: string, now: Date) {
+  await ex
+    .update(users)
+    .set({
+      deletedAt: now,
+      isActive: false,
+      passwordHash: null,
+      email: `deleted-${userId}@deleted.invalid`,
+      username: `deleted-${userId}`,
+      notifyLine: false,
+      lineUserId: null,
+      lineChannelId: null,
+      lineLinkCode: null,
+      lineLinkExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  await revokeSessions(ex, userId, now);
+  await ex.delete(passwordTokens).where(eq(passwordTokens.userId, userId));
+  await ex.delete(deviceTokens).where(eq(deviceTokens.userId, userId));
 }
 
 export async function deleteUserRow(ex: Executor, userId: string) {

@@ -403,11 +403,13 @@ describe('deactivating and deleting users', () => {
     expect(self.json().error.code).toBe('user.cannot_deactivate_self');
   });
 
-  it('removes a user from the organisation; the account stays only if it belongs elsewhere', async () => {
+  it('removes a user from the organisation; the account is a tombstone unless it belongs elsewhere', async () => {
     const user = await buildUser(t, org, 'Staff');
     const team = await buildStaffedTeam(t, org, { managerUserId: user.id, members: [{ userId: user.id }] });
     expect((await call(t.app, 'DELETE', `/api/v1/users/${user.id}`, { token: admin })).statusCode).toBe(204);
-    expect(await t.db.orm.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    // Kept as a tombstone (issue 14): what points to the account keeps its name.
+    const [tomb] = await t.db.orm.select().from(users).where(eq(users.id, user.id));
+    expect(tomb!.deletedAt).not.toBeNull();
     const [after] = await t.db.orm.select().from(teams).where(eq(teams.id, team.id));
     expect(after!.managerUserId).toBeNull();
 

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  HandOverIssuesSchema,
   InviteUserSchema,
   ResendInvitationSchema,
   UpdateUserSchema,
   UserListQuerySchema,
   UserPageSchema,
+  UserOpenIssuesSchema,
   UserSchema,
 } from '@sabai/contracts';
 import { IMAGE_MAX_BYTES } from '@sabai/domain';
@@ -78,6 +80,19 @@ export async function userRoutes(app: FastifyInstance, deps: Deps) {
     '/users/:id/activate',
     { schema: { tags, params: Id, response: { 200: UserSchema } }, config: can('update') },
     async (req) => service.setActive(deps, authOf(req), req.params.id, true),
+  );
+  r.get(
+    '/users/:id/open-issues',
+    { schema: { tags, params: Id, response: { 200: UserOpenIssuesSchema } }, config: can('view') },
+    async (req) => service.openIssuesSummary(deps, authOf(req), req.params.id),
+  );
+  r.post(
+    '/users/:id/hand-over',
+    {
+      schema: { tags, params: Id, body: HandOverIssuesSchema, response: { 200: UserOpenIssuesSchema } },
+      config: can('delete'),
+    },
+    async (req) => service.handOver(deps, authOf(req), req.params.id, req.body),
   );
   r.delete('/users/:id', { schema: { tags, params: Id }, config: can('delete') }, async (req, reply) => {
     await service.deleteUser(deps, authOf(req), req.params.id);

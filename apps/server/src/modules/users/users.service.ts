@@ -3,11 +3,12 @@
 // set-password link (the reset-password flow's single-use token, purpose 'invite', valid 7 days).
 import type { Readable } from 'node:stream';
 import { IMAGE_MAX_BYTES, isAllowed, isImageMime, type RoleName } from '@sabai/domain';
-import type { InviteUser, Page, UpdateUser, User } from '@sabai/contracts';
+import type { HandOverIssues, InviteUser, Page, UpdateUser, User, UserOpenIssues } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { changeSessions, newOpaqueToken, profilePathOf, type AuthContext } from '../auth';
+import { handOverOpenIssues, openIssuesByTeam, openIssuesOf } from '../issues';
 import { displayNameOf } from './present-person';
 import * as repo from './users-admin.repo';
 
@@ -212,19 +213,66 @@ export async function setActive(deps: Deps, auth: AuthContext, id: string, isAct
   return getUser(deps, auth, id);
 }
 
-/** Removes a user from the organisation (teams, membership, sessions there); the account goes if it has no other. */
+/**
+ * Removes a user from the organisation (teams, membership, sessions there). Refused while they hold open
+ * issues, which are handed over first (handOver). The removal is recorded, so their messages, issues and
+ * reports show "Name (deleted)"; an account left in no organisation becomes a tombstone (issue 14).
+ */
 export async function deleteUser(deps: Deps, auth: AuthContext, id: string) {
   const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
   if (!row) throw userNotFound();
   assertMayManage(auth, row.roleName);
   if (id === auth.userId) throw conflict('user.cannot_delete_self', 'You cannot delete yourself.');
   await deps.db.orm.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const open = await openIssuesOf(tx, auth.organizationId, id);
+    if (open.length > 0) {
+      throw conflict('user.has_open_issues', "Hand this user's open issues over before deleting them.", {
+        openIssues: open.length,
+        teams: openIssuesByTeam(open),
+        issueIds: open.slice(0, 100).map((issue) => issue.id),
+      });
+    }
     await repo.removeFromOrganization(tx, auth.organizationId, id);
-    await repo.revokeSessions(tx, id, deps.clock.now(), auth.organizationId);
+    await repo.recordRemoval(tx, auth.organizationId, id, now);
+    await repo.revokeSessions(tx, id, now, auth.organizationId);
     if ((await repo.otherMembershipCount(tx, id, auth.organizationId)) === 0)
-      await repo.deleteUserRow(tx, id);
+      await repo.tombstone(tx, id, now);
     await changeSessions(deps, tx, auth.organizationId, [id], 'removed');
   });
+}
+
+/** The user's open issues per team: what must be handed over before they can be deleted. */
+export async function openIssuesSummary(deps: Deps, auth: AuthContext, id: string): Promise<UserOpenIssues> {
+  const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
+  if (!row) throw userNotFound();
+  const open = await deps.db.orm.transaction((tx) => openIssuesOf(tx, auth.organizationId, id));
+  return { openIssues: open.length, teams: openIssuesByTeam(open) };
+}
+
+/**
+ * Hands the user's open issues to another agent (who must be in every team involved) or back to each
+ * team's queue (which must keep someone to take it); each issue records it in its activities.
+ */
+export async function handOver(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  input: HandOverIssues,
+): Promise<UserOpenIssues> {
+  const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
+  if (!row) throw userNotFound();
+  assertMayManage(auth, row.roleName);
+  await deps.db.orm.transaction(async (tx) => {
+    await handOverOpenIssues(deps, tx, {
+      organizationId: auth.organizationId,
+      actorUserId: auth.userId,
+      fromUserId: id,
+      toUserId: input.toUserId,
+      now: deps.clock.now(),
+    });
+  });
+  return openIssuesSummary(deps, auth, id);
 }
 
 const userNotFound = () => notFound('user.not_found', 'User not found.');

@@ -7,7 +7,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useLazyPanel } from '../../lib/use-lazy-panel';
-import { LazyAvailabilitySwitch, LazyTimeOffModal } from './lazy-availability';
+import { AvailabilitySwitch, LazyTimeOffModal } from './lazy-availability';
 import { UserMenu } from './user-menu';
 import type { Shell } from './use-shell';
 
@@ -23,6 +23,11 @@ type AppHeaderProps = { shell: Shell; isMobile?: boolean; onMenuClick?: () => vo
 /**
  * Header of both layouts: logo, organisation switcher, language, the user's availability (desktop; the
  * mobile drawer holds it on a phone), bell, user (spec §2).
+ *
+ * The actions appear in one step, once /me has answered and the lazy switchers have loaded: shown earlier,
+ * they moved as the name, the organisation and the availability filled in, and a click on an open menu
+ * landed where its item had been (issue 14). Until then an empty placeholder of the same height holds
+ * their place.
  */
 export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderProps) {
   const { t } = useTranslation();
@@ -41,22 +46,30 @@ export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderPro
       <AppLink to={shell.landing} className="app-header__logo">
         <BrandLogo size={isMobile ? 28 : 32} />
       </AppLink>
-      <div className="app-header__actions">
-        {shell.canSwitchOrganization && (
-          <Suspense fallback={null}>
-            <OrganizationSwitcher
-              currentId={shell.me?.organization.id}
-              currentName={shell.me?.organization.name}
-              isCompact={isMobile}
-            />
-          </Suspense>
-        )}
-        <LanguageSwitch />
-        {!isMobile && <LazyAvailabilitySwitch />}
-        <NotificationBell />
-        <UserMenu shell={shell} isCompact={isMobile} onRequestTimeOff={() => setTimeOff('open')} />
-      </div>
+      {shell.isMeLoading ? (
+        <HeaderActionsPlaceholder />
+      ) : (
+        <Suspense fallback={<HeaderActionsPlaceholder />}>
+          <div className="app-header__actions">
+            {shell.canSwitchOrganization && (
+              <OrganizationSwitcher
+                currentId={shell.me?.organization.id}
+                currentName={shell.me?.organization.name}
+                isCompact={isMobile}
+              />
+            )}
+            <LanguageSwitch />
+            {!isMobile && <AvailabilitySwitch />}
+            <NotificationBell />
+            <UserMenu shell={shell} isCompact={isMobile} onRequestTimeOff={() => setTimeOff('open')} />
+          </div>
+        </Suspense>
+      )}
       {hasOpenedTimeOff && <LazyTimeOffModal open={timeOff !== null} onClose={() => setTimeOff(null)} />}
     </header>
   );
+}
+
+function HeaderActionsPlaceholder() {
+  return <div className="app-header__actions" aria-busy="true" data-testid="header-actions-loading" />;
 }

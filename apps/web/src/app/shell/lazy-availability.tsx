@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { ensureWorkforceTexts } from '../../lib/i18n';
 
 // The online/offline switch pulls antd's Switch: it loads beside the shell, like the organisation switcher.
-const AvailabilitySwitch = lazy(() =>
+// The header renders it inside its own boundary (app-header.tsx), so it appears with the other actions.
+export const AvailabilitySwitch = lazy(() =>
   import('../../features/availability/components/availability-switch').then((module) => ({
     default: module.AvailabilitySwitch,
   })),

@@ -3,6 +3,7 @@ import { Avatar, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_ROUTE } from '@sabai/domain';
+import { headerPopupContainer } from '../../lib/header-popup';
 import { roleKey } from '../../lib/i18n';
 import { useAppNavigate } from '../../lib/navigation';
 import { useLogout } from '../../features/auth/api/logout';
@@ -66,7 +67,12 @@ export function UserMenu({ shell, isCompact = false, onRequestTimeOff }: UserMen
   ];
 
   return (
-    <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
+    <Dropdown
+      trigger={['click']}
+      menu={{ items }}
+      placement="bottomRight"
+      getPopupContainer={headerPopupContainer}
+    >
       <button type="button" className="user-menu" aria-label={t('header.userMenu')} data-testid="user-menu">
         <Avatar size={isCompact ? 32 : 36} src={shell.profilePath ?? undefined} className="user-menu__avatar">
           {initialsOf(shell.displayName) || <UserOutlined />}

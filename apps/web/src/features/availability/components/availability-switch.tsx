@@ -31,7 +31,8 @@ export function AvailabilitySwitch({ isBlock = false }: AvailabilitySwitchProps)
     }
   }
 
-  const status = state ? t(isOnline ? 'availability.online' : 'availability.offline') : '';
+  // A blank line until the state loads keeps the switch's height, so the header does not move (issue 14).
+  const status = state ? t(isOnline ? 'availability.online' : 'availability.offline') : '\u00a0';
   const control = (
     <span className={`availability-switch${isOnline ? ' is-online' : ''}`}>
       <Switch

@@ -8,6 +8,7 @@ import { fullTime, shortTime } from '../utils/time';
 import { ContactAvatar } from './contact-avatar';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
+import { personName } from '../../../lib/format';
 
 type IssueCardProps = { issue: IssueListItem; isSelected?: boolean; onOpen: (id: number) => void };
 
@@ -63,7 +64,11 @@ export const IssueCard = memo(function IssueCard({ issue, isSelected = false, on
           <span className="issue-card__id">#{issue.id}</span>
           <StatusTag status={issue.status} />
           <span className="issue-card__assignee">
-            {issue.assignee ? <SafeText text={issue.assignee.displayName} /> : t('inbox.list.unassigned')}
+            {issue.assignee ? (
+              <SafeText text={personName(t, issue.assignee.displayName, issue.assignee.deleted)} />
+            ) : (
+              t('inbox.list.unassigned')
+            )}
           </span>
           {issue.tags.map((tag) => (
             <Tag key={tag.id} color={tag.colour} className="issue-card__tag">

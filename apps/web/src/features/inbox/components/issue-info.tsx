@@ -9,6 +9,7 @@ import { useSetIssueTags, useUpdateIssue } from '../api/issue-updates';
 import { fullTime } from '../utils/time';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
+import { personName } from '../../../lib/format';
 
 type IssueInfoProps = { issue: IssueDetail; onOpenIssue: (id: number) => void };
 
@@ -47,7 +48,11 @@ export function IssueInfo({ issue, onOpenIssue }: IssueInfoProps) {
         </Descriptions.Item>
         <Descriptions.Item label={t('inbox.info.assignee')}>
           <span data-testid="info-assignee">
-            {issue.assignee ? <SafeText text={issue.assignee.displayName} /> : t('inbox.list.unassigned')}
+            {issue.assignee ? (
+              <SafeText text={personName(t, issue.assignee.displayName, issue.assignee.deleted)} />
+            ) : (
+              t('inbox.list.unassigned')
+            )}
           </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('inbox.info.team')}>{issue.team?.name ?? none}</Descriptions.Item>

@@ -12,7 +12,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
-import { KANBAN_STATUSES, STATUS_COLOURS, type IssueStatus } from '@sabai/domain';
+import { KANBAN_STATUSES, STATUS_COLOURS, isKanbanDropTarget, type IssueStatus } from '@sabai/domain';
 import { ensureInboxTexts } from '../../../lib/i18n';
 import { useLiveFeed } from '../../../lib/live-feed';
 import { useAppNavigate } from '../../../lib/navigation';
@@ -104,7 +104,7 @@ function KanbanColumn({ status, query, count, onOpen }: ColumnProps) {
   const { t } = useTranslation();
   const list = useIssueList({ ...query, status });
   useRetrievalNotice(list.isError, 'issues_by_status');
-  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const { setNodeRef, isOver } = useDroppable({ id: status, disabled: !isKanbanDropTarget(status) });
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section

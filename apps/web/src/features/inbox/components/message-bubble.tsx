@@ -11,6 +11,7 @@ import type { Message } from '../api/messages';
 import { fullTime } from '../utils/time';
 import { LinkedText } from './linked-text';
 import { SafeText } from '../../../components/safe-text';
+import { personName } from '../../../lib/format';
 
 type MessageBubbleProps = { message: Message; onRetry: (id: number) => void; isRetrying: boolean };
 
@@ -34,6 +35,7 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
   const variant = message.isPrivateNote ? 'note' : message.senderType === 'system' ? 'system' : side;
   const location = message.kind === 'location' ? locationOf(message.payload) : null;
   const hasBody = Boolean(message.text) || message.attachments.length > 0 || location;
+  const sender = personName(t, message.senderName ?? '', message.senderDeleted);
   return (
     <div className={`bubble-row bubble-row--${side}`} data-testid="message" data-message-id={message.id}>
       <div className={`bubble bubble--${variant}`}>
@@ -42,12 +44,12 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
             {message.isPrivateNote && <LockOutlined />}{' '}
             {message.isPrivateNote ? (
               <>
-                {t('inbox.chat.note')} · <SafeText text={message.senderName} />
+                {t('inbox.chat.note')} · <SafeText text={sender} />
               </>
             ) : message.senderType === 'system' ? (
               t('inbox.chat.system')
             ) : (
-              <SafeText text={message.senderName} />
+              <SafeText text={sender} />
             )}
           </div>
         )}

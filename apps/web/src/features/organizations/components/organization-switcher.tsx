@@ -1,6 +1,7 @@
 import { ApartmentOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { headerPopupContainer } from '../../../lib/header-popup';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useOrganizations } from '../api/get-organizations';
 import { useSwitchOrganization } from '../api/switch-organization';
@@ -42,6 +43,7 @@ export function OrganizationSwitcher({
   return (
     <Dropdown
       trigger={['click']}
+      getPopupContainer={headerPopupContainer}
       menu={{
         selectable: true,
         selectedKeys: currentId ? [currentId] : [],

@@ -14,6 +14,7 @@ import { LazyChart } from './lazy-chart';
 import { ReportControls } from './report-controls';
 import { useReportControls } from './use-report-controls';
 import '../reports.css';
+import { personName } from '../../../lib/format';
 
 const TITLES: Record<ReportKind, TranslationKey> = {
   channel: 'reports.title.channel',
@@ -69,7 +70,10 @@ function useColumns(kind: ReportKind, businessHours: boolean): TableColumnsType<
       title: t(NAME_COLUMNS[kind]),
       fixed: 'left',
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (_, row) => row.name || t(kind === 'team' ? 'reports.noTeam' : 'reports.unassigned'),
+      render: (_, row) =>
+        row.name
+          ? personName(t, row.name, row.deleted)
+          : t(kind === 'team' ? 'reports.noTeam' : 'reports.unassigned'),
     },
     { ...figureColumn('reports.metric.issues', 'issues'), defaultSortOrder: 'descend' },
     figureColumn('reports.metric.resolved', 'resolved'),
@@ -85,7 +89,7 @@ function useColumns(kind: ReportKind, businessHours: boolean): TableColumnsType<
           <ol className="top-members" data-testid="top-members">
             {row.topMembers.map((m) => (
               <li key={m.id}>
-                {m.name}{' '}
+                {personName(t, m.name, m.deleted)}{' '}
                 <span className="top-members__line">{t('reports.memberLine', { count: m.resolved })}</span>
               </li>
             ))}

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InviteUser, UpdateUser, User } from '@sabai/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InviteUser, UpdateUser, User, UserOpenIssues } from '@sabai/contracts';
 import type { Language } from '@sabai/i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { usersQueryKey } from './get-users';
@@ -54,3 +54,23 @@ export const useInviteUser = () => useUserMutation(inviteUser);
 export const useUpdateUser = () => useUserMutation(updateUser);
 export const useUpdateUserImage = () => useUserMutation(updateUserImage);
 export const useUserAction = () => useUserMutation(runUserAction);
+
+/** GET /users/:id/open-issues: what must be handed over before the user can be deleted. */
+export function useOpenIssues(id: string | null) {
+  return useQuery({
+    queryKey: [...usersQueryKey, 'open-issues', id],
+    queryFn: ({ signal }) => apiRequest<UserOpenIssues>('GET', `${userPath(id!)}/open-issues`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * POST /users/:id/hand-over then DELETE /users/:id: the open issues go to another agent or (null) back to
+ * their team queues first. 409 user.hand_over_target_not_in_team or user.hand_over_team_empty.
+ */
+export async function handOverAndDelete({ id, toUserId }: { id: string; toUserId: string | null }) {
+  await apiRequest<UserOpenIssues>('POST', `${userPath(id)}/hand-over`, { body: { toUserId } });
+  await apiRequest<unknown>('DELETE', userPath(id));
+}
+
+export const useHandOverAndDelete = () => useUserMutation(handOverAndDelete);

@@ -26,6 +26,9 @@ import { STATUS_LABELS, UserTable } from './user-table';
 const InviteModal = lazy(() =>
   import('./invite-modal').then(({ InviteModal }) => ({ default: InviteModal })),
 );
+const DeleteUserModal = lazy(() =>
+  import('./delete-user-modal').then(({ DeleteUserModal }) => ({ default: DeleteUserModal })),
+);
 const UserDrawer = lazy(() => import('./user-drawer').then(({ UserDrawer }) => ({ default: UserDrawer })));
 // The Roles tab (its matrix of selects) loads when first opened.
 const RoleMatrix = lazy(() => import('./role-matrix').then(({ RoleMatrix }) => ({ default: RoleMatrix })));
@@ -54,6 +57,7 @@ export function UsersPage() {
   const [confirm, confirmHolder] = useConfirm();
   const [inviting, setInviting, hasOpenedInvite] = useLazyPanel<'invite'>();
   const [editing, setEditing, hasOpenedDrawer] = useLazyPanel<User>();
+  const [deleting, setDeleting, hasOpenedDelete] = useLazyPanel<User>();
   useRetrievalNotice(usersQuery.isError, 'users');
   useRetrievalNotice(teamsQuery.isError, 'teams');
   useRetrievalNotice(rolesQuery.isError, 'roles');
@@ -77,12 +81,8 @@ export function UsersPage() {
 
   function handleAction(user: User, action: UserAction) {
     if (action === 'delete') {
-      confirm({
-        title: t('users.deleteConfirm.title', { name: user.displayName }),
-        content: t('users.deleteConfirm.text'),
-        okText: t('users.deleteConfirm.ok'),
-        onOk: () => run(user, action),
-      });
+      // Deactivating first, handing open issues over, and the confirmation: the delete dialog.
+      setDeleting(user);
     } else if (action === 'deactivate') {
       confirm({
         title: t('users.deactivateConfirm.title', { name: user.displayName }),
@@ -176,6 +176,18 @@ export function UsersPage() {
             onInvited={() => {
               notice.success('users.invited');
               setInviting(null);
+            }}
+          />
+        </Suspense>
+      )}
+      {hasOpenedDelete && (
+        <Suspense fallback={<PageSpinner />}>
+          <DeleteUserModal
+            user={deleting}
+            onClose={() => setDeleting(null)}
+            onDone={(outcome) => {
+              notice.success(outcome === 'deleted' ? 'users.deleted' : 'users.deactivated');
+              setDeleting(null);
             }}
           />
         </Suspense>
