@@ -21,7 +21,6 @@ const MESSAGE_REFUSALS = new Set(['EENVELOPE', 'EMESSAGE']);
 /** How long an SMTP check or send outcome stands for the mail service's health. */
 export const MAIL_HEALTH_TTL_MS = 60_000;
 
-
 export type MailerOptions = {
   smtpUrl?: string;
   from: string;
