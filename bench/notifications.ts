@@ -30,7 +30,7 @@ const IDLE = Number(process.env.BENCH_IDLE ?? 15000);
 const SECRET = `bench-secret-${randomUUID()}`;
 
 async function main() {
-  const { databaseUrl, drop } = await createBenchDatabase('sabai_bench_noti');
+  const { url: databaseUrl, drop } = await createBenchDatabase('sabai_bench_noti');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-noti-'));
   const db = await openDb({ databaseUrl, poolSize: 4 });
   const sockets: WebSocket[] = [];

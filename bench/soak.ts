@@ -73,7 +73,7 @@ async function soak(kind: Kind) {
   const database = kind === 'postgres' ? await createBenchDatabase('sabai_soak') : null;
   const openDatabase = () =>
     database
-      ? openDb({ databaseUrl: database.databaseUrl, poolSize: 2 })
+      ? openDb({ databaseUrl: database.url, poolSize: 2 })
       : openDb({ dataDir: path.join(dataDir, 'pglite') });
   const sim: Simulator = await startSimulator();
   const sockets: WebSocket[] = [];
@@ -91,7 +91,7 @@ async function soak(kind: Kind) {
       SEED_DEMO: 'never',
       PROVIDER_BASE_URL: sim.url,
       LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
-      ...(database ? { DATABASE_URL: database.databaseUrl } : {}),
+      ...(database ? { DATABASE_URL: database.url } : {}),
     };
     const agentTokens = await (async () => {
       const db = await openDatabase();

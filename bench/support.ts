@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { toRoleEntries, type PermissionMatrix } from '@sabai/domain';
 import { buildApp, loadCipher } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -13,6 +12,7 @@ import { DEMO_ORG, seedDemo } from '../apps/server/src/db/seed';
 import { createTokenService } from '../apps/server/src/modules/auth';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { openDb, type Db } from '../apps/server/src/platform/db';
+import { createPostgresDatabase } from '../apps/server/test/postgres-database';
 import type { FastifyInstance } from 'fastify';
 
 /** Production refuses the demo provider secrets (config): benches run as production with their own. */
@@ -34,21 +34,11 @@ export const rssMb = (pid: number) => {
 };
 
 /** A fresh PostgreSQL database on BENCH_DATABASE_URL's server (default the local one) and how to drop it. */
-export async function createBenchDatabase(prefix: string) {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `${prefix}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+export function createBenchDatabase(prefix: string) {
+  return createPostgresDatabase(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    prefix,
+  );
 }
 
 /**
@@ -98,7 +88,7 @@ export async function startBenchServer(
   let databaseUrl: string | undefined;
   if (kind === 'postgres') {
     const created = await createBenchDatabase('sabai_bench');
-    databaseUrl = created.databaseUrl;
+    databaseUrl = created.url;
     dropDb = created.drop;
   }
   const config = loadConfig({

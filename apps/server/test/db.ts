@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDb, type Db } from '../src/platform/db';
+import { createPostgresDatabase } from './postgres-database';
 
 export const TEST_DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -20,20 +20,8 @@ export async function openTestDb(): Promise<Db> {
  * An empty PostgreSQL database beside the run's (for tests of a fresh installation, which the run's shared
  * database is not); `drop` removes it.
  */
-export async function createFreshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export function createFreshPostgresDatabase() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for a fresh PostgreSQL database');
-  const name = `sabai_fresh_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+  return createPostgresDatabase(base, 'sabai_fresh');
 }

@@ -271,12 +271,15 @@ export async function bumpSessionVersions(ex: Executor, userIds: readonly string
     .where(inArray(users.id, [...userIds]));
 }
 
-/** Revokes every refresh token of a user, except those of the session family `keepFamilyId`. */
+/**
+ * Ends a user's sessions by revoking their refresh tokens: everywhere, in one organisation, or all but the
+ * session family `keepFamilyId` (the caller's own, after a password change).
+ */
 export async function revokeUserRefreshTokens(
   ex: Executor,
   userId: string,
   now: Date,
-  keepFamilyId?: string,
+  scope: { keepFamilyId?: string; organizationId?: string } = {},
 ) {
   await ex
     .update(refreshTokens)
@@ -285,7 +288,8 @@ export async function revokeUserRefreshTokens(
       and(
         eq(refreshTokens.userId, userId),
         isNull(refreshTokens.revokedAt),
-        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+        scope.keepFamilyId ? ne(refreshTokens.familyId, scope.keepFamilyId) : undefined,
+        scope.organizationId ? eq(refreshTokens.organizationId, scope.organizationId) : undefined,
       ),
     );
 }

@@ -279,7 +279,7 @@ export async function changePassword(
   const now = deps.clock.now();
   await deps.db.orm.transaction(async (tx) => {
     await repo.setPasswordHash(tx, auth.userId, passwordHash, now);
-    await repo.revokeUserRefreshTokens(tx, auth.userId, now, auth.sessionId ?? undefined);
+    await repo.revokeUserRefreshTokens(tx, auth.userId, now, { keepFamilyId: auth.sessionId ?? undefined });
     await changeSessions(deps, tx, auth.organizationId, [auth.userId], 'password_changed');
   });
 }

@@ -8,6 +8,8 @@ export { createTokenService, newOpaqueToken, type TokenService } from './tokens'
 export { createSessionVersions, type SessionVersions } from './session-versions';
 /** The password-reset mail job (registered by the workers). */
 export { RESET_MAIL_JOB, resetMailRetry, sendResetMail } from './reset-mail';
+/** Ends a user's sessions (refresh tokens) everywhere or in one organisation. */
+export { revokeUserRefreshTokens } from './auth.repo';
 /** Bearer authentication, the caller's context and the password rules check. */
 export {
   authenticate,

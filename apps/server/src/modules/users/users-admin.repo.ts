@@ -7,7 +7,6 @@ import {
   organizations,
   deviceTokens,
   passwordTokens,
-  refreshTokens,
   removedMembers,
   roles,
   teamMembers,
@@ -16,6 +15,7 @@ import {
 } from '../../db/schema';
 import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
+import { revokeUserRefreshTokens } from '../auth';
 
 const statusSql = sql<'active' | 'invited' | 'inactive'>`case when not ${users.isActive} then 'inactive'
   when ${users.passwordHash} is null then 'invited' else 'active' end`;
@@ -250,20 +250,6 @@ export async function setOffline(ex: Executor, userId: string) {
   await ex.update(memberships).set({ availability: 'offline' }).where(eq(memberships.userId, userId));
 }
 
-/** Ends the user's sessions (in one organisation, or everywhere). */
-export async function revokeSessions(ex: Executor, userId: string, now: Date, organizationId?: string) {
-  await ex
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        organizationId ? eq(refreshTokens.organizationId, organizationId) : undefined,
-      ),
-    );
-}
-
 export async function otherMembershipCount(ex: Executor, userId: string, organizationId: string) {
   const [row] = await ex
     .select({ n: count() })
@@ -319,7 +305,7 @@ export async function tombstone(ex: Executor, userId: string, now: Date) {
       updatedAt: now,
     })
     .where(eq(users.id, userId));
-  await revokeSessions(ex, userId, now);
+  await revokeUserRefreshTokens(ex, userId, now);
   await ex.delete(passwordTokens).where(eq(passwordTokens.userId, userId));
   await ex.delete(deviceTokens).where(eq(deviceTokens.userId, userId));
 }

@@ -7,7 +7,13 @@ import type { HandOverIssues, InviteUser, Page, UpdateUser, User, UserOpenIssues
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { changeSessions, newOpaqueToken, profilePathOf, type AuthContext } from '../auth';
+import {
+  changeSessions,
+  newOpaqueToken,
+  profilePathOf,
+  revokeUserRefreshTokens,
+  type AuthContext,
+} from '../auth';
 import { handOverOpenIssues, openIssuesByTeam, openIssuesOf } from '../issues';
 import { displayNameOf } from './present-person';
 import * as repo from './users-admin.repo';
@@ -206,7 +212,7 @@ export async function setActive(deps: Deps, auth: AuthContext, id: string, isAct
     await repo.updateUser(tx, id, { isActive }, now);
     if (!isActive) {
       await repo.setOffline(tx, id);
-      await repo.revokeSessions(tx, id, now);
+      await revokeUserRefreshTokens(tx, id, now);
       await changeSessions(deps, tx, auth.organizationId, [id], 'deactivated');
     }
   });
@@ -235,7 +241,7 @@ export async function deleteUser(deps: Deps, auth: AuthContext, id: string) {
     }
     await repo.removeFromOrganization(tx, auth.organizationId, id);
     await repo.recordRemoval(tx, auth.organizationId, id, now);
-    await repo.revokeSessions(tx, id, now, auth.organizationId);
+    await revokeUserRefreshTokens(tx, id, now, { organizationId: auth.organizationId });
     if ((await repo.otherMembershipCount(tx, id, auth.organizationId)) === 0)
       await repo.tombstone(tx, id, now);
     await changeSessions(deps, tx, auth.organizationId, [id], 'removed');
