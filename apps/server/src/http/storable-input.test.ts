@@ -209,11 +209,15 @@ describe('text that providers send', () => {
     h.sim.addLineUser(line.externalId, { userId, displayName: 'Na\u0000me' });
     const res = await h.sim.line.text(line.externalId, userId, 'hi');
     await storedText(String(res.body.events[0]!.message!.id));
-    const [identity] = await h.t.db.orm
-      .select({ name: contacts.displayName })
-      .from(contactIdentities)
-      .innerJoin(contacts, eq(contacts.id, contactIdentities.contactId))
-      .where(eq(contactIdentities.externalUserId, userId));
-    expect(identity!.name).toBe('Name');
+    // The profile is looked up by a job after the message is stored: wait until the placeholder is replaced.
+    const name = await eventually(async () => {
+      const [identity] = await h.t.db.orm
+        .select({ name: contacts.displayName })
+        .from(contactIdentities)
+        .innerJoin(contacts, eq(contacts.id, contactIdentities.contactId))
+        .where(eq(contactIdentities.externalUserId, userId));
+      return identity && identity.name !== userId ? identity.name : null;
+    });
+    expect(name).toBe('Name');
   });
 });
