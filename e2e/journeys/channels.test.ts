@@ -565,7 +565,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
     'tells the admin how many of a channel’s deliveries could not be read',
     async () => {
       const externalId = uniqueChannelId();
-      const secret = 'feedc0defeedc0defeedc0defeedc0de';
+      const { channelSecret: secret, accessToken } = await lineChannelAtLine(externalId);
       const name = `Unreadable ${lang}`;
       const admin = await apiSession(baseUrl, 'admin@demo.local', DEMO_PASSWORD);
       const [team] = await admin.call<Array<{ id: string }>>('GET', '/teams/options');
@@ -574,7 +574,7 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
         name,
         externalId,
         secret,
-        accessToken: 'unreadable-token',
+        accessToken,
         assignedMode: 'normal',
         assignedTeamId: team?.id,
       });
