@@ -1,11 +1,18 @@
 // The customers of a claimed batch: their identities are looked up with one query and the missing ones
-// created with one statement, before the batch's transaction. A new customer starts under a placeholder
-// name (their external id); their provider profile is looked up by a job enqueued with the identity
-// (profiles.ts), so no network call ever sits on the batch's path.
+// created with one statement, before the batch's transaction. A new customer's profile is asked for, but
+// waited for only PROFILE_WAIT_MS (agents see names, not ids, in the usual case); a customer whose provider
+// is slower starts under a placeholder name (their external id) and a job enqueued with the identity fills
+// it in (profiles.ts), so a slow provider never holds up the batch for longer than that.
 import type { Deps } from '../../deps';
-import type { ChannelRow } from '../channels';
+import type { Profile } from '../../channels';
+import { credentialsOf, type ChannelRow } from '../channels';
 import * as repo from './inbound.repo';
 import { enqueueProfileLookups } from './profiles';
+
+/** How long a batch waits for new customers' profiles before storing them under a placeholder name. */
+export const PROFILE_WAIT_MS = 300;
+/** New customers of one batch whose profile is asked for at once (the others go to the job). */
+const PROFILE_ASKS_PER_BATCH = 16;
 
 export type WantedIdentity = { channel: ChannelRow; externalUserId: string; at: Date };
 
@@ -60,24 +67,53 @@ export async function ensureIdentities(deps: Deps, wanted: WantedIdentity[]) {
   return found;
 }
 
-/** Creates the identities (those another worker created meanwhile are left out) and their profile jobs. */
-function createIdentities(deps: Deps, wanted: WantedIdentity[]) {
+/**
+ * The profiles that answered within PROFILE_WAIT_MS, keyed by identityKey. A lookup still running then goes
+ * on unheeded (bounded by PROVIDER_TIMEOUT_MS); a failed one is left to the job, which retries it.
+ */
+async function quickProfiles(deps: Deps, wanted: WantedIdentity[]): Promise<Map<string, Profile>> {
+  const answered = new Map<string, Profile>();
+  const lookups = wanted.slice(0, PROFILE_ASKS_PER_BATCH).map(async ({ channel, externalUserId }) => {
+    const profile = await deps.channels
+      .get(channel.type)
+      .fetchProfile(credentialsOf(deps, channel), externalUserId)
+      .catch(() => null);
+    if (profile?.displayName) answered.set(identityKey(channel.id, externalUserId), profile);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise((resolve) => (timer = setTimeout(resolve, PROFILE_WAIT_MS)));
+  await Promise.race([Promise.all(lookups), waited]);
+  clearTimeout(timer);
+  return new Map(answered);
+}
+
+/**
+ * Creates the identities (those another worker created meanwhile are left out), with the profiles that
+ * answered in time, and the profile jobs of the others.
+ */
+async function createIdentities(deps: Deps, wanted: WantedIdentity[]) {
+  const profiles = await quickProfiles(deps, wanted);
   return deps.db.orm.transaction(async (tx) => {
     const created = await repo.createIdentities(
       tx,
-      wanted.map(({ channel, externalUserId, at }) => ({
-        organizationId: channel.organizationId,
-        channelId: channel.id,
-        externalUserId,
-        displayName: externalUserId,
-        pictureUrl: null,
-        at,
-      })),
+      wanted.map(({ channel, externalUserId, at }) => {
+        const profile = profiles.get(identityKey(channel.id, externalUserId));
+        return {
+          organizationId: channel.organizationId,
+          channelId: channel.id,
+          externalUserId,
+          displayName: profile?.displayName ?? externalUserId,
+          pictureUrl: profile?.pictureUrl ?? null,
+          at,
+        };
+      }),
     );
     await enqueueProfileLookups(
       deps,
       tx,
-      created.map(({ id }) => id),
+      created
+        .filter(({ channelId, externalUserId }) => !profiles.has(identityKey(channelId, externalUserId)))
+        .map(({ id }) => id),
     );
     return created;
   });

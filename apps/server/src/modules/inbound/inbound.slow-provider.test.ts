@@ -37,8 +37,9 @@ describe('slow provider', () => {
     const other = newUser();
     h.sim.addLineUser(line.externalId, { userId: slow, displayName: 'Somchai Slow' });
     h.sim.addLineUser(line.externalId, { userId: other, displayName: 'Malee Quick' });
-    // LINE's profile API hangs for 30 s for the first customer only.
-    h.sim.line.failNext(1, { delayMs: 30_000 }, { pathIncludes: `/profile/${slow}` });
+    // LINE's profile API hangs for 30 s for the first customer only: for the batch's short wait and for the
+    // job's first attempt, which the job then retries.
+    h.sim.line.failNext(2, { delayMs: 30_000 }, { pathIncludes: `/profile/${slow}` });
 
     await h.sim.line.text(line.externalId, slow, 'slow hello');
     await h.sim.line.text(line.externalId, other, 'other hello');
