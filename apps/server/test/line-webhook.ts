@@ -1,19 +1,20 @@
-// One customer text to a LINE channel (the demo one by default), as LINE delivers it (channels.md), signed with the channel
+// One customer text to a LINE channel (the demo one by default), as LINE delivers it, signed with the channel
 // secret: for the tests that run real server processes and for the ingest benches.
 import { createHmac, randomUUID } from 'node:crypto';
 import { DEMO_LINE } from '../src/db/seed';
 
-/** A signed delivery of `text`; by default from a customer nobody has seen before, to the demo channel. */
-export function signedLineText(
+type LineTextOptions = { userId?: string; messageId?: string; channelSecret?: string; botUserId?: string };
+
+/** The JSON of a delivery of `text`; by default from a customer nobody has seen before, to the demo channel. */
+export function lineTextBody(
   text: string,
   {
     userId = `U${randomUUID().replaceAll('-', '')}`,
     messageId = `${Date.now()}${Math.floor(Math.random() * 1000)}`,
-    channelSecret = DEMO_LINE.secret,
     botUserId = DEMO_LINE.botUserId,
-  }: { userId?: string; messageId?: string; channelSecret?: string; botUserId?: string } = {},
+  }: LineTextOptions = {},
 ) {
-  const body = JSON.stringify({
+  return JSON.stringify({
     destination: botUserId,
     events: [
       {
@@ -28,5 +29,11 @@ export function signedLineText(
       },
     ],
   });
+}
+
+/** A signed delivery of `text` (lineTextBody), signed with the channel secret (the demo one by default). */
+export function signedLineText(text: string, opts: LineTextOptions = {}) {
+  const body = lineTextBody(text, opts);
+  const channelSecret = opts.channelSecret ?? DEMO_LINE.secret;
   return { body, signature: createHmac('sha256', channelSecret).update(body).digest('base64') };
 }

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, XSRF } from '../../test/app';
 import { eventually, startChannelHarness, type ChannelHarness } from '../../test/channels';
 import { buildUser } from '../../test/factories';
+import { lineTextBody } from '../../test/line-webhook';
 import { buildIssues } from '../../test/settings';
 import { contactIdentities, contacts, issues, messages } from '../db/schema';
 
@@ -162,22 +163,6 @@ describe('text that providers send', () => {
       },
       body,
     });
-  const lineText = (userId: string, messageId: string, text: string) =>
-    JSON.stringify({
-      destination: 'U0',
-      events: [
-        {
-          type: 'message',
-          mode: 'active',
-          timestamp: Date.now(),
-          source: { type: 'user', userId },
-          webhookEventId: randomUUID(),
-          deliveryContext: { isRedelivery: false },
-          replyToken: randomUUID().replaceAll('-', ''),
-          message: { id: messageId, type: 'text', quoteToken: 'q', text },
-        },
-      ],
-    });
   const storedText = (providerMessageId: string) =>
     eventually(async () => {
       const [row] = await h.t.db.orm
@@ -196,7 +181,7 @@ describe('text that providers send', () => {
 
   it('acknowledges a signed body with a raw NUL byte and stores the message without it', async () => {
     const messageId = `${Date.now()}77`;
-    const json = lineText(`U${randomUUID().replaceAll('-', '')}`, messageId, 'raw@nul');
+    const json = lineTextBody('raw@nul', { messageId });
     const body = Buffer.from(json.replace('@', '\u0000'), 'utf8');
     expect(body.includes(0)).toBe(true);
     const res = await postLine(body);

@@ -1,4 +1,4 @@
-// The four LINE Messaging API calls the adapter makes (channels.md A), over the bounded provider fetch: the
+// The four LINE Messaging API calls the adapter makes, over the bounded provider fetch: the
 // SDK's clients call fetch without a signal, so a hung LINE would hold the caller forever. Failures are the
 // SDK's HTTPFetchError, as the SDK would throw them.
 import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
