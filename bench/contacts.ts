@@ -15,7 +15,7 @@
 import os from 'node:os';
 import { PROVINCES } from '@sabai/domain';
 import { createOrganization } from '../apps/server/src/db/seed';
-import { hashPassword } from '../apps/server/src/modules/auth';
+import { hashPassword } from '../apps/server/src/platform/passwords';
 import { openDb } from '../apps/server/src/platform/db';
 import {
   arr,

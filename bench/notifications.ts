@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { loadCipher } from '../apps/server/src/app';
+import { loadCipher } from '../apps/server/src/platform/secrets';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemo } from '../apps/server/src/db/seed';
 import { notify } from '../apps/server/src/modules/notifications';

@@ -12,7 +12,7 @@
 // deterministic hashes so issues and their messages agree without a second pass. Skips when the database
 // already holds a complete seed of the same size (a comment on the database records it) unless --force.
 import { SOCIAL_REPLY_WINDOW_DAYS } from '@sabai/domain';
-import { hashPassword } from '../apps/server/src/modules/auth';
+import { hashPassword } from '../apps/server/src/platform/passwords';
 import { createOrganization } from '../apps/server/src/db/seed';
 import { openDb } from '../apps/server/src/platform/db';
 import {

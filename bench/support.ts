@@ -6,12 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { toRoleEntries, type PermissionMatrix } from '@sabai/domain';
-import { buildApp, loadCipher } from '../apps/server/src/app';
+import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { DEMO_ORG, seedDemo } from '../apps/server/src/db/seed';
 import { createTokenService } from '../apps/server/src/modules/auth';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { openDb, type Db } from '../apps/server/src/platform/db';
+import { loadCipher } from '../apps/server/src/platform/secrets';
 import { createPostgresDatabase } from '../apps/server/test/postgres-database';
 import type { FastifyInstance } from 'fastify';
 

@@ -4,8 +4,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IssueFilter } from '@sabai/contracts';
 import type { IssueSort } from '@sabai/domain';
-import * as list from '../apps/server/src/modules/issues/issues.list';
-import { defaultOrder, type Cursor } from '../apps/server/src/modules/issues/issues.filters';
+import {
+  countByStatus,
+  defaultOrder,
+  listIssues,
+  type Caller,
+  type Cursor,
+} from '../apps/server/src/modules/issues';
 import { openDb, rowsOf, type Executor } from '../apps/server/src/platform/db';
 import * as d from './workspace-data';
 
@@ -30,7 +35,7 @@ const callers = {
   manager: { scope: 'myTeam' as const, userId: await userId(d.managerEmail(1)) },
   staff: { scope: 'myIssue' as const, userId: await userId(staffEmail) },
 };
-const caller = (who: keyof typeof callers): list.Caller => ({
+const caller = (who: keyof typeof callers): Caller => ({
   organizationId: org!.id,
   timeZone: org!.tz,
   ...callers[who],
@@ -63,7 +68,7 @@ async function capture(run: (ex: Executor) => Promise<unknown>) {
 
 /** The cursor after page 1 (real call). */
 async function cursorAfterPage1(who: keyof typeof callers, sort: IssueSort, filter: IssueFilter = {}) {
-  const rows = await list.listIssues(db.orm, caller(who), {
+  const rows = await listIssues(db.orm, caller(who), {
     filter,
     sort,
     order: defaultOrder(sort),
@@ -83,9 +88,9 @@ const listOf =
     cursor: Cursor | null = null,
   ) =>
   (ex: Executor) =>
-    list.listIssues(ex, caller(who), { filter, sort, order: defaultOrder(sort), cursor, limit: 51 });
+    listIssues(ex, caller(who), { filter, sort, order: defaultOrder(sort), cursor, limit: 51 });
 const countsOf = (who: keyof typeof callers, filter: IssueFilter) => (ex: Executor) =>
-  list.countByStatus(ex, caller(who), filter);
+  countByStatus(ex, caller(who), filter);
 
 const scenarios: Scenario[] = [
   { name: 'list default (admin)', run: listOf('admin', {}) },

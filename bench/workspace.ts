@@ -7,7 +7,7 @@
 // p50/p95/p99 against the budget.
 import os from 'node:os';
 import { readFile } from 'node:fs/promises';
-import { SEARCH_COUNT_TIMEOUT_MS } from '../apps/server/src/modules/issues/issues.list';
+import { SEARCH_COUNT_TIMEOUT_MS } from '../apps/server/src/modules/issues';
 import { openDb } from '../apps/server/src/platform/db';
 import { serveSeededDb } from './support';
 import * as d from './workspace-data';

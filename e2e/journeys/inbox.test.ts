@@ -225,6 +225,10 @@ describe.each<Locale>(['en', 'th'])('kanban in %s', (lang) => {
     const mine = (status: string) =>
       column(status).getByTestId('issue-card').filter({ hasText: customer.name });
     await mine('un-assigned').waitFor();
+    // Only this customer's card from here: a card arriving above it could otherwise take its place under
+    // the mouse between reading its position and pressing the button.
+    await page.getByTestId('issue-search').locator('input').fill(customer.name);
+    await expect.poll(() => page.getByTestId('issue-card').count(), { timeout: 15_000 }).toBe(1);
 
     // Un assigned → Waiting is refused (assign first) and the card snaps back.
     await drag(page, mine('un-assigned'), column('waiting'));

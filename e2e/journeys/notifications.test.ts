@@ -11,7 +11,7 @@ import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
-import { openSignedIn, useBrowser } from '../support/journey';
+import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
 import { noticeShows, snap } from '../support/settings';
 import { demoLineCustomer } from '../support/simulator';
 import { text } from '../support/texts';
@@ -35,6 +35,13 @@ const bellCount = (page: Page) => bell(page).locator('.ant-badge-count').textCon
 const popup = (page: Page, customer: string) => page.locator('.notice-popup').filter({ hasText: customer });
 const drawer = (page: Page) => page.getByTestId('notification-drawer');
 
+/**
+ * The notice that raised the count asked for its popup in the same handler; the popup holder draws it in
+ * the renders that follow, done within the next two frames.
+ */
+const drawn = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 /** The manager starts each test without notifications, so counts are exact. */
 beforeEach(async () => {
   const api = await apiSession(inject('baseUrl'), MANAGER, DEMO_PASSWORD);
@@ -47,8 +54,7 @@ describe.each<Locale>(['en', 'th'])('notifications on desktop in %s', (lang) => 
 
   it('pops up a new issue, counts it, lists it in the drawer and opens the issue', async () => {
     const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await bell(page).waitFor();
-    await page.waitForTimeout(500); // the socket opens beside the shell
+    await liveOpen(page);
 
     const customer = await newCustomer();
     await customer.says('สวัสดีค่ะ สอบถามค่าส่งหน่อยค่ะ');
@@ -70,7 +76,7 @@ describe.each<Locale>(['en', 'th'])('notifications on desktop in %s', (lang) => 
     const second = await newCustomer();
     await second.says('ขอเลขพัสดุด้วยค่ะ');
     await expect.poll(() => bellCount(page)).toBe('2');
-    await page.waitForTimeout(500);
+    await drawn(page);
     expect(await popup(page, second.name).count()).toBe(0);
 
     // Opening the bell clears the count on the server and shows the list, newest first.
@@ -131,12 +137,11 @@ describe.each<Locale>(['en', 'th'])('notifications on desktop in %s', (lang) => 
     const { page } = await openSignedIn(browser(), MANAGER, lang);
     await page.evaluate(() => localStorage.setItem('deviceToken', 'registered-device'));
     await page.reload();
-    await bell(page).waitFor();
-    await page.waitForTimeout(500);
+    await liveOpen(page);
     const customer = await newCustomer();
     await customer.says('มีของไหมคะ');
     await expect.poll(() => bellCount(page)).toBe('1');
-    await page.waitForTimeout(500);
+    await drawn(page);
     expect(await popup(page, customer.name).count()).toBe(0);
   });
 });
@@ -144,8 +149,7 @@ describe.each<Locale>(['en', 'th'])('notifications on desktop in %s', (lang) => 
 describe.each<Locale>(['en', 'th'])('notifications on a phone in %s', (lang) => {
   it('counts a notice in the mobile header and opens the issue chat from the drawer', async () => {
     const { page } = await openSignedIn(browser(), MANAGER, lang, 'phone');
-    await bell(page).waitFor();
-    await page.waitForTimeout(500);
+    await liveOpen(page);
     const customer = await newCustomer();
     await customer.says('สั่งของได้ไหมคะ');
     await expect.poll(() => bellCount(page)).toBe('1');

@@ -28,7 +28,12 @@ describe('forgotten password', () => {
 
     const since = Date.now();
     await page.getByLabel('อีเมล').fill('staff2@demo.local');
+    // The server's answer, awaited on its own: a failure then says whether the request hung or was refused.
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/forgot-password'), {
+      timeout: 45_000,
+    });
     await page.getByRole('button', { name: 'ส่งลิงก์' }).click();
+    expect((await answer).status()).toBe(204);
     // The result or the form's error: a failure then names its reason instead of a bare timeout.
     const outcome = page.getByTestId('public-result').or(page.getByTestId('form-alert'));
     await outcome.first().waitFor({ timeout: 45_000 });

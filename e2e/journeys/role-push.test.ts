@@ -79,7 +79,7 @@ describe.each<[Viewport, Locale]>([
     const expected = (role: DemoRole) =>
       (viewport === 'desktop' ? EXPECTED_MENU : EXPECTED_DRAWER)[role][lang];
     // The push needs the page's notice socket: load the page again, watching for it to open.
-    const noticeSocket = page.waitForEvent('websocket', (ws) => ws.url().includes('socketType=webNoti'));
+    const noticeSocket = page.waitForEvent('websocket', (ws) => ws.url().includes('socketType=web'));
     await page.reload();
     await noticeSocket;
     if (viewport === 'phone') expect(await drawerLabels(page)).toEqual(expected('Staff'));
@@ -90,7 +90,7 @@ describe.each<[Viewport, Locale]>([
     await page.evaluate(() => ((window as unknown as { keptAlive: boolean }).keptAlive = true));
 
     // The old session's sockets close; the page opens new ones with the new token.
-    const reopened = page.waitForEvent('websocket', (ws) => ws.url().includes('socketType=webNoti'));
+    const reopened = page.waitForEvent('websocket', (ws) => ws.url().includes('socketType=web'));
     const promoted = await changeAndTime(page, viewport, 'Manager', expected('Manager'));
     expect(promoted).toBeLessThan(1000);
     await reopened;

@@ -47,7 +47,8 @@ const EVERY_SCREEN = Object.keys(LABELS) as Entry[];
 
 /**
  * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
- * (architecture.md: Staff has no dashboard view; channel settings need `channel` view scope all).
+ * (docs/decisions.md "Permissions": Staff has no dashboard view; channel settings need `channel` view scope
+ * all).
  */
 export const EXPECTED_MENU: Record<DemoRole, Menu> = {
   SuperAdmin: menuOf(EVERY_SCREEN),

@@ -35,3 +35,11 @@ export async function openSignedIn(
   await signIn(page, email, DEMO_PASSWORD, lang);
   return { context, page, errors };
 }
+
+/**
+ * Resolves once the page's live socket is open (the app marks it on <html data-live>): events raised from
+ * then on reach the page; what came before, the page read when the socket opened.
+ */
+export async function liveOpen(page: Page): Promise<void> {
+  await page.locator('html[data-live="open"]').waitFor({ state: 'attached', timeout: 15_000 });
+}

@@ -12,11 +12,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { FILE_MAX_BYTES } from '@sabai/domain';
 import type { Config } from './config';
 import type { Deps } from './deps';
+import { allRoutes } from '@sabai/contracts';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { fileRoutes } from './http/files.routes';
 import { healthRoutes } from './http/health.routes';
 import { registerWebApp } from './http/web-app';
+import { registerRouteMapCheck } from './http/route-map-check';
 import { registerStorableInputGuard } from './http/storable-input';
 import { registerXsrf } from './http/xsrf';
 import { authenticate, authRoutes, createSessionVersions, createTokenService } from './modules/auth';
@@ -40,10 +42,9 @@ import { startJobs } from './platform/jobs';
 import { startWorkers } from './workers';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db';
-import { createCipher } from './platform/crypto';
 import { REDACT_PATHS, REDACTED, serializeRequest } from './platform/log-redaction';
 import { createMailer, type Mailer } from './platform/mailer';
-import { getOrCreateSecret } from './platform/secrets';
+import { getOrCreateSecret, loadCipher } from './platform/secrets';
 import { createStorage } from './platform/storage';
 import { createGuardedFetch } from './platform/guarded-fetch';
 import { drainUnreadBody } from './http/upload';
@@ -155,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registerXsrf(app, { secureCookie: config.PUBLIC_URL.startsWith('https://') });
   registerStorableInputGuard(app);
   registerAccessControl(app, (request) => authenticate(deps, request.headers.authorization));
+  registerRouteMapCheck(app, allRoutes, API_PREFIX);
 
   await app.register(healthRoutes, deps);
   await app.register(fileRoutes, deps);
@@ -194,9 +196,4 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   }
   if (opts.serveWebApp) await registerWebApp(app, config.WEB_DIST_DIR);
   return { app, deps };
-}
-
-/** The installation's cipher for secrets at rest (ENCRYPTION_KEY, or a key generated once and stored). */
-export async function loadCipher(config: Config, db: Db) {
-  return createCipher(config.ENCRYPTION_KEY ?? (await getOrCreateSecret(db, 'encryption_key')));
 }

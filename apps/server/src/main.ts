@@ -1,10 +1,11 @@
-// Starts the roles named in config (architecture.md "Runtime shapes") and shuts down gracefully.
+// Starts the roles named in config (docs/architecture.md "Runtime shapes") and shuts down gracefully.
 // Embedded default: one process on PGlite under DATA_DIR, migrated and seeded with demo data on first start.
 import path from 'node:path';
-import { buildApp, loadCipher } from './app';
+import { buildApp } from './app';
 import { loadConfig, shouldSeedDemo } from './config';
 import { DEMO_PASSWORD, DEMO_USERS, SECOND_ORG_ADMIN, seedDemo } from './db/seed';
 import { isDatabaseFailure, openDb, type Db } from './platform/db';
+import { loadCipher } from './platform/secrets';
 import { pendingMigrations } from './db/migrations-status';
 
 async function main() {

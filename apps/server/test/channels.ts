@@ -1,7 +1,7 @@
 // A listening app wired to the LINE/Meta simulator, with helpers to connect channels the way an admin
 // does (settings API, Facebook Login) and to wait for the asynchronous pipeline (ingest, delivery jobs).
 import { randomBytes } from 'node:crypto';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { startSimulator, type Simulator } from '@sabai/simulator';
 import { call, startTestApp, type TestApp } from './app';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg } from './factories';
@@ -139,16 +139,20 @@ export async function facebookLogin(t: TestApp, sim: Simulator, token: string) {
   return id;
 }
 
-/** Polls `probe` until it returns a truthy value (the pipeline is asynchronous). */
-export async function eventually<T>(
+/**
+ * Polls `probe` until it returns a truthy value (the pipeline is asynchronous): the one polling helper of
+ * the server tests besides vitest's own `vi.waitFor` (which retries a callback that throws).
+ */
+export function eventually<T>(
   probe: () => Promise<T | null | undefined | false>,
   timeoutMs = 15_000,
 ): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (!value) throw new Error('condition not met in time');
+      return value;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { RoleName } from '@sabai/domain';
 import { createOrganization } from '../src/db/seed';
 import { memberships, teams, users } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth';
+import { hashPassword } from '../src/platform/passwords';
 import type { TestApp } from './app';
 import { call } from './app';
 

@@ -19,6 +19,8 @@ export type LiveWatch = {
   arrivals: Map<number, number>;
   /** Issues the notices were about. */
   issueIds: Set<number>;
+  /** The same, in the order first seen (to pick one at random without copying the set). */
+  issueList: number[];
   socket: WebSocket;
   close(): void;
 };
@@ -30,16 +32,19 @@ export async function watchLiveMessages(baseUrl: string, token: string): Promise
   });
   const arrivals = new Map<number, number>();
   const issueIds = new Set<number>();
+  const issueList: number[] = [];
   socket.on('message', (raw) => {
     const at = performance.now();
     const event = JSON.parse(raw.toString()) as { type?: string; data?: Record<string, unknown> };
     if (event.type !== 'message.created' || event.data?.direction !== 'inbound') return;
     const id = Number(event.data.messageId);
     if (!arrivals.has(id)) arrivals.set(id, at);
-    issueIds.add(Number(event.data.issueId));
+    const issueId = Number(event.data.issueId);
+    if (!issueIds.has(issueId)) issueList.push(issueId);
+    issueIds.add(issueId);
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  return { arrivals, issueIds, socket, close: () => socket.close() };
+  return { arrivals, issueIds, issueList, socket, close: () => socket.close() };
 }
 
 /** Every customer message of these issues, text → message id, read page by page through the API. */

@@ -123,19 +123,6 @@ export async function issueRows(t: TestApp, ids: number[]) {
     .orderBy(asc(issues.id));
 }
 
-/** Polls until `check` passes (the job workers poll every 0.5 s). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 /** Domain events of one organisation received by this process (pg_notify, delivered on commit). */
 export async function collectEvents(t: TestApp, organizationId: string) {
   const bus = await startEventBus(t.db, { logger: silentLogger });

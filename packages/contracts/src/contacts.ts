@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { csvList, queryFlag } from './common';
 import { CHANNEL_TYPES, ISSUE_STATUSES, isProvince } from '@sabai/domain';
 
 // Contacts (spec §2 /contacts, §3 Contact; issue 8): list with quick and advanced search, detail, edit,
 // delete, export and the audit of who touched a customer's personal data.
-
-const csv = <T extends z.ZodType>(item: T, max = 100) =>
-  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(max));
-const flag = z
-  .enum(['true', 'false'])
-  .transform((v) => v === 'true')
-  .optional();
 
 export const CONTACT_GENDERS = ['male', 'female'] as const;
 export const CONTACT_SORTS = ['lastContact', 'createdAt', 'displayName'] as const;
@@ -21,11 +15,11 @@ export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 export const ContactFilterSchema = z.object({
   search: z.string().trim().max(100).optional(),
   /** Channel types the contact has an identity on. */
-  channel: csv(z.enum(CHANNEL_TYPES)).optional(),
+  channel: csvList(z.enum(CHANNEL_TYPES), 100).optional(),
   /** Channel ids (the LINE OA, Page or Instagram account: "page"). */
-  page: csv(z.uuid()).optional(),
+  page: csvList(z.uuid(), 100).optional(),
   gender: z.enum(CONTACT_GENDERS).optional(),
-  province: csv(z.string().max(60)).optional(),
+  province: csvList(z.string().max(60), 100).optional(),
   birthdateFrom: z.iso.date().optional(),
   birthdateTo: z.iso.date().optional(),
   createdFrom: z.iso.date().optional(),
@@ -33,10 +27,10 @@ export const ContactFilterSchema = z.object({
   lastContactFrom: z.iso.date().optional(),
   lastContactTo: z.iso.date().optional(),
   /** Tags on any of the contact's issues. */
-  tag: csv(z.uuid()).optional(),
-  hasOpenIssue: flag,
+  tag: csvList(z.uuid(), 100).optional(),
+  hasOpenIssue: queryFlag.optional(),
   /** Only these contacts (the table's selection, for export). */
-  ids: csv(z.uuid(), 1000).optional(),
+  ids: csvList(z.uuid(), 1000).optional(),
 });
 export type ContactFilter = z.infer<typeof ContactFilterSchema>;
 

@@ -1,6 +1,7 @@
 // zod schemas of every request, response and error: they validate on the server, shape what leaves it,
 // generate the OpenAPI document and type the web client.
 export * from './common';
+export * from './errors';
 export * from './auth';
 export * from './me';
 export * from './organizations';
@@ -15,6 +16,8 @@ export * from './canned-responses';
 export * from './tags';
 export * from './issues';
 export * from './notifications';
+export * from './live-events';
 export * from './notice-texts';
 export * from './contacts';
 export * from './reports';
+export * from './routes';

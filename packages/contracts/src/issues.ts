@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvList, queryFlag } from './common';
 import { CHANNEL_TYPES, ISSUE_SORTS, ISSUE_STATUSES, ISSUE_TIME_FILTERS } from '@sabai/domain';
 
 /** Issues per status in the caller's scope. */
@@ -11,26 +12,20 @@ export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 
 // The agent workspace (issue 6): list with the spec's filter keys, detail, history and updates.
 
-const csv = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(50));
-
 /** The spec's filter keys (§3): channel, team, status (empty = all), myIssue, time, search, tag, dates, agent. */
 export const IssueFilterSchema = z.object({
-  channel: csv(z.uuid()).optional(),
-  team: csv(z.uuid()).optional(),
+  channel: csvList(z.uuid()).optional(),
+  team: csvList(z.uuid()).optional(),
   status: z.union([z.enum(ISSUE_STATUSES), z.literal('')]).optional(),
-  myIssue: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
+  myIssue: queryFlag.optional(),
   time: z.enum(ISSUE_TIME_FILTERS).optional(),
   search: z.string().trim().max(100).optional(),
-  tag: csv(z.uuid()).optional(),
+  tag: csvList(z.uuid()).optional(),
   /** Start date range, inclusive days (yyyy-mm-dd) in the organisation's time zone. */
   startDate: z.iso.date().optional(),
   endDate: z.iso.date().optional(),
   /** Assignee user ids; `none` for issues nobody has. */
-  agent: csv(z.union([z.uuid(), z.literal('none')])).optional(),
+  agent: csvList(z.union([z.uuid(), z.literal('none')])).optional(),
 });
 export type IssueFilter = z.infer<typeof IssueFilterSchema>;
 

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { csvList } from './common';
 import { CHANNEL_TYPES } from '@sabai/domain';
 
 // Dashboard and performance reports (issue 9). Periods are whole local days of the organisation's time zone.
-
-const csv = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(50));
 
 /** The period, the optional compare period, and the channel and team filters of every report. */
 export const ReportQuerySchema = z.object({
@@ -12,8 +10,8 @@ export const ReportQuerySchema = z.object({
   to: z.iso.date(),
   compareFrom: z.iso.date().optional(),
   compareTo: z.iso.date().optional(),
-  channel: csv(z.uuid()).optional(),
-  team: csv(z.uuid()).optional(),
+  channel: csvList(z.uuid()).optional(),
+  team: csvList(z.uuid()).optional(),
 });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 

@@ -1,5 +1,5 @@
-// The default role matrix (spec §6 leaves it "not shown"; architecture.md fixes it). Editable per
-// organisation later; these are the grants a new organisation starts with.
+// The default role matrix (spec §6 leaves it "not shown"; docs/decisions.md "Permissions" fixes it). Editable
+// per organisation later; these are the grants a new organisation starts with.
 import { ACTIONS, RESOURCES } from './permissions';
 import type { Action, ActionScopes, PermissionMatrix, Resource, RoleName, Scope } from './permissions';
 

@@ -1,33 +1,11 @@
 // Display formats of spec §2, §5 and §9, identical on server (exports, emails) and web.
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormatFor(timeZone: string): Intl.DateTimeFormat {
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    // en-GB gives day-first parts; h23 avoids the "24:05" some engines print for midnight with hour12: false.
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimeFormats.set(timeZone, format);
-  }
-  return format;
-}
+import { localDateTimeText } from './local-time';
 
 /** 'dd/MM/yyyy HH:mm' in the organisation's time zone (spec §9); '' for an unreadable date. Throws on an unknown time zone. */
 export function formatDateTime(date: Date | string | number, timeZone = 'Asia/Bangkok'): string {
   const instant = new Date(date);
   if (Number.isNaN(instant.getTime())) return '';
-  const parts = dateTimeFormatFor(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+  return localDateTimeText(instant, timeZone);
 }
 
 /** A phone number as '081 234 5678' when it has exactly 10 digits once non-digits are dropped, otherwise '' (spec §5). */

@@ -9,6 +9,7 @@ export * from './display-text';
 export * from './issue-status';
 export * from './issue-workspace';
 export * from './limits';
+export * from './local-time';
 export * from './navigation';
 export * from './password';
 export * from './permissions';

@@ -1,4 +1,4 @@
-// Issue statuses and the rules for changing them (spec §4, architecture "Issue lifecycle").
+// Issue statuses and the rules for changing them (spec §4, docs/decisions.md "Issue statuses").
 // The server enforces these; the web only reflects them.
 import type { ChannelType } from './channel-type';
 import { assertNever } from './exhaustive';
@@ -40,7 +40,8 @@ export const STATUS_FILTERS: readonly StatusFilter[] = [
   { value: 'resolved-success', labelKey: 'issue.status.resolved-success' },
   { value: 'resolved-un-success', labelKey: 'issue.status.resolved-un-success' },
   { value: 'close', labelKey: 'issue.status.close' },
-  // A transfer closes the issue as `transferred` (an un-assigned one too, architecture "Issue lifecycle").
+  // A transfer closes the issue as `transferred` (an un-assigned one too, docs/decisions.md "Issue
+  // statuses").
   { value: 'transferred', labelKey: 'issue.status.transferred' },
 ];
 
@@ -106,7 +107,7 @@ function checkTarget(from: IssueStatus, to: IssueStatus): StatusChangeResult {
     case 'un-assigned':
       return deny('issue.status.cannot_unassign');
     case 'on-going':
-      // un-assigned → on-going is the assignment itself (architecture "Issue lifecycle").
+      // un-assigned → on-going is the assignment itself (docs/decisions.md "Issue statuses").
       return from === 'waiting' || from === 'un-assigned' ? OK : deny('issue.status.invalid_transition');
     case 'waiting':
       return from === 'on-going' ? OK : deny('issue.status.invalid_transition');

@@ -1,5 +1,5 @@
-// Deep link to Meta Business Suite's inbox for a Page (spec §9 "asset_id"; channels.md E: the thread
-// parameters are unstable, so we link to the channel's inbox only).
+// Deep link to Meta Business Suite's inbox for a Page (spec §9 "asset_id"; docs/channels.md "Inbox link": the
+// thread parameters are unstable, so we link to the channel's inbox only).
 const BASE = 'https://business.facebook.com/latest/inbox';
 
 /** The Business Suite inbox of a Messenger Page or of the Page linked to an Instagram account. */

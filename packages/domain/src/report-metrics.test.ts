@@ -5,11 +5,9 @@ import {
   emptyCounters,
   lastDays,
   lastMonths,
-  localDayOf,
   metricsOf,
   periodProblem,
   previousPeriod,
-  startOfLocalDay,
   type BusinessCalendar,
 } from './report-metrics';
 
@@ -22,19 +20,6 @@ const officeHours: BusinessCalendar = {
   holidays: new Set(['2026-03-04']),
   timeZone: BKK,
 };
-
-describe('the organisation calendar', () => {
-  it('puts 23:30 UTC on the next Bangkok day', () => {
-    expect(localDayOf(at('2026-03-01T16:59:59Z'), BKK)).toBe('2026-03-01');
-    expect(localDayOf(at('2026-03-01T17:00:00Z'), BKK)).toBe('2026-03-02');
-    expect(startOfLocalDay('2026-03-02', BKK)).toBe(at('2026-03-01T17:00:00Z'));
-  });
-
-  it('finds a midnight across a daylight saving change', () => {
-    expect(startOfLocalDay('2026-03-29', 'Europe/Berlin')).toBe(at('2026-03-28T23:00:00Z'));
-    expect(startOfLocalDay('2026-03-30', 'Europe/Berlin')).toBe(at('2026-03-29T22:00:00Z'));
-  });
-});
 
 describe('businessSeconds', () => {
   it('counts the whole span with 24x7 and no holiday', () => {

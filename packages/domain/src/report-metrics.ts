@@ -1,9 +1,8 @@
 // Report metrics (spec §3 "Report metrics", issue 9): the counters a day adds up, the figures derived from
-// summed counters, business time between two instants, and the organisation's calendar (its time zone decides
-// what a day is). Pure: the server's roll-up and live "today" part and the web's period pickers share them.
+// summed counters, business time between two instants, and report periods (the organisation's calendar,
+// in local-time, decides what a day is). Pure: the server's roll-up and live "today" part and the web's period pickers share them.
+import { addDays, daysBetween, isoWeekday, localDayOf, startOfLocalDay, type LocalDay } from './local-time';
 import type { ChannelShift } from './routing';
-
-const DAY_MS = 86_400_000;
 
 /** Counters that add up across days, channels, teams and agents; every figure is derived from their sums. */
 export type ReportCounters = {
@@ -131,70 +130,6 @@ export function metricChanges(
     MetricKey,
     number | null
   >;
-}
-
-// ---- the organisation's calendar -----------------------------------------------------------------------------
-
-/** A local calendar day, `yyyy-mm-dd`. */
-export type LocalDay = string;
-
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string) {
-  let f = partsFormat.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    partsFormat.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The offset of `timeZone` from UTC at `ms`, in milliseconds (Bangkok: +7 h). */
-function zoneOffset(ms: number, timeZone: string): number {
-  const p = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(ms))
-      .map((x) => [x.type, Number(x.value)]),
-  ) as Record<string, number>;
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return asUtc - (ms - (ms % 1000));
-}
-
-/** The local day `ms` falls on in `timeZone`. */
-export function localDayOf(ms: number, timeZone: string): LocalDay {
-  return new Date(ms + zoneOffset(ms, timeZone)).toISOString().slice(0, 10);
-}
-
-/** The instant a local day starts (its midnight) in `timeZone`. */
-export function startOfLocalDay(day: LocalDay, timeZone: string): number {
-  const wall = Date.parse(`${day}T00:00:00Z`);
-  // Two rounds settle the offset also on a day whose offset changes (daylight saving elsewhere).
-  let ms = wall - zoneOffset(wall, timeZone);
-  ms = wall - zoneOffset(ms, timeZone);
-  return ms;
-}
-
-export function addDays(day: LocalDay, n: number): LocalDay {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to`, both included (1 for the same day). */
-export function daysBetween(from: LocalDay, to: LocalDay): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
-/** ISO weekday of a local day: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(day: LocalDay): number {
-  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
 }
 
 // ---- periods -------------------------------------------------------------------------------------------------

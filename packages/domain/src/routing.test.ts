@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isWithinBusinessHours,
-  localTime,
-  matchKeyword,
-  routeNewIssue,
-  type RoutingChannel,
-} from './routing';
+import { isWithinBusinessHours, matchKeyword, routeNewIssue, type RoutingChannel } from './routing';
 
 const TZ = 'Asia/Bangkok';
 // 2026-11-23 is a Monday. 03:00 UTC = 10:00 in Bangkok.
@@ -30,10 +24,6 @@ const rules = {
 };
 
 describe('routing', () => {
-  it('reads local time in the organisation time zone', () => {
-    expect(localTime(mondayTen, TZ)).toEqual({ date: '2026-11-23', weekday: 1, minutes: 600 });
-  });
-
   it('knows business hours, 24x7, and shifts across midnight', () => {
     expect(isWithinBusinessHours('custom', shifts, mondayTen, TZ)).toBe(true);
     expect(isWithinBusinessHours('custom', shifts, mondayNight, TZ)).toBe(false);

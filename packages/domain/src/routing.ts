@@ -1,5 +1,6 @@
 // Routing of a new issue on arrival (spec §3 Channel): which team receives it, and which automatic
 // replies the customer gets. Times are read in the organisation's time zone.
+import { localTime } from './local-time';
 
 export type ChannelShift = { weekday: number; startsAt: string; endsAt: string };
 export type ChannelHoliday = { date: string; message: string };
@@ -22,30 +23,6 @@ export type RoutingDecision = {
   /** The message for off-hours or a holiday, when there is one. */
   serviceMessage: string | null;
 };
-
-/** Local date (yyyy-MM-dd), ISO weekday (1 = Monday) and minutes since midnight of `at` in `timeZone`. */
-export function localTime(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: weekdays.indexOf(String(parts.weekday)) + 1,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
 
 const toMinutes = (hhmm: string) => {
   const [h, m] = hhmm.split(':');

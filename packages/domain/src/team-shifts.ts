@@ -1,7 +1,7 @@
 // Team members' working shifts (spec §3 Team, §5 Team validations) and who may receive issues now
 // (spec §4 auto-assignment). Times are 'HH:mm' in the organisation's time zone; a shift never crosses
 // midnight because the spec requires the start before the stop.
-import { localTime } from './routing';
+import { localTime } from './local-time';
 
 export type MemberShift = {
   workStart: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLIENT_ERROR_CODES, ERROR_CODES } from '@sabai/contracts';
 import { leafKeys, resources } from './index';
 
 const en = resources.en.translation;
@@ -58,6 +59,23 @@ describe('catalogues', () => {
       'contacts.channelType.facebook',
       'contacts.channelType.instagram',
     ]);
+  });
+});
+
+describe('error texts', () => {
+  const codes: string[] = [...ERROR_CODES, ...CLIENT_ERROR_CODES];
+
+  it('has an en and a th text for every code the server sends or the web client uses', () => {
+    const missing = codes.flatMap((code) =>
+      (['en', 'th'] as const)
+        .filter((lang) => typeof valueAt(resources[lang].translation, `errors.${code}`) !== 'string')
+        .map((lang) => `${lang}:${code}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has no text for a code that nobody sends', () => {
+    expect(leafKeys(en.errors).filter((code) => !codes.includes(code))).toEqual([]);
   });
 });
 

@@ -192,22 +192,4 @@ export const channelsEn = {
       },
     },
   },
-  errors: {
-    channel: {
-      keyword_required: 'Please add at least one keyword.',
-      keyword_exists: 'Keyword is already exists.',
-      shift_required: 'Please add at least one shift for custom business hours.',
-      team_not_found: 'The chosen team no longer exists. Please choose another team.',
-      duplicate: 'This channel is already connected to your organisation.',
-      used_by_other_organization: 'This channel is used in another organisation.',
-      plan_limit: "Can't add channel, Please contact sale",
-      holiday_cannot_remove: 'This holiday cannot remove.',
-      connection_expired: 'Your Facebook Login has expired. Please sign in with Facebook again.',
-      page_not_in_connection:
-        'This Page is not part of your Facebook Login. Please sign in with Facebook again.',
-      not_verified:
-        'LINE did not confirm this channel. Check the channel ID, channel secret and channel access token.',
-      provider_unavailable: 'LINE could not be reached to confirm this channel. Please try again.',
-    },
-  },
 } as const;

@@ -185,20 +185,4 @@ export const channelsTh: ChannelsCatalogue = {
       },
     },
   },
-  errors: {
-    channel: {
-      keyword_required: 'กรุณาเพิ่มคีย์เวิร์ดอย่างน้อยหนึ่งคำ',
-      keyword_exists: 'คีย์เวิร์ดนี้มีอยู่แล้ว',
-      shift_required: 'กรุณาเพิ่มช่วงเวลาทำการอย่างน้อยหนึ่งช่วง',
-      team_not_found: 'ไม่พบทีมที่เลือก กรุณาเลือกทีมอื่น',
-      duplicate: 'ช่องทางนี้เชื่อมต่อกับองค์กรของคุณอยู่แล้ว',
-      used_by_other_organization: 'ช่องทางนี้ถูกใช้งานอยู่ในองค์กรอื่น',
-      plan_limit: 'ไม่สามารถเพิ่มช่องทางได้ กรุณาติดต่อฝ่ายขาย',
-      holiday_cannot_remove: 'ไม่สามารถลบวันหยุดนี้ได้',
-      connection_expired: 'การเข้าสู่ระบบ Facebook หมดอายุแล้ว กรุณาเข้าสู่ระบบด้วย Facebook อีกครั้ง',
-      page_not_in_connection: 'เพจนี้ไม่ได้อยู่ในการเข้าสู่ระบบ Facebook ของคุณ กรุณาเข้าสู่ระบบด้วย Facebook อีกครั้ง',
-      not_verified: 'LINE ไม่ยืนยันช่องทางนี้ กรุณาตรวจสอบ Channel ID, Channel secret และ Channel access token',
-      provider_unavailable: 'ไม่สามารถติดต่อ LINE เพื่อยืนยันช่องทางนี้ได้ กรุณาลองอีกครั้ง',
-    },
-  },
 };

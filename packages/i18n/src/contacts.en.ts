@@ -139,10 +139,4 @@ export const contactsEn = {
     },
     none: '—',
   },
-  errors: {
-    contact: {
-      not_found: 'This contact does not exist or you cannot see it.',
-      invalid_cursor: 'The list changed. Please reload it.',
-    },
-  },
 };

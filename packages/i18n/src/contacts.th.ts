@@ -139,10 +139,4 @@ export const contactsTh: ContactsCatalogue = {
     },
     none: '—',
   },
-  errors: {
-    contact: {
-      not_found: 'ไม่พบรายชื่อนี้ หรือคุณไม่มีสิทธิ์ดู',
-      invalid_cursor: 'รายการมีการเปลี่ยนแปลง กรุณาโหลดใหม่',
-    },
-  },
 };

@@ -1,6 +1,7 @@
 // The light part of the package: English (the source and fallback), the language list and helpers.
 // The web app imports this entry ('@sabai/i18n/core') so Thai and the policy stay out of its first load.
 export type { Catalogue, ChannelsCatalogue, FullCatalogue, PolicyCatalogue, TranslationKey } from './types';
+export type { ErrorTexts } from './error-texts';
 export { en } from './en';
 
 /** The languages the product ships; the spec's default is en. */

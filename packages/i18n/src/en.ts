@@ -1,5 +1,8 @@
 // The English catalogue is the source of truth: every key the web app uses is declared here first,
-// and th.ts must mirror it exactly (its type is derived from this object).
+// and th.ts must mirror it exactly (its type is derived from this object). The error texts live in
+// errors.en.ts, typed by the error codes.
+import { errorsEn } from './errors.en';
+
 export const en = {
   app: {
     name: 'Sabai Inbox',
@@ -77,65 +80,7 @@ export const en = {
       roles: 'Could not retrieve the roles.',
     },
   },
-  errors: {
-    unknown: 'Something went wrong. Please try again.',
-    internal: 'The server had a problem. Please try again in a moment.',
-    not_found: 'The item was not found.',
-    rate_limited: 'Too many requests. Please wait a moment and try again.',
-    line_link: {
-      no_channel: 'Your organisation has no LINE Official Account to link with. Ask an admin to connect one.',
-    },
-    network: {
-      unavailable: 'Cannot reach the server. Check your connection and try again.',
-    },
-    validation: {
-      failed: 'Some fields are not valid. Please check them and try again.',
-      invalid_text:
-        'The text contains a character that cannot be saved (such as a null character). Please remove it and try again.',
-    },
-    request: {
-      malformed_json: 'The request could not be read. Please reload the page and try again.',
-      too_large: 'The request is too large.',
-      invalid: 'The request could not be processed. Please check what you entered and try again.',
-      unsupported_media_type: 'This kind of content cannot be sent here.',
-    },
-    xsrf: {
-      invalid: 'Your security token expired. Please reload the page and try again.',
-    },
-    auth: {
-      invalid_credentials: 'Invalid email address or password',
-      too_many_attempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-      invalid_refresh_token: 'Your session has ended. Please sign in again.',
-      reset_token_invalid: 'This link is invalid or has expired. Please ask for a new one.',
-      unauthenticated: 'Please sign in to continue.',
-      token_expired: 'Your session has expired. Please sign in again.',
-      token_revoked: 'Your session has changed. Please sign in again.',
-      forbidden: 'You do not have permission to do this.',
-      current_password_incorrect: 'Current password incorrect',
-    },
-    user: {
-      username_taken: 'This username is already taken.',
-    },
-    email: {
-      send_failed: 'The email could not be sent. Please try again later.',
-    },
-    file: {
-      too_large: 'The file is too large: images up to 5 MB, other files up to 30 MB.',
-      missing: 'Please choose a file to upload.',
-      type_not_allowed: 'Only JPEG, PNG, GIF or WebP images can be uploaded.',
-    },
-    web_push: {
-      endpoint_not_allowed:
-        'This browser’s push service is not supported. Notifications still appear while Sabai Inbox is open.',
-    },
-    password: {
-      length: 'The password must be 8 to 30 characters long.',
-      letter: 'The password must contain at least one English letter.',
-      digit: 'The password must contain at least one number.',
-      repeated: 'The password must not repeat a character three times in a row (such as aaa or 111).',
-      common: 'This password is too common. Please choose another one.',
-    },
-  },
+  errors: errorsEn,
   auth: {
     invalid_credentials: 'Invalid email address or password',
     current_password_incorrect: 'Current password incorrect',

@@ -156,33 +156,4 @@ export const inboxEn = {
       dragHint: 'Drag a card to another column to change its status.',
     },
   },
-  errors: {
-    issue: {
-      not_found: 'This issue does not exist or you cannot see it.',
-      invalid_cursor: 'The list changed. Please reload it.',
-      team_required: 'Please choose a team first.',
-      team_not_found: 'The chosen team no longer exists.',
-      team_not_yours: 'You can only assign within your own teams.',
-      assignee_not_in_team: 'The agent must be a member or the manager of the team.',
-      close_already_requested: 'Your manager has already been asked to close this issue.',
-      no_manager: 'This issue’s team has no manager to ask. Please ask an admin.',
-      closed: 'This issue is finished and can no longer be changed.',
-      status: {
-        unchanged: 'The issue already has this status.',
-        closed: 'A closed issue cannot be changed.',
-        not_assigned: 'Assign the issue to an agent before changing its status.',
-        staff_cannot_change: 'Staff cannot change the status. Ask your manager to close the issue.',
-        cannot_unassign: 'An assigned issue cannot return to Un assigned.',
-        resolve_requires_on_going: 'Only an On going issue can be resolved.',
-        close_requires_resolved: 'Only a resolved issue can be closed.',
-        invalid_transition: 'The issue cannot move to this status.',
-        use_transfer: 'Use Transfer to move the issue to another team.',
-      },
-    },
-    message: {
-      reply_window_closed:
-        'Social reply only within 7 days by platform policy. Reply from the Meta Business Suite inbox or by direct message.',
-      not_failed: 'This message is not waiting for a retry.',
-    },
-  },
 } as const;

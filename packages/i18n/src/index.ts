@@ -19,6 +19,8 @@ import type { FullCatalogue } from './types';
 
 export * from './core';
 export { th } from './th';
+export { errorsEn } from './errors.en';
+export { errorsTh } from './errors.th';
 export { policyEn } from './policy.en';
 export { policyTh } from './policy.th';
 export { channelsEn } from './channels.en';
@@ -45,17 +47,6 @@ export const resources: Record<Language, { translation: FullCatalogue }> = {
       ...en,
       ...settingsEn,
       ...workforceEn,
-      errors: {
-        ...en.errors,
-        ...channelsEn.errors,
-        ...settingsEn.errors,
-        ...workforceEn.errors,
-        ...inboxEn.errors,
-        ...contactsEn.errors,
-        ...reportsEn.errors,
-        user: { ...en.errors.user, ...settingsEn.errors.user },
-        file: { ...en.errors.file, ...settingsEn.errors.file },
-      },
       channels: channelsEn.channels,
       inbox: inboxEn.inbox,
       contacts: contactsEn.contacts,
@@ -68,17 +59,6 @@ export const resources: Record<Language, { translation: FullCatalogue }> = {
       ...th,
       ...settingsTh,
       ...workforceTh,
-      errors: {
-        ...th.errors,
-        ...channelsTh.errors,
-        ...settingsTh.errors,
-        ...workforceTh.errors,
-        ...inboxTh.errors,
-        ...contactsTh.errors,
-        ...reportsTh.errors,
-        user: { ...th.errors.user, ...settingsTh.errors.user },
-        file: { ...th.errors.file, ...settingsTh.errors.file },
-      },
       channels: channelsTh.channels,
       inbox: inboxTh.inbox,
       contacts: contactsTh.contacts,

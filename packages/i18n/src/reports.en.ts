@@ -78,11 +78,4 @@ export const reportsEn = {
       failed: 'The export could not be downloaded. Please try again.',
     },
   },
-  errors: {
-    report: {
-      invalid_period: 'Choose a start day on or before the end day.',
-      period_too_long: 'Choose a period of at most 366 days.',
-      invalid_compare: 'Choose a valid compare period.',
-    },
-  },
 };

@@ -78,11 +78,4 @@ export const reportsTh: ReportsCatalogue = {
       failed: 'ดาวน์โหลดไฟล์ไม่สำเร็จ กรุณาลองอีกครั้ง',
     },
   },
-  errors: {
-    report: {
-      invalid_period: 'กรุณาเลือกวันเริ่มต้นที่ไม่อยู่หลังวันสิ้นสุด',
-      period_too_long: 'กรุณาเลือกช่วงเวลาไม่เกิน 366 วัน',
-      invalid_compare: 'กรุณาเลือกช่วงเวลาเปรียบเทียบให้ถูกต้อง',
-    },
-  },
 };

@@ -1,57 +1,6 @@
 // Texts of the organisation settings screens (/setting/tag, /setting/canned-response, …), kept apart from
 // the main catalogue because only those screens need them: the web app loads them with the screens.
 export const settingsEn = {
-  // Error codes of the settings APIs (errors.<code>), merged into the main catalogue's errors.
-  errors: {
-    user: {
-      email_taken: 'This email address is already used by another user.',
-      plan_limit: "Can't add user, Please contact sale",
-      generate_link_failed: 'Could not generate the set-password link. Please try again.',
-      not_found: 'User not found.',
-      in_other_team:
-        'This user is still a member of another team. Remove the user from that team before updating the role.',
-      role_not_found: 'The chosen role does not exist.',
-      role_not_allowed: 'You cannot give this role.',
-      cannot_change_own_role: 'You cannot change your own role.',
-      cannot_deactivate_self: 'You cannot deactivate yourself.',
-      cannot_delete_self: 'You cannot delete yourself.',
-      member_elsewhere: 'This user is a member of a team. Remove the user from the team first.',
-      not_invited: 'This user has already accepted the invitation.',
-      has_open_issues:
-        'This user still has open issues. Hand them over to another agent or the team queue first.',
-      hand_over_target_invalid: 'Choose another active agent of the organisation.',
-      hand_over_target_not_in_team:
-        'The chosen agent is not in every team of these issues. Choose another agent or the team queue.',
-      hand_over_team_empty: 'No one else in the team could take its queue. Choose an agent instead.',
-    },
-    role: {
-      not_editable: 'This role cannot be edited.',
-      invalid_permission: 'This permission cannot be given to the role.',
-    },
-    team: {
-      member_required: 'Please add at least one member.',
-      duplicate_member: 'This member is already in the team.',
-      work_start_after_stop: 'The working start time must begin before the stop time.',
-      user_not_found: 'The chosen user no longer exists.',
-      name_exists: 'This team name already exists.',
-      has_members: 'Before removing this team, please remove members.',
-      used_by_channel: 'This team is assigned to a channel. Choose another team for the channel first.',
-      not_found: 'Team not found.',
-    },
-    tag: {
-      name_exists: 'This tag name already exists.',
-      not_found: 'Tag not found.',
-    },
-    canned: {
-      message_too_long: 'The message can be at most 500 letters.',
-      category_exists: 'Duplicate canned category.',
-      response_exists: 'Duplicate canned response.',
-      not_found: 'Canned response not found or not allowed.',
-    },
-    file: {
-      not_found: 'The attached file was not found. Please attach it again.',
-    },
-  },
   list: {
     search: 'Search',
     actions: 'Actions',

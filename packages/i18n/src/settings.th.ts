@@ -3,54 +3,6 @@ import type { SettingsCatalogue } from './types';
 // Thai texts of the organisation settings screens. Typed as SettingsCatalogue, so a missing or extra key
 // fails the type check.
 export const settingsTh: SettingsCatalogue = {
-  // Error codes of the settings APIs (errors.<code>), merged into the main catalogue's errors.
-  errors: {
-    user: {
-      email_taken: 'อีเมลนี้มีผู้ใช้งานอื่นใช้แล้ว',
-      plan_limit: 'ไม่สามารถเพิ่มผู้ใช้ได้ กรุณาติดต่อฝ่ายขาย',
-      generate_link_failed: 'ไม่สามารถสร้างลิงก์ตั้งรหัสผ่านได้ กรุณาลองใหม่อีกครั้ง',
-      not_found: 'ไม่พบผู้ใช้',
-      in_other_team: 'ผู้ใช้นี้ยังเป็นสมาชิกของทีมอื่น กรุณานำผู้ใช้ออกจากทีมนั้นก่อนเปลี่ยนบทบาท',
-      role_not_found: 'ไม่พบบทบาทที่เลือก',
-      role_not_allowed: 'คุณไม่สามารถกำหนดบทบาทนี้ได้',
-      cannot_change_own_role: 'คุณไม่สามารถเปลี่ยนบทบาทของตัวเองได้',
-      cannot_deactivate_self: 'คุณไม่สามารถระงับการใช้งานบัญชีของตัวเองได้',
-      cannot_delete_self: 'คุณไม่สามารถลบบัญชีของตัวเองได้',
-      member_elsewhere: 'ผู้ใช้นี้เป็นสมาชิกของทีมอยู่ กรุณานำผู้ใช้ออกจากทีมก่อน',
-      not_invited: 'ผู้ใช้นี้ตอบรับคำเชิญแล้ว',
-      has_open_issues: 'ผู้ใช้นี้ยังมีเคสที่เปิดอยู่ กรุณาส่งต่อให้เจ้าหน้าที่คนอื่นหรือคิวของทีมก่อน',
-      hand_over_target_invalid: 'กรุณาเลือกเจ้าหน้าที่คนอื่นที่ยังใช้งานอยู่ในองค์กร',
-      hand_over_target_not_in_team: 'เจ้าหน้าที่ที่เลือกไม่ได้อยู่ในทุกทีมของเคสเหล่านี้ กรุณาเลือกคนอื่นหรือคิวของทีม',
-      hand_over_team_empty: 'ไม่มีสมาชิกคนอื่นในทีมที่จะรับคิวนี้ได้ กรุณาเลือกเจ้าหน้าที่แทน',
-    },
-    role: {
-      not_editable: 'ไม่สามารถแก้ไขบทบาทนี้ได้',
-      invalid_permission: 'ไม่สามารถให้สิทธิ์นี้กับบทบาทนี้ได้',
-    },
-    team: {
-      member_required: 'กรุณาเพิ่มสมาชิกอย่างน้อยหนึ่งคน',
-      duplicate_member: 'สมาชิกคนนี้อยู่ในทีมแล้ว',
-      work_start_after_stop: 'เวลาเริ่มงานต้องมาก่อนเวลาเลิกงาน',
-      user_not_found: 'ไม่พบผู้ใช้ที่เลือกแล้ว',
-      name_exists: 'มีชื่อทีมนี้อยู่แล้ว',
-      has_members: 'ก่อนลบทีมนี้ กรุณานำสมาชิกออกก่อน',
-      used_by_channel: 'ทีมนี้ถูกกำหนดให้ดูแลช่องทางอยู่ กรุณาเลือกทีมอื่นให้ช่องทางนั้นก่อน',
-      not_found: 'ไม่พบทีม',
-    },
-    tag: {
-      name_exists: 'มีชื่อแท็กนี้อยู่แล้ว',
-      not_found: 'ไม่พบแท็ก',
-    },
-    canned: {
-      message_too_long: 'ข้อความยาวได้ไม่เกิน 500 ตัวอักษร',
-      category_exists: 'หมวดหมู่ข้อความสำเร็จรูปซ้ำ',
-      response_exists: 'ข้อความสำเร็จรูปซ้ำ',
-      not_found: 'ไม่พบข้อความสำเร็จรูป หรือคุณไม่มีสิทธิ์เข้าถึง',
-    },
-    file: {
-      not_found: 'ไม่พบไฟล์ที่แนบ กรุณาแนบไฟล์อีกครั้ง',
-    },
-  },
   list: {
     search: 'ค้นหา',
     actions: 'การดำเนินการ',

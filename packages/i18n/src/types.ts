@@ -15,13 +15,13 @@ export type Catalogue = Widen<typeof en>;
 /** The shape of the privacy-policy texts, loaded only by /policy. */
 export type PolicyCatalogue = Widen<typeof policyEn>;
 
-/** The texts of the channel settings screen (`channels.*` and `errors.channel.*`), loaded with it. */
+/** The texts of the channel settings screen (`channels.*`), loaded with it. */
 export type ChannelsCatalogue = Widen<typeof channelsEn>;
 
 /** The texts of the organisation settings screens (tags, canned responses, …), loaded with them. */
 export type SettingsCatalogue = Widen<typeof settingsEn>;
 
-/** The texts of time off, auto-assignment and the roles' permissions (`errors.time_off.*` too), loaded with them. */
+/** The texts of time off, auto-assignment and the roles' permissions, loaded with them. */
 export type WorkforceCatalogue = Widen<typeof workforceEn>;
 
 /** The texts of the agent workspace (inbox, chat, kanban), loaded with it. */

@@ -2,18 +2,6 @@
 // auto-assignment per team and the roles' permission matrix. Kept apart from the main catalogue because only
 // those screens need them: the web app loads them with the screens.
 export const workforceEn = {
-  // Error codes of the time-off API (errors.<code>), merged into the main catalogue's errors.
-  errors: {
-    time_off: {
-      end_before_start: 'The last day must not be before the first day.',
-      in_past: 'This time off has already ended. Choose days from today on.',
-      no_team:
-        'You are not a member of a team, so there is no manager to ask. Ask an admin to add you to a team.',
-      not_found: 'This leave request no longer exists.',
-      own_request: 'You cannot decide your own leave request.',
-      already_decided: 'This leave request has already been decided.',
-    },
-  },
   timeOff: {
     statuses: {
       pending: 'Pending',

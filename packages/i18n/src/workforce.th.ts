@@ -3,16 +3,6 @@ import type { WorkforceCatalogue } from './types';
 // Thai texts of the workforce screens and dialogs. Typed as WorkforceCatalogue, so a missing or extra key
 // fails the type check.
 export const workforceTh: WorkforceCatalogue = {
-  errors: {
-    time_off: {
-      end_before_start: 'วันสุดท้ายต้องไม่อยู่ก่อนวันแรก',
-      in_past: 'ช่วงวันลานี้ผ่านไปแล้ว กรุณาเลือกวันตั้งแต่วันนี้เป็นต้นไป',
-      no_team: 'คุณยังไม่ได้อยู่ในทีมใด จึงไม่มีผู้จัดการที่จะพิจารณาคำขอ กรุณาให้ผู้ดูแลระบบเพิ่มคุณเข้าทีมก่อน',
-      not_found: 'ไม่พบคำขอลานี้แล้ว',
-      own_request: 'คุณไม่สามารถพิจารณาคำขอลาของตัวเองได้',
-      already_decided: 'คำขอลานี้ได้รับการพิจารณาไปแล้ว',
-    },
-  },
   timeOff: {
     statuses: {
       pending: 'รออนุมัติ',

@@ -38,6 +38,8 @@ export interface SimulatorOptions {
   webhookTimeoutMs?: number;
   /** Base clock; `advance(ms)` adds to it. */
   now?: () => number;
+  /** Keep only this many of the latest calls, deliveries and outbox messages (default: all). */
+  keepRecords?: number;
 }
 
 /** A summary of what the simulator is configured with (also `GET /__admin`). */
@@ -109,6 +111,8 @@ export interface Simulator {
   readonly instagram: InstagramCustomer;
   /** API calls received. */
   calls(filter?: CallFilter): ApiCall[];
+  /** Calls `listener` with every API call answered from now on; returns the unsubscribe function. */
+  onCall(listener: (call: ApiCall) => void): () => void;
   /** Webhooks sent. */
   deliveries(filter?: DeliveryFilter): DeliveryRecord[];
   /** Messages sent to customers of an account (LINE channel id, Page id or Instagram id), optionally one user. */
@@ -122,7 +126,7 @@ const DEFAULT_WEBHOOK_TIMEOUT_MS = 2000;
 /** Starts a simulator on loopback. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const clock = new Clock(options.now ?? Date.now);
-  const recorder = new Recorder();
+  const recorder = new Recorder(options.keepRecords);
   const faults = new FaultQueue();
   const cdn = new CdnStore();
   const timeoutMs = options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
@@ -177,6 +181,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     messenger,
     instagram,
     calls: (filter) => recorder.calls(filter),
+    onCall: (listener) => recorder.onCall(listener),
     deliveries: (filter) => recorder.deliveries(filter),
     outbox: (accountId, userId) => recorder.outbox(accountId, userId),
     waitFor: (probe, waitTimeoutMs) => waitFor(probe, waitTimeoutMs),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidLineSignature, isValidMetaSignature } from './signatures';
 
 describe('LINE signature', () => {
-  it('matches the SDK and channels.md test vectors', () => {
+  it('matches the SDK and docs/channels.md test vectors', () => {
     expect(
       isValidLineSignature(
         Buffer.from('{"hello":"world"}'),

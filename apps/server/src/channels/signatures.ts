@@ -1,4 +1,4 @@
-// Webhook signatures, compared in constant time over the raw request bytes (channels.md A.3, C.3).
+// Webhook signatures, compared in constant time over the raw request bytes (docs/channels.md "Signatures").
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** LINE: `x-line-signature` = base64(HMAC-SHA256(rawBody, channelSecret)). */

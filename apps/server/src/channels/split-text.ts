@@ -1,4 +1,4 @@
-// Long replies are split into parts that fit the provider's text limit (channels.md cheat sheet), measured
+// Long replies are split into parts that fit the provider's text limit (docs/channels.md "Limits"), measured
 // in the provider's own units. Cuts prefer a line break or space in the last half of a part; Thai has no
 // spaces between words, so otherwise the cut falls between two characters (never inside a surrogate pair).
 

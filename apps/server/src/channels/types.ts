@@ -1,5 +1,5 @@
-// The one interface every provider adapter implements (style.md: channels are adapters behind an explicit
-// registry). Adapters verify, parse and send; they never touch the database.
+// The one interface every provider adapter implements (docs/architecture.md "Layers": channels are adapters
+// behind an explicit registry). Adapters verify, parse and send; they never touch the database.
 import type { ChannelType } from '@sabai/domain';
 
 export type { ChannelType };

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-// The only reader of process.env (architecture.md): validated once at boot, failing with a readable list.
+// The only reader of process.env (docs/architecture.md "Runtime shapes"): validated once at boot, failing
+// with a readable list.
 const booleanish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const ConfigSchema = z.object({

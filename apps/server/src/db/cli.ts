@@ -1,9 +1,9 @@
 // `npm run db:migrate` and `npm run db:seed`: run once, explicitly, against DATABASE_URL (or the embedded
 // database under DATA_DIR).
 import path from 'node:path';
-import { loadCipher } from '../app';
 import { loadConfig } from '../config';
 import { openDb } from '../platform/db';
+import { loadCipher } from '../platform/secrets';
 import { seedDemo } from './seed';
 
 const command = process.argv[2];

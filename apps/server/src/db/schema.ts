@@ -597,15 +597,24 @@ export const issueStatusTally = pgTable(
   (t) => [index('issue_status_tally_org_idx').on(t.organizationId)],
 );
 
-export const messageAttachments = pgTable('message_attachments', {
-  id: id(),
-  messageId: bigint('message_id', { mode: 'number' })
-    .notNull()
-    .references(() => messages.id, { onDelete: 'cascade' }),
-  fileId: text('file_id')
-    .notNull()
-    .references(() => files.id, { onDelete: 'cascade' }),
-});
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: id(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  // Every chat page and delivery reads a message's files: without these, each read (and each file's
+  // cascade delete) scanned the whole table, slower as an organisation's files grew (the soak's slowdown).
+  (t) => [
+    index('message_attachments_message_idx').on(t.messageId),
+    index('message_attachments_file_idx').on(t.fileId),
+  ],
+);
 
 export const messages = pgTable(
   'messages',

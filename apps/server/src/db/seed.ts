@@ -9,9 +9,9 @@ import {
   type IssueStatus,
   type RoleName,
 } from '@sabai/domain';
-import { hashPassword } from '../modules/auth';
 import type { Cipher } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
+import { hashPassword } from '../platform/passwords';
 import * as t from './schema';
 
 export const DEMO_PASSWORD = 'Sabai2026demo';

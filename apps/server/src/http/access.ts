@@ -2,17 +2,13 @@
 // registration, so an endpoint can never be added unguarded. Permissions follow the spec's rule
 // (packages/domain isAllowed), checked on the server for every call: hiding a menu is never the protection.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isAllowed, scopeFor, type Action, type Resource, type Scope } from '@sabai/domain';
+import type { Access } from '@sabai/contracts';
+import { isAllowed, scopeFor, type Scope } from '@sabai/domain';
 import { forbidden, unauthorized } from './errors';
 import type { AuthContext } from '../modules/auth';
 
-export type Access =
-  /** No sign-in: public pages' calls, login, webhooks, health. */
-  | { public: true }
-  /** Any signed-in user of the organisation in the token. */
-  | { signedIn: true }
-  /** A signed-in user whose role grants `action` on `resource` with one of `scopes` (any scope when omitted). */
-  | { resource: Resource; action: Action; scopes?: readonly Scope[] };
+/** Who may call a route (declared in packages/contracts' route map). */
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,4 +54,11 @@ export function registerAccessControl(app: FastifyInstance, authenticate: Authen
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The caller's scope for the route's permission; only a route declared with a resource and action has one. */
+export function scopeOf(request: FastifyRequest): Scope {
+  if (!request.scope)
+    throw new Error(`Route ${request.routeOptions.url} reads a scope but declares no permission`);
+  return request.scope;
 }

@@ -2,16 +2,17 @@
 // Bad input of any kind is a 4xx with a stable code; 5xx never reveal internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@sabai/contracts';
 import { AppError } from './errors';
 
-type Envelope = { error: { code: string; message: string; details?: unknown } };
+type Envelope = { error: { code: ErrorCode; message: string; details?: unknown } };
 
-const envelope = (code: string, message: string, details?: unknown): Envelope => ({
+export const envelope = (code: ErrorCode, message: string, details?: unknown): Envelope => ({
   error: details === undefined ? { code, message } : { code, message, details },
 });
 
 // Fastify's own error codes for malformed requests, mapped to our stable codes.
-const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
+const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request.malformed_json' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'request.malformed_json' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'request.too_large' },

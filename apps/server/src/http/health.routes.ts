@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { createReadinessProbe } from '../platform/readiness';
+import { envelope } from './error-handler';
 
-/** Liveness (the process answers) and readiness (the database and the data directory take writes). */
+/**
+ * Liveness (the process answers) and readiness (the database and the data directory take writes). A ready
+ * answer also counts, per queue, the jobs set aside as dead letters: data no release can handle, for an
+ * operator to look at (they do not make the node unready: it can still do its work).
+ */
 export async function healthRoutes(app: FastifyInstance, deps: Deps) {
   const open = { access: { public: true } } as const;
   const notReadyReason = createReadinessProbe({
@@ -14,7 +19,7 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/healthz', { schema: { hide: true }, config: open }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true }, config: open }, async (_req, reply) => {
     const reason = await notReadyReason();
-    if (reason === null) return { status: 'ready' };
-    return reply.status(503).send({ error: { code: 'not_ready', message: reason } });
+    if (reason === null) return { status: 'ready', deadLetters: await deps.jobs.countDeadLetters() };
+    return reply.status(503).send(envelope('not_ready', reason));
   });
 }

@@ -1,8 +1,11 @@
 // Cross-cutting HTTP behaviour: the error envelope for bad input, and the guard of each route kind.
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { call, startTestApp, XSRF, type TestApp } from '../../test/app';
 import { buildOrganization, buildUser, signIn } from '../../test/factories';
+import { defineJob } from '../platform/jobs';
 import { registerAccessControl } from './access';
 
 let t: TestApp;
@@ -88,7 +91,28 @@ describe('route guards', () => {
 
   it('a public route answers without a token', async () => {
     expect((await call(t.app, 'GET', '/healthz')).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', '/readyz')).json()).toEqual({ status: 'ready' });
+    expect((await call(t.app, 'GET', '/readyz')).json()).toEqual({
+      status: 'ready',
+      deadLetters: expect.any(Object),
+    });
+  });
+
+  it('readiness counts the jobs set aside as dead letters, per queue', async () => {
+    const name = `test-readyz-${randomUUID().slice(0, 8)}`;
+    const job = defineJob(name, z.object({ issueId: z.number() }));
+    const olderRelease = defineJob(name, z.object({ issueId: z.string() }));
+    await t.deps.jobs.work(job, {}, async () => undefined);
+    await t.deps.jobs.send(olderRelease, { issueId: 'seven' });
+    await t.deps.jobs.send(olderRelease, { issueId: 'eight' });
+
+    await vi.waitFor(
+      async () => {
+        const res = await call(t.app, 'GET', '/readyz');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'ready', deadLetters: { [name]: 2 } });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it('a route without an access declaration cannot be registered', () => {

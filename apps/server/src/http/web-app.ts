@@ -1,4 +1,4 @@
-// Serves the built web app on the API's port (architecture.md "Embedded"): static assets, and
+// Serves the built web app on the API's port (docs/architecture.md "Runtime shapes"): static assets, and
 // index.html for every other GET that is not an API, webhook, websocket or file path (SPA routes).
 import { existsSync } from 'node:fs';
 import path from 'node:path';

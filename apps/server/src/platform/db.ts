@@ -1,6 +1,6 @@
-// One database interface over the two runtimes of architecture.md: embedded PGlite (default, one process)
-// and a PostgreSQL server (DATABASE_URL, many processes). Both speak the same SQL, so every repo and test
-// runs on both.
+// One database interface over the two runtimes of docs/architecture.md: embedded PGlite (default, one
+// process) and a PostgreSQL server (DATABASE_URL, many processes). Both speak the same SQL, so every repo and
+// test runs on both.
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -174,6 +174,8 @@ class PgListener {
   private connecting: Promise<pg.Client> | null = null;
   private handlers = new Map<string, Set<NotificationHandler>>();
   private closed = false;
+  /** LISTEN statements one after another: a pg client runs one query at a time. */
+  private statements: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly url: string) {}
 
@@ -183,12 +185,18 @@ class PgListener {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await this.listenOn(client, channel);
     }
     set.add(handler);
     return async () => {
       set.delete(handler);
     };
+  }
+
+  private listenOn(client: pg.Client, channel: string): Promise<unknown> {
+    const statement = this.statements.then(() => client.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
+    this.statements = statement.catch(() => undefined);
+    return statement;
   }
 
   private connect(): Promise<pg.Client> {
@@ -214,8 +222,7 @@ class PgListener {
   private async reconnect() {
     try {
       const client = await this.connect();
-      for (const channel of this.handlers.keys())
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of this.handlers.keys()) await this.listenOn(client, channel);
     } catch (err) {
       console.error('postgres listener reconnect failed', err);
       this.connecting = null;

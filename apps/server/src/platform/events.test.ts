@@ -28,10 +28,11 @@ function collect(target: EventBus, organizationId: string) {
   return { received, unsubscribe };
 }
 
-const event = (organizationId: string, data: Record<string, unknown>): DomainEvent => ({
-  name: 'message.created',
+/** A small valid event; `messageId` tells events of one test apart. */
+const event = (organizationId: string, messageId: number): DomainEvent => ({
+  name: 'message.updated',
   organizationId,
-  data,
+  data: { issueId: 1, messageId },
 });
 
 describe('events', () => {
@@ -41,17 +42,17 @@ describe('events', () => {
 
     await expect(
       db.orm.transaction(async (tx) => {
-        await publishEvent(tx, event(org, { n: 'rolled back' }));
+        await publishEvent(tx, event(org, 1));
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     await db.orm.transaction(async (tx) => {
-      await publishEvent(tx, event(org, { n: 'committed' }));
+      await publishEvent(tx, event(org, 2));
     });
 
     // Notifications arrive in commit order, so once the committed one is here the other would have been too.
     await vi.waitFor(() => expect(received).toHaveLength(1));
-    expect(received[0]).toEqual(event(org, { n: 'committed' }));
+    expect(received[0]).toEqual(event(org, 2));
     unsubscribe();
   });
 
@@ -60,7 +61,7 @@ describe('events', () => {
     const first = collect(bus, org);
     const second = collect(bus, org);
     first.unsubscribe();
-    await publishEvent(db.orm, event(org, { n: 1 }));
+    await publishEvent(db.orm, event(org, 1));
     await vi.waitFor(() => expect(second.received).toHaveLength(1));
     expect(first.received).toHaveLength(0);
     second.unsubscribe();
@@ -81,7 +82,7 @@ describe('events', () => {
       EVENTS_CHANNEL,
       JSON.stringify({ name: 'nope', organizationId: org, data: {} }),
     ]);
-    await publishEvent(db.orm, event(org, { n: 'ok' }));
+    await publishEvent(db.orm, event(org, 1));
 
     await vi.waitFor(() => expect(received).toHaveLength(1));
     expect(warn).toHaveBeenCalledTimes(2);
@@ -89,7 +90,11 @@ describe('events', () => {
   });
 
   it('refuses payloads pg_notify cannot carry, without touching the transaction', async () => {
-    const big = event(randomUUID(), { text: 'x'.repeat(8000) });
+    const big: DomainEvent = {
+      name: 'notification.created',
+      organizationId: randomUUID(),
+      data: { notificationId: 1, userId: 'u', type: 'new_message', issueId: 1, content: 'x'.repeat(8000) },
+    };
     await expect(publishEvent(db.orm, big)).rejects.toThrow(/pg_notify takes at most/);
   });
 
@@ -104,7 +109,7 @@ describe('events', () => {
         const there = collect(otherBus, org);
 
         await otherDb.orm.transaction(async (tx) => {
-          await publishEvent(tx, event(org, { from: 'other node' }));
+          await publishEvent(tx, event(org, 1));
         });
 
         await vi.waitFor(() => {

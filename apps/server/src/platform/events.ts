@@ -1,8 +1,8 @@
-// Realtime fan-out (architecture.md, "Realtime fan-out"): a service publishes a domain event with pg_notify
+// Realtime fan-out (docs/architecture.md, "Realtime"): a service publishes a domain event with pg_notify
 // inside the transaction that made the change, so PostgreSQL delivers it only if that transaction commits,
 // and to every process LISTENing, whichever node raised it. No Redis, and the same code on PGlite.
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
+import { DomainEventSchema, type DomainEvent } from '@sabai/contracts';
 import type { Db, Executor } from './db';
 import type { Logger } from './logger';
 
@@ -12,32 +12,35 @@ export const EVENTS_CHANNEL = 'sabai_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (default build). */
 export const MAX_EVENT_BYTES = 7999;
 
-export const DOMAIN_EVENT_NAMES = [
-  'issue.created',
-  'issue.updated',
-  'issue.assigned',
-  'issue.status_changed',
-  'message.created',
-  'message.updated',
-  'notification.created',
-  'session.changed',
-  // Someone viewing or typing in an issue's chat (ephemeral; never stored).
-  'issue.presence',
-] as const;
+// The events and their payloads are one discriminated union in @sabai/contracts (live-events.ts): a publisher
+// whose payload disagrees with its event's schema does not compile, and the bus reads events back by it.
+export type { DomainEvent, LiveEventName as DomainEventName } from '@sabai/contracts';
 
-const DomainEventSchema = z.object({
-  name: z.enum(DOMAIN_EVENT_NAMES),
-  organizationId: z.string().min(1),
-  data: z.record(z.string(), z.unknown()),
-});
-
-/** A change users may need to see live. Keep `data` small: ids and a few fields; clients refetch the rest. */
-export type DomainEvent = z.infer<typeof DomainEventSchema>;
-export type DomainEventName = DomainEvent['name'];
 export type EventHandler = (event: DomainEvent) => void | Promise<void>;
 
 /** Queues `event` on `executor`'s transaction; it is delivered to every node only if that transaction commits. */
 export async function publishEvent(executor: Executor, event: DomainEvent): Promise<void> {
+  await executor.execute(sql`select ${eventNotification(event)}`);
+}
+
+/**
+ * The `pg_notify` call that publishes `event`, for a statement that makes the change and publishes it in one
+ * round trip (select it once per changed row, so nothing is published when nothing changed).
+ */
+export function eventNotification(event: DomainEvent): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, ${payloadOf(event)})`;
+}
+
+/** Queues several events in one statement (a batch of assignments); same delivery rule as publishEvent. */
+export async function publishEvents(executor: Executor, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  // One pg_notify per element, in order, from a single round trip.
+  await executor.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(events.map(payloadOf))}::text[]) with ordinality as e(p, n) order by n`,
+  );
+}
+
+function payloadOf(event: DomainEvent): string {
   const payload = JSON.stringify(event);
   const bytes = Buffer.byteLength(payload, 'utf8');
   // Checked here rather than left to PostgreSQL so the error names the event instead of aborting the
@@ -45,24 +48,7 @@ export async function publishEvent(executor: Executor, event: DomainEvent): Prom
   if (bytes > MAX_EVENT_BYTES) {
     throw new Error(`event ${event.name} is ${bytes} bytes; pg_notify takes at most ${MAX_EVENT_BYTES}`);
   }
-  await executor.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
-}
-
-/** Queues several events in one statement (a batch of assignments); same delivery rule as publishEvent. */
-export async function publishEvents(executor: Executor, events: readonly DomainEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const payloads = events.map((event) => {
-    const payload = JSON.stringify(event);
-    const bytes = Buffer.byteLength(payload, 'utf8');
-    if (bytes > MAX_EVENT_BYTES) {
-      throw new Error(`event ${event.name} is ${bytes} bytes; pg_notify takes at most ${MAX_EVENT_BYTES}`);
-    }
-    return payload;
-  });
-  // One pg_notify per element, in order, from a single round trip.
-  await executor.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) with ordinality as e(p, n) order by n`,
-  );
+  return payload;
 }
 
 /** This process's subscription to all domain events. */

@@ -1,4 +1,4 @@
-// The durable inbox of raw webhook deliveries (architecture.md "Inbound events"): the webhook stores the
+// The durable inbox of raw webhook deliveries (docs/architecture.md "Inbound"): the webhook stores the
 // verified body with one statement that also wakes the workers (NOTIFY) and answers 200; workers claim rows
 // in batches under a lease with FOR UPDATE SKIP LOCKED, so several processes share the work and a crashed
 // worker's rows are taken again once its lease lapses. Processing is idempotent, so a retake is harmless.
@@ -144,6 +144,8 @@ export type IngestWorker = { drain(): Promise<void>; stop(): Promise<void> };
  * batch's time whenever the rate is below what processing can do (issue 14 item 4).
  */
 export const DEFER_LIMIT_MS = 200;
+/** Batches a loop has in flight at once. */
+const PIPELINE = 2;
 
 /**
  * Runs `handle` over claimed batches whenever a webhook arrives (NOTIFY) and every `pollMs` (to pick up rows
@@ -209,25 +211,44 @@ export async function startIngestWorker(
   // traffic then waited for the deferring loops, which wait for the traffic to stop).
   const running: Array<Promise<void> | null> = Array.from({ length: concurrency }, () => null);
   const woken: boolean[] = Array.from({ length: concurrency }, () => false);
+  // A loop claims its next batch while the last one is still being handled (PIPELINE at a time): a batch
+  // waiting on the network (first contacts' profiles) then holds up neither the arrivals behind it nor the
+  // loop; `handle` keeps each customer's events in order across the batches in flight.
+  const wakers: Array<(() => void) | null> = Array.from({ length: concurrency }, () => null);
+  const wokenOrDone = (index: number, handling: Set<Promise<void>>) =>
+    Promise.race([...handling, new Promise<void>((resolve) => (wakers[index] = resolve))]);
   const loop = async (index: number) => {
+    const handling = new Set<Promise<void>>();
     do {
       woken[index] = false;
       let since = performance.now();
       for (;;) {
         await yieldToWebhooks(index, since);
-        if (stopped) return;
+        while (handling.size >= PIPELINE) await Promise.race(handling);
+        if (stopped) break;
         const rows = await claimInbound(db, batchSize, leaseMs);
         behind = rows.length >= batchSize;
         if (rows.length === 0) break;
-        await completeInbound(db, await handleRows(rows, index));
+        const handled: Promise<void> = handleRows(rows, index)
+          .then((done) => completeInbound(db, done))
+          // Rows not marked processed are taken again when their lease lapses.
+          .catch((err: unknown) => opts.logger.error({ err }, 'ingest batch not completed'))
+          .finally(() => handling.delete(handled));
+        handling.add(handled);
         since = performance.now();
       }
-    } while (woken[index] && !stopped);
+      // Nothing to claim but batches in flight: the loop stays (a wake-up meanwhile must not be lost) and
+      // looks again when one ends or a webhook arrives.
+      if (handling.size > 0 && !woken[index] && !stopped) await wokenOrDone(index, handling);
+      wakers[index] = null;
+    } while ((woken[index] || handling.size > 0) && !stopped);
+    await Promise.all(handling);
   };
   const drain = () => {
     running.forEach((current, index) => {
       if (current) {
         woken[index] = true;
+        wakers[index]?.();
         return;
       }
       running[index] = loop(index)

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { openTestDb } from '../../test/db';
 import type { Db } from './db';
-import { startJobs, transactionAdapter, type Job, type Jobs } from './jobs';
+import {
+  DEAD_LETTER_QUEUE,
+  defineJob,
+  jobToSend,
+  startJobs,
+  transactionAdapter,
+  type Job,
+  type JobDefaults,
+  type Jobs,
+} from './jobs';
 import { silentLogger } from './logger';
 
 let db: Db;
@@ -21,6 +31,9 @@ afterAll(async () => {
 
 // Queues are global to the database, which the PostgreSQL run shares between test files.
 const queueName = (label: string) => `test-${label}-${randomUUID().slice(0, 8)}`;
+/** A job of a new queue whose data is any object (what most tests here send). */
+const anyJob = (label: string, defaults?: JobDefaults) =>
+  defineJob(queueName(label), z.record(z.string(), z.unknown()), defaults);
 const wait = { timeout: 10_000, interval: 50 };
 
 async function jobRow(name: string, id: string) {
@@ -32,159 +45,215 @@ async function jobRow(name: string, id: string) {
 }
 
 describe('jobs', () => {
-  it('runs a job that was sent', async () => {
-    const name = queueName('send');
-    const seen: Job[] = [];
-    await jobs.work(name, {}, async (job) => {
-      seen.push(job);
+  it('runs a job that was sent, with the data its schema parsed', async () => {
+    const job = defineJob(
+      queueName('send'),
+      z.object({ issueId: z.number().int(), lang: z.enum(['en', 'th']).default('en') }),
+    );
+    const seen: Array<Job<{ issueId: number; lang: 'en' | 'th' }>> = [];
+    await jobs.work(job, {}, async (received) => {
+      seen.push(received);
     });
 
-    const id = await jobs.send(name, { issueId: 42 });
+    const id = await jobs.send(job, { issueId: 42 });
 
     await vi.waitFor(() => expect(seen).toHaveLength(1), wait);
-    expect(seen[0]).toMatchObject({ id, name, data: { issueId: 42 }, retryCount: 0 });
-    await vi.waitFor(async () => expect((await jobRow(name, id ?? ''))?.state).toBe('completed'), wait);
+    expect(seen[0]).toMatchObject({ id, name: job.name, data: { issueId: 42, lang: 'en' }, retryCount: 0 });
+    await vi.waitFor(async () => expect((await jobRow(job.name, id ?? ''))?.state).toBe('completed'), wait);
   });
 
   it('runs a job sent in a committed transaction, never one sent in a rolled-back one', async () => {
-    const name = queueName('tx');
+    const job = anyJob('tx');
     const seen: unknown[] = [];
 
     // Sent before any work() or send(), so the queue itself is created inside (and rolled back with) the
     // first transaction.
     await expect(
       db.orm.transaction(async (tx) => {
-        await jobs.sendInTransaction(tx, name, { n: 'rolled back' });
+        await jobs.sendInTransaction(tx, job, { n: 'rolled back' });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    const committedId = await db.orm.transaction((tx) =>
-      jobs.sendInTransaction(tx, name, { n: 'committed' }),
-    );
+    const committedId = await db.orm.transaction((tx) => jobs.sendInTransaction(tx, job, { n: 'committed' }));
 
-    await jobs.work(name, {}, async (job) => {
-      seen.push(job.data);
+    await jobs.work(job, {}, async (received) => {
+      seen.push(received.data);
     });
     await vi.waitFor(() => expect(seen).toEqual([{ n: 'committed' }]), wait);
     expect(committedId).toEqual(expect.any(String));
     const [row] = await db.query<{ count: number }>(
       'select count(*)::int as count from pgboss.job where name = $1',
-      [name],
+      [job.name],
     );
     expect(row?.count).toBe(1);
   });
 
   it('creates a new queue once when many transactions and sends race for it', async () => {
     // Without serialising creation, 20 racing sessions deadlocked inside pg-boss's create_queue every time.
-    const name = queueName('race');
+    const job = anyJob('race');
     const racers = 20;
     const inTransactions = Array.from({ length: racers }, (_, n) =>
       db.orm.transaction(async (tx) => {
-        await jobs.sendInTransaction(tx, name, { n });
+        await jobs.sendInTransaction(tx, job, { n });
         await sleep(20); // keep the transaction (and whatever it locked) open a little
       }),
     );
-    await Promise.all([...inTransactions, jobs.send(name, { n: 'direct' })]);
+    await Promise.all([...inTransactions, jobs.send(job, { n: 'direct' })]);
     const [row] = await db.query<{ count: number }>(
       'select count(*)::int as count from pgboss.job where name = $1',
-      [name],
+      [job.name],
     );
     expect(row?.count).toBe(racers + 1);
   });
 
   it('retries a failing handler up to its retry limit, then marks the job failed', async () => {
-    const name = queueName('retry');
+    const job = anyJob('retry');
     const attempts: number[] = [];
-    await jobs.work(name, { retryLimit: 2, retryDelay: 0 }, async (job) => {
-      attempts.push(job.retryCount);
+    await jobs.work(job, { retryLimit: 2, retryDelay: 0 }, async (received) => {
+      attempts.push(received.retryCount);
       throw new Error('provider is down');
     });
 
-    const id = (await jobs.send(name, {})) ?? '';
+    const id = (await jobs.send(job, {})) ?? '';
 
-    await vi.waitFor(async () => expect((await jobRow(name, id))?.state).toBe('failed'), wait);
+    await vi.waitFor(async () => expect((await jobRow(job.name, id))?.state).toBe('failed'), wait);
     expect(attempts).toEqual([0, 1, 2]);
-    expect(await jobRow(name, id)).toMatchObject({ retry_count: 2 });
+    expect(await jobRow(job.name, id)).toMatchObject({ retry_count: 2 });
   });
 
-  it('applies retry options given per send', async () => {
-    const name = queueName('retry-send');
+  it("applies the definition's retry defaults to each send, and options given per send over them", async () => {
+    const job = anyJob('retry-send', { retryLimit: 0 });
     let calls = 0;
-    await jobs.work(name, {}, async () => {
+    await jobs.work(job, {}, async () => {
       calls++;
       throw new Error('always');
     });
-    const id = (await jobs.send(name, {}, { retryLimit: 0 })) ?? '';
-    await vi.waitFor(async () => expect((await jobRow(name, id))?.state).toBe('failed'), wait);
+    const id = (await jobs.send(job, {})) ?? '';
+    const later = (await jobs.send(job, {}, { retryLimit: 4, startAfter: 3600 })) ?? '';
+    await vi.waitFor(async () => expect((await jobRow(job.name, id))?.state).toBe('failed'), wait);
     expect(calls).toBe(1);
+    const [row] = await db.query<{ retry_limit: number }>(
+      'select retry_limit from pgboss.job where name = $1 and id = $2',
+      [job.name, later],
+    );
+    expect(row?.retry_limit).toBe(4);
   });
 
   it('sends several jobs of several queues in one statement, only when the transaction commits', async () => {
-    const [first, second] = [queueName('many-a'), queueName('many-b')];
+    const first = defineJob(queueName('many-a'), z.object({ n: z.union([z.number(), z.string()]) }));
+    const second = defineJob(queueName('many-b'), z.object({ n: z.number() }), { retryLimit: 0 });
     const seen: Array<[string, unknown]> = [];
     await expect(
       db.orm.transaction(async (tx) => {
-        await jobs.sendManyInTransaction(tx, [{ name: first, data: { n: 'rolled back' } }]);
+        await jobs.sendManyInTransaction(tx, [{ job: first, data: { n: 'rolled back' } }]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     await db.orm.transaction((tx) =>
       jobs.sendManyInTransaction(tx, [
-        { name: first, data: { n: 1 } },
-        { name: second, data: { n: 2 }, options: { retryLimit: 0 } },
-        { name: first, data: { n: 3 }, options: { startAfter: 3600 } },
+        { job: first, data: { n: 1 } },
+        jobToSend(second, { n: 2 }),
+        { job: first, data: { n: 3 }, options: { startAfter: 3600 } },
       ]),
     );
-    for (const name of [first, second])
-      await jobs.work(name, {}, async (job) => {
-        seen.push([name, job.data]);
+    for (const job of [first, second])
+      await jobs.work(job, {}, async (received) => {
+        seen.push([job.name, received.data]);
       });
     await vi.waitFor(() => expect(seen).toHaveLength(2), wait);
     expect(seen).toEqual(
       expect.arrayContaining([
-        [first, { n: 1 }],
-        [second, { n: 2 }],
+        [first.name, { n: 1 }],
+        [second.name, { n: 2 }],
       ]),
     );
     const rows = await db.query<{ name: string; retry_limit: number; later: boolean }>(
       `select name, retry_limit, start_after > now() + interval '50 minutes' as later from pgboss.job
        where name in ($1, $2) order by name, start_after`,
-      [first, second],
+      [first.name, second.name],
     );
     expect(rows).toEqual([
-      { name: first, retry_limit: expect.any(Number), later: false },
-      { name: first, retry_limit: expect.any(Number), later: true },
-      { name: second, retry_limit: 0, later: false },
+      { name: first.name, retry_limit: expect.any(Number), later: false },
+      { name: first.name, retry_limit: expect.any(Number), later: true },
+      { name: second.name, retry_limit: 0, later: false },
     ]);
   });
 
+  it('sets a job whose data does not fit its schema aside once, as a dead letter with the error', async () => {
+    // What an older release (or a hand-made insert) may have queued under the same name.
+    const name = queueName('dead');
+    const before = defineJob(name, z.object({ messageId: z.string() }));
+    const job = defineJob(name, z.object({ messageId: z.number().int() }), { retryLimit: 3, retryDelay: 0 });
+    const error = vi.fn();
+    const own = await startJobs(db, { logger: { ...silentLogger, error }, shutdownTimeoutMs: 5_000 });
+    const handled: number[] = [];
+    try {
+      await own.work(job, {}, async (received) => {
+        handled.push(received.data.messageId);
+      });
+      const badId = (await own.send(before, { messageId: 'abc' }, { retryLimit: 3 })) ?? '';
+      await own.send(job, { messageId: 7 });
+
+      await vi.waitFor(async () => expect((await jobRow(name, badId))?.state).toBe('failed'), wait);
+      await vi.waitFor(() => expect(handled).toEqual([7]), wait);
+      expect(await jobRow(name, badId)).toMatchObject({ retry_count: 0 });
+      const dead = await db.query<{
+        data: unknown;
+        output: { queue: string; jobId: string; message: string };
+      }>(`select data, output from pgboss.job where name = $1 and output->>'jobId' = $2`, [
+        DEAD_LETTER_QUEUE,
+        badId,
+      ]);
+      expect(dead).toEqual([
+        {
+          data: { messageId: 'abc' },
+          output: { queue: name, jobId: badId, message: expect.stringContaining('messageId') },
+        },
+      ]);
+      expect((await own.countDeadLetters())[name]).toBe(1);
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ queue: name, jobId: badId, reason: expect.stringContaining('number') }),
+        'job set aside as a dead letter',
+      );
+      // Not retried: `failed` is final in pg-boss (a retry would be state `retry`), and nothing was re-queued.
+      const [count] = await db.query<{ n: number }>(
+        'select count(*)::int as n from pgboss.job where name = $1',
+        [name],
+      );
+      expect(count?.n).toBe(2);
+      expect(handled).toEqual([7]);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('registers a cron schedule for a queue', async () => {
-    const name = queueName('cron');
-    await jobs.schedule(name, '*/5 * * * *', { kind: 'sla-check' }, { tz: 'Asia/Bangkok' });
+    const job = anyJob('cron');
+    await jobs.schedule(job, '*/5 * * * *', { kind: 'sla-check' }, { tz: 'Asia/Bangkok' });
     const rows = await db.query<{ cron: string; timezone: string }>(
       'select cron, timezone from pgboss.schedule where name = $1',
-      [name],
+      [job.name],
     );
     expect(rows).toEqual([{ cron: '*/5 * * * *', timezone: 'Asia/Bangkok' }]);
   });
 
   it('stop() waits for a running handler to finish before letting go of the database', async () => {
     const own = await startJobs(db, { logger: silentLogger, shutdownTimeoutMs: 5_000 });
-    const name = queueName('stop');
+    const job = anyJob('stop');
     let started = false;
     let finished = false;
-    await own.work(name, {}, async () => {
+    await own.work(job, {}, async () => {
       started = true;
       await sleep(700);
       finished = true;
     });
-    const id = (await own.send(name, {})) ?? '';
+    const id = (await own.send(job, {})) ?? '';
     await vi.waitFor(() => expect(started).toBe(true), wait);
 
     await own.stop();
 
     expect(finished).toBe(true);
-    expect((await jobRow(name, id))?.state).toBe('completed');
+    expect((await jobRow(job.name, id))?.state).toBe('completed');
   });
 });
 

@@ -1,25 +1,26 @@
-// Background jobs on pg-boss 10 (architecture.md, "Jobs"): outbound delivery retries, emails, timers. The
-// queue lives in the same database, so a service enqueues inside the transaction of its change and the job
-// exists only if that change committed. pg-boss reaches the database through `db.jobsAdapter`, which also
+// Background jobs on pg-boss 10 (docs/architecture.md, "Jobs"): outbound delivery retries, emails, timers.
+// The queue lives in the same database, so a service enqueues inside the transaction of its change and the
+// job exists only if that change committed. pg-boss reaches the database through `db.jobsAdapter`, which also
 // makes it run on PGlite's single connection: its statements are single round trips (the only transactions
 // are its own short maintenance scripts), and workers poll every 0.5 s instead of holding a connection.
+// Each kind of job is declared once with defineJob (name, schema of its data, retry defaults): sends are
+// typed from it and every payload is validated when handled; one that does not fit becomes a dead letter.
 import PgBoss from 'pg-boss';
 import { sql, type SQL, type SQLChunk } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Executor, Row } from './db';
 import type { Logger } from './logger';
 
 export type JobData = Record<string, unknown>;
 
 /** What a handler receives: one job at a time. `retryCount` is 0 on the first attempt. */
-export type Job<T extends JobData = JobData> = {
+export type Job<T = JobData> = {
   id: string;
   name: string;
   data: T;
   retryCount: number;
   retryLimit: number;
 };
-
-export type JobHandler<T extends JobData = JobData> = (job: Job<T>) => Promise<void>;
 
 export type RetryOptions = {
   /** Attempts after the first; pg-boss's default is 2. */
@@ -29,6 +30,33 @@ export type RetryOptions = {
   /** Doubles the delay at each retry, with jitter. */
   retryBackoff?: boolean;
 };
+
+/** A job kind's defaults: applied to each send and, by work(), to its queue. */
+export type JobDefaults = RetryOptions & {
+  /** How long a handler may run before the job is failed (and retried). */
+  expireInSeconds?: number;
+};
+
+/** A kind of job: its queue's name, the schema of its data, and its defaults. Made by defineJob. */
+export type JobDefinition<S extends z.ZodType<JobData, JobData> = z.ZodType<JobData, JobData>> = {
+  readonly name: string;
+  readonly schema: S;
+  readonly defaults: JobDefaults;
+};
+
+/** The data a sender gives for jobs of `D`. */
+export type JobInput<D extends JobDefinition> = z.input<D['schema']>;
+/** The job a handler of `D` receives, its data parsed by `D`'s schema. */
+export type JobOf<D extends JobDefinition> = Job<z.output<D['schema']>>;
+
+/** Declares a kind of job once, next to its handler; senders and the worker are typed from it. */
+export function defineJob<S extends z.ZodType<JobData, JobData>>(
+  name: string,
+  schema: S,
+  defaults: JobDefaults = {},
+): JobDefinition<S> {
+  return { name, schema, defaults };
+}
 
 export type SendOptions = RetryOptions & {
   /** A fixed id (uuid), to make a send idempotent. */
@@ -43,37 +71,74 @@ export type SendOptions = RetryOptions & {
   expireInSeconds?: number;
 };
 
-export type JobToSend = { name: string; data: JobData; options?: SendOptions };
+/** One job of a bulk send; `data` is checked against `job`'s schema. */
+export type JobToSend<D extends JobDefinition = JobDefinition> = {
+  job: D;
+  data: JobInput<D>;
+  options?: SendOptions;
+};
 
 export type WorkOptions = RetryOptions & {
-  expireInSeconds?: number;
   /** Jobs of this queue handled at the same time by this process (default 1). */
   concurrency?: number;
 };
+
+/** The queue that receives jobs whose data did not fit their schema (one per installation). */
+export const DEAD_LETTER_QUEUE = 'jobs.dead-letter';
 
 export interface Jobs {
   /**
    * Enqueues a job now, outside any transaction; resolves to its id (null when a singleton dropped it).
    * Inside a transaction use sendInTransaction: on PGlite this would wait for the transaction's connection.
    */
-  send<T extends JobData>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  send<D extends JobDefinition>(job: D, data: JobInput<D>, options?: SendOptions): Promise<string | null>;
   /** Enqueues a job through the caller's transaction: it exists only if that transaction commits. */
-  sendInTransaction<T extends JobData>(
+  sendInTransaction<D extends JobDefinition>(
     tx: Executor,
-    name: string,
-    data: T,
+    job: D,
+    data: JobInput<D>,
     options?: SendOptions,
   ): Promise<string | null>;
   /** Cancels a job that has not run yet (a no-op once it ran or when there is none). */
-  cancel(name: string, id: string): Promise<void>;
-  /** Enqueues several jobs (of any queues) through the caller's transaction, with one statement. */
-  sendManyInTransaction(tx: Executor, jobs: ReadonlyArray<JobToSend>): Promise<void>;
-  /** Handles jobs of `name` in this process; the retry options become the queue's defaults. */
-  work<T extends JobData>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<void>;
-  /** Sends `name` on a cron schedule (needs `schedule: true` on one process at least). */
-  schedule<T extends JobData>(name: string, cron: string, data: T, options?: { tz?: string }): Promise<void>;
+  cancel(job: JobDefinition, id: string): Promise<void>;
+  /**
+   * Enqueues several jobs (of any queues) through the caller's transaction, with one statement. Each
+   * element's data is checked against its own definition (build mixed lists with `jobToSend`).
+   */
+  sendManyInTransaction<const T extends readonly JobDefinition[]>(
+    tx: Executor,
+    jobs: { readonly [K in keyof T]: JobToSend<T[K]> },
+  ): Promise<void>;
+  /**
+   * Handles jobs of `job` in this process with its data parsed by the schema; the definition's defaults,
+   * overridden by `options`' retry settings, become the queue's. Data that does not fit the schema fails
+   * the job once, without retries, into DEAD_LETTER_QUEUE.
+   */
+  work<D extends JobDefinition>(
+    job: D,
+    options: WorkOptions,
+    handler: (job: JobOf<D>) => Promise<unknown>,
+  ): Promise<void>;
+  /** Sends `job` on a cron schedule (needs `schedule: true` on one process at least). */
+  schedule<D extends JobDefinition>(
+    job: D,
+    cron: string,
+    data: JobInput<D>,
+    options?: { tz?: string },
+  ): Promise<void>;
+  /** Jobs set aside as dead letters (still kept), per queue they were sent to. */
+  countDeadLetters(): Promise<Record<string, number>>;
   /** Stops fetching, waits for running handlers (up to the shutdown timeout), then lets go of the database. */
   stop(): Promise<void>;
+}
+
+/** One element of a bulk send, checked against its definition where it is built. */
+export function jobToSend<D extends JobDefinition>(
+  job: D,
+  data: JobInput<D>,
+  options?: SendOptions,
+): JobToSend<D> {
+  return options === undefined ? { job, data } : { job, data, options };
 }
 
 export type JobsOptions = {
@@ -128,49 +193,75 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
     ready.add(name);
   };
 
+  /** Fails a job whose data does not fit its schema once, for good, into DEAD_LETTER_QUEUE. */
+  const deadLetter = async (job: PgBoss.JobWithMetadata<unknown>, error: z.ZodError): Promise<void> => {
+    const reason = `invalid data: ${z.prettifyError(error)}`;
+    logger.error({ queue: job.name, jobId: job.id, reason }, 'job set aside as a dead letter');
+    await ensureQueue(DEAD_LETTER_QUEUE);
+    // pg-boss retries while retry_count < retry_limit, and copies a finally failed job into its
+    // dead_letter queue (with the failure as output): the same data would fail the same way every time.
+    await adapter.executeSql(
+      `UPDATE ${BOSS_SCHEMA}.job SET retry_limit = retry_count, dead_letter = $3
+       WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [job.name, job.id, DEAD_LETTER_QUEUE],
+    );
+    await boss.fail(job.name, job.id, { queue: job.name, jobId: job.id, message: reason });
+  };
+
   return {
-    async send(name, data, options) {
-      await ensureQueue(name);
-      return boss.send(name, data, toBossSendOptions(options));
+    async send(job, data, options) {
+      await ensureQueue(job.name);
+      return boss.send(job.name, data, toBossSendOptions({ ...job.defaults, ...options }));
     },
 
-    async cancel(name, id) {
-      await ensureQueue(name);
-      await boss.cancel(name, id);
+    async cancel(job, id) {
+      await ensureQueue(job.name);
+      await boss.cancel(job.name, id);
     },
 
-    async sendInTransaction(tx, name, data, options) {
+    async sendInTransaction(tx, job, data, options) {
       // On PGlite the one connection belongs to this transaction until it ends, so the queue is ensured
       // through the transaction too: going through pg-boss's adapter would wait forever.
-      if (!ready.has(name) && (await ensureQueueIn(tx, name)) === 'existed') ready.add(name);
-      return boss.send(name, data, { ...toBossSendOptions(options), db: transactionAdapter(tx) });
+      if (!ready.has(job.name) && (await ensureQueueIn(tx, job.name)) === 'existed') ready.add(job.name);
+      return boss.send(job.name, data, {
+        ...toBossSendOptions({ ...job.defaults, ...options }),
+        db: transactionAdapter(tx),
+      });
     },
 
-    async sendManyInTransaction(tx, jobs) {
+    async sendManyInTransaction(tx, jobs: ReadonlyArray<JobToSend>) {
       if (jobs.length === 0) return;
-      for (const name of new Set(jobs.map((j) => j.name)))
+      for (const name of new Set(jobs.map((j) => j.job.name)))
         if (!ready.has(name) && (await ensureQueueIn(tx, name)) === 'existed') ready.add(name);
       await boss.insert(
-        jobs.map(({ name, data, options }) => toBossInsert(name, data, options)),
+        jobs.map(({ job, data, options }) => toBossInsert(job.name, data, { ...job.defaults, ...options })),
         { db: transactionAdapter(tx) },
       );
     },
 
-    async work<T extends JobData>(name: string, options: WorkOptions, handler: JobHandler<T>) {
+    async work<D extends JobDefinition>(
+      definition: D,
+      options: WorkOptions,
+      handler: (job: JobOf<D>) => Promise<unknown>,
+    ) {
+      const { name } = definition;
       await ensureQueue(name);
-      const { concurrency = 1, ...queueOptions } = options;
+      const { concurrency = 1, ...retry } = options;
+      const queueOptions: JobDefaults = { ...definition.defaults, ...retry };
       // Jobs copy the retry settings of their queue when inserted, so a worker's policy also applies to
       // jobs sent by nodes that never call work() (HTTP-only nodes).
       if (Object.values(queueOptions).some((v) => v !== undefined)) {
         await boss.updateQueue(name, { name, ...queueOptions });
       }
 
-      const run = async (job: PgBoss.JobWithMetadata<T>) => {
+      const run = async (job: PgBoss.JobWithMetadata<unknown>) => {
         try {
+          const parsed = await z.safeParseAsync<D['schema']>(definition.schema, job.data);
+          if (!parsed.success) return await deadLetter(job, parsed.error);
           await handler({
             id: job.id,
             name: job.name,
-            data: job.data,
+            data: parsed.data,
             retryCount: job.retryCount,
             retryLimit: job.retryLimit,
           });
@@ -186,16 +277,30 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
       // fetches again at once instead of sleeping pg-boss's polling interval (0.5 s at least).
       for (let i = 0; i < concurrency; i++) {
         let workerId = '';
-        workerId = await boss.work<T>(name, { batchSize: JOB_BATCH, includeMetadata: true }, async (jobs) => {
-          await inFlight.track(Promise.all(jobs.map(run)).then(() => undefined));
-          if (jobs.length === JOB_BATCH) boss.notifyWorker(workerId);
-        });
+        workerId = await boss.work<unknown>(
+          name,
+          { batchSize: JOB_BATCH, includeMetadata: true },
+          async (jobs) => {
+            await inFlight.track(Promise.all(jobs.map(run)).then(() => undefined));
+            if (jobs.length === JOB_BATCH) boss.notifyWorker(workerId);
+          },
+        );
       }
     },
 
-    async schedule(name, cron, data, options) {
-      await ensureQueue(name);
-      await boss.schedule(name, cron, data, { tz: options?.tz ?? 'UTC' });
+    async schedule(job, cron, data, options) {
+      await ensureQueue(job.name);
+      await boss.schedule(job.name, cron, data, { tz: options?.tz ?? 'UTC' });
+    },
+
+    async countDeadLetters() {
+      // The dead-letter queue is one partition of pg-boss's job table: this reads only its rows.
+      const { rows } = await adapter.executeSql(
+        `SELECT output->>'queue' AS queue, count(*)::int AS n FROM ${BOSS_SCHEMA}.job
+         WHERE name = $1 GROUP BY 1 ORDER BY 1`,
+        [DEAD_LETTER_QUEUE],
+      );
+      return Object.fromEntries(rows.map((r) => [String(r.queue), Number(r.n)]));
     },
 
     async stop() {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../test/db';
-import { AppError } from '../http/errors';
+import { AppError } from './app-error';
 import type { Db } from './db';
 import { CHUNK_BYTES, createStorage, limitedChunks, type Storage, type StorageMode } from './storage';
 

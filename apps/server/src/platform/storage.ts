@@ -1,5 +1,5 @@
-// One storage for every file (avatars, attachments, media from LINE and Meta; architecture.md, "Files and
-// time"). The embedded default keeps bodies on disk; server mode keeps them in PostgreSQL as 256 KiB chunks
+// One storage for every file (avatars, attachments, media from LINE and Meta; docs/architecture.md,
+// "Files"). The embedded default keeps bodies on disk; server mode keeps them in PostgreSQL as 256 KiB chunks
 // so every node sees every file without a shared disk. Either way the `files` row is the record, its random
 // id the capability in /files/{id}, and the size limit is enforced while the bytes stream in.
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq } from 'drizzle-orm';
 import { fileChunks, files } from '../db/schema';
-import { tooLarge } from '../http/errors';
+import { AppError } from './app-error';
 import type { Db } from './db';
 
 /** Bytes per `file_chunks` row, and per write on disk. */
@@ -179,7 +179,7 @@ export async function* limitedChunks(source: AsyncIterable<Buffer | string>, max
   for await (const piece of source) {
     const buffer = typeof piece === 'string' ? Buffer.from(piece) : piece;
     total += buffer.length;
-    if (total > maxBytes) throw tooLarge('file.too_large');
+    if (total > maxBytes) throw new AppError(413, 'file.too_large');
     pending.push(buffer);
     pendingBytes += buffer.length;
     while (pendingBytes >= CHUNK_BYTES) {

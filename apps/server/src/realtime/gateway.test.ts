@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { call, startTestApp, type TestApp } from '../../test/app';
 import { buildWorkspace, type Workspace } from '../../test/workspace';
 import { signIn, type TestUser } from '../../test/factories';
+import { caughtUp, PROBE } from '../../test/sockets';
 import { notifyCustomerActivity } from '../modules/notifications';
 import { changeSessions } from '../modules/auth';
 
@@ -31,6 +32,7 @@ async function connect(user: TestUser, socketType = 'live', ws: Workspace = w, t
   const received: Array<Received | string> = [];
   socket.on('message', (raw) => {
     const text = raw.toString();
+    if (text.includes(PROBE)) return;
     try {
       received.push(JSON.parse(text) as Received);
     } catch {
@@ -38,22 +40,12 @@ async function connect(user: TestUser, socketType = 'live', ws: Workspace = w, t
     }
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  // Registration finishes after the handshake (team memberships are read first).
-  await new Promise((r) => setTimeout(r, 100));
-  return { socket, received };
+  await caughtUp(t, socket, token, socketType);
+  return { socket, received, caughtUp: () => caughtUp(t, socket, token, socketType) };
 }
 
-async function eventually(check: () => void, ms = 3000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
+/** Socket messages arrive asynchronously: retries `check` until it passes. */
+const soon = (check: () => void) => vi.waitFor(check, { timeout: 3000, interval: 25 });
 
 describe('websocket gateway', () => {
   it('refuses a missing or bad token and a missing socket type', async () => {
@@ -76,7 +68,7 @@ describe('websocket gateway', () => {
     });
     const assigned = (r: Array<Received | string>) =>
       r.some((m) => typeof m !== 'string' && m.type === 'issue.assigned' && m.data.issueId === id);
-    await eventually(() => {
+    await soon(() => {
       expect(assigned(manager.received)).toBe(true);
       expect(assigned(staff.received)).toBe(true);
     });
@@ -89,7 +81,7 @@ describe('websocket gateway', () => {
     const manager = await connect(w.manager);
     const staff = await connect(w.staff);
     staff.socket.send(JSON.stringify({ type: 'presence', issueId: id, state: 'typing' }));
-    await eventually(() =>
+    await soon(() =>
       expect(manager.received).toContainEqual({
         type: 'issue.presence',
         data: expect.objectContaining({ issueId: id, userId: w.staff.id, state: 'typing' }),
@@ -98,7 +90,15 @@ describe('websocket gateway', () => {
     // presence on an issue the sender cannot see is dropped
     const foreign = (await w.addIssue({ team: 'B', assignee: w.staffB })).id;
     staff.socket.send(JSON.stringify({ type: 'presence', issueId: foreign, state: 'viewing' }));
-    await new Promise((r) => setTimeout(r, 300));
+    // The socket's messages are handled in the order they arrive: once the next one is relayed, the foreign
+    // one has been dealt with.
+    staff.socket.send(JSON.stringify({ type: 'presence', issueId: id, state: 'left' }));
+    await soon(() =>
+      expect(manager.received).toContainEqual({
+        type: 'issue.presence',
+        data: expect.objectContaining({ issueId: id, userId: w.staff.id, state: 'left' }),
+      }),
+    );
     expect(manager.received).not.toContainEqual(
       expect.objectContaining({ data: expect.objectContaining({ issueId: foreign }) }),
     );
@@ -111,10 +111,26 @@ describe('websocket gateway', () => {
       token: await w.tokenOf(w.manager),
       body: { userId: w.staff2.id },
     });
-    await eventually(() =>
+    await soon(() =>
       expect(noti.received).toContain(`Issue #${id} was assigned to you /issue/inbox?issueId=${id}`),
     );
     expect(noti.received.every((m) => typeof m === 'string')).toBe(true);
+  });
+
+  it('sends both the change feed and the notices on the web app’s one socket', async () => {
+    const web = await connect(w.staff2, 'web');
+    const id = (await w.addIssue({})).id;
+    await call(t.app, 'PUT', `/api/v1/issues/${id}/assignee`, {
+      token: await w.tokenOf(w.manager),
+      body: { userId: w.staff2.id },
+    });
+    await soon(() => {
+      expect(web.received).toContain(`Issue #${id} was assigned to you /issue/inbox?issueId=${id}`);
+      expect(web.received).toContainEqual({
+        type: 'issue.assigned',
+        data: { issueId: id, status: 'on-going', teamId: expect.any(String), assigneeUserId: w.staff2.id },
+      });
+    });
   });
 
   it('refuses an expired token and a token of another type at connect', async () => {
@@ -159,7 +175,7 @@ describe('websocket gateway', () => {
         ],
       }),
     );
-    await eventually(() => {
+    await soon(() => {
       expect(manager.received).toContainEqual({
         type: 'newIssue',
         adminUserId: null,
@@ -176,7 +192,10 @@ describe('websocket gateway', () => {
       });
       expect(foreignStaff.received).toContainEqual(expect.objectContaining({ issueId: foreign.id }));
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // Whatever these events were to bring the others has arrived before a later event does.
+    await Promise.all(
+      [manager, managerB, staff, staff2, foreignManager, foreignStaff].map((s) => s.caughtUp()),
+    );
     const ids = (r: Array<Received | string>) =>
       r.map((m) => (typeof m === 'string' ? m : (m as unknown as { issueId?: number }).issueId));
     expect(ids(manager.received)).not.toContain(mine.id);
@@ -190,8 +209,9 @@ describe('websocket gateway', () => {
   it('pushes a new session when the user’s role changes, then closes the sockets of the old one', async () => {
     const noti = await connect(w.staff2, 'webNoti');
     const live = await connect(w.staff2, 'live');
+    const web = await connect(w.staff2, 'web');
     const bystander = await connect(w.staff, 'webNoti');
-    const closed = [noti, live].map(
+    const closed = [noti, live, web].map(
       (s) =>
         new Promise<[number, string]>((resolve) =>
           s.socket.once('close', (code, reason) => resolve([code, reason.toString()])),
@@ -201,7 +221,11 @@ describe('websocket gateway', () => {
     expect(await Promise.all(closed)).toEqual([
       [4401, 'auth.token_revoked'],
       [4401, 'auth.token_revoked'],
+      [4401, 'auth.token_revoked'],
     ]);
+    // The web app's one socket gets the new session too; the feed-only socket does not.
+    expect(web.received.filter((m) => typeof m !== 'string' && 'refreshToken' in m)).toHaveLength(1);
+    expect(live.received).toEqual([]);
     expect(noti.received).toHaveLength(1);
     const refresh = noti.received[0] as unknown as { refreshToken: string; profilePath: string | null };
     expect(refresh).toEqual({ refreshToken: expect.any(String), profilePath: null });

@@ -1,10 +1,12 @@
-// The websocket gateway (architecture "Realtime"): `/ws?token=<access token>&socketType=…`. Browsers cannot
-// set headers on a WebSocket, so the access token comes in the query and is verified here. Two socket
-// types share the endpoint:
-// - `webNoti`: the notification channel of spec §4: the user's notifications (web-noti.ts) and, when their
-//   role changed, a refresh message with a new session;
-// - `live`: the workspace's change feed (issues and messages the user may see, and who is viewing or typing
-//   an issue), kept apart so a spec client never mistakes a change for a notice.
+// The websocket gateway (docs/architecture.md "Realtime"): `/ws?token=<access token>&socketType=…`. Browsers
+// cannot set headers on a WebSocket, so the access token comes in the query and is verified here. A socket
+// receives notices, the change feed, or both, by its type:
+// - notices: the notification channel of spec §4: the user's notifications in the spec's formats
+//   (web-noti.ts) and, when their role changed, a refresh message with a new session;
+// - the change feed: `{ type, data }` of the live events (@sabai/contracts live-events.ts) about issues the
+//   user may see, and who is viewing or typing an issue.
+// `webNoti` is the spec's socket (notices only, so a spec client never mistakes a change for a notice);
+// `web` is the web app's one socket per tab (both); `live` is the feed alone (tools and tests).
 // Every node receives every event through pg_notify and forwards it to its own sockets that may see it.
 // A socket lives as long as the session it was opened with: when the user's session version moves on
 // (logout, password, deactivation, removal, role change) their sockets are closed with 4401
@@ -14,17 +16,30 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { scopeFor } from '@sabai/domain';
+import { feedEventOf, type ErrorCode, type LiveEventData } from '@sabai/contracts';
 import type { Deps } from '../deps';
-import type { DomainEvent, EventBus } from '../platform/events';
+import { AppError } from '../http/errors';
+import type { EventBus } from '../platform/events';
 import { publishEvent } from '../platform/events';
 import { authenticateToken, REISSUE_REASONS, reissueSession } from '../modules/auth';
 import { findIssueInScope } from '../modules/issues';
-import { teamIdsOf } from '../modules/issues/issues.repo';
 import { canSeeIssue, type IssueAudienceFacts, type Viewer } from './audience';
 import { IssueFactsCache } from './issue-facts';
+import { TeamMemberships } from './team-memberships';
 import { webNotiMessage } from './web-noti';
 
-const QuerySchema = z.object({ token: z.string().min(1), socketType: z.enum(['webNoti', 'live']) });
+/** What each socket type receives. */
+const RECEIVES = {
+  webNoti: { notices: true, feed: false },
+  web: { notices: true, feed: true },
+  live: { notices: false, feed: true },
+} as const;
+type SocketType = keyof typeof RECEIVES;
+
+const QuerySchema = z.object({
+  token: z.string().min(1),
+  socketType: z.enum(Object.keys(RECEIVES) as [SocketType, ...SocketType[]]),
+});
 const PresenceSchema = z.object({
   type: z.literal('presence'),
   issueId: z.number().int().positive(),
@@ -35,23 +50,26 @@ const PresenceSchema = z.object({
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_BAD_REQUEST = 4400;
 const PING_INTERVAL_MS = 30_000;
-/** Team memberships are re-read this often (a user moved to another team starts seeing its issues). */
-const TEAMS_TTL_MS = 60_000;
+
+/** Closes a socket whose token is not (or no longer) valid; the reason is an error code the web translates. */
+const closeUnauthorized = (socket: WebSocket, code: ErrorCode) => socket.close(CLOSE_UNAUTHORIZED, code);
 
 type Client = Viewer & {
   socket: WebSocket;
   organizationId: string;
-  socketType: 'webNoti' | 'live';
+  /** Gets the user's notices and session refreshes. */
+  notices: boolean;
+  /** Gets the change feed and may announce presence. */
+  feed: boolean;
   role: Parameters<typeof scopeFor>[0];
   /** The session version of the token the socket was opened with. */
   sessionVersion: number;
-  teamsLoadedAt: number;
   alive: boolean;
 };
 
 /** What other parts of this process may ask the gateway. */
 export type RealtimeGateway = {
-  /** Whether the user has a `webNoti` socket of the organisation open on this node. */
+  /** Whether the user has a socket receiving notices of the organisation open on this node. */
   hasNoticeSocket(userId: string, organizationId: string): boolean;
 };
 
@@ -62,39 +80,32 @@ export async function registerRealtime(
 ): Promise<RealtimeGateway> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const clients = new Map<string, Set<Client>>();
-  // webNoti sockets by user: a notification is for one user, so a burst of them (a broadcast to every
+  // Notice sockets by user: a notification is for one user, so a burst of them (a broadcast to every
   // agent) costs one lookup each instead of a scan of the organisation's sockets.
   const noticeSockets = new Map<string, Set<Client>>();
   // Every socket by user, whatever its organisation: a session change closes them all.
   const userSockets = new Map<string, Set<Client>>();
   const facts = new IssueFactsCache(deps.db);
-
-  const refreshTeams = async (client: Client) => {
-    if (Date.now() - client.teamsLoadedAt < TEAMS_TTL_MS) return;
-    client.teamIds = new Set(await teamIdsOf(deps.db.orm, client.userId));
-    client.teamsLoadedAt = Date.now();
-  };
+  const memberships = new TeamMemberships(deps.db, deps.logger);
 
   const unsubscribe = bus.subscribe(async (event) => {
-    if (event.name === 'session.changed') return onSessionChanged(event);
+    if (event.name === 'session.changed') return onSessionChanged(event.organizationId, event.data);
     const audience = clients.get(event.organizationId);
     if (!audience?.size) return;
     if (event.name === 'notification.created') {
-      const recipients = noticeSockets.get(String(event.data.userId));
+      const recipients = noticeSockets.get(event.data.userId);
       if (!recipients) return;
-      const text = webNotiMessage(event);
+      const text = webNotiMessage(event.data);
       for (const c of recipients) if (c.organizationId === event.organizationId) c.socket.send(text);
       return;
     }
-    const issueId = Number(event.data.issueId);
-    if (!Number.isSafeInteger(issueId)) return;
-    const issue = await facts.get(issueId, event);
+    const feedEvent = feedEventOf(event);
+    if (!feedEvent) return;
+    const issue = await facts.get(event.data.issueId, event);
     if (!issue) return;
-    const message = JSON.stringify({ type: event.name, data: event.data });
+    const message = JSON.stringify(feedEvent);
     for (const c of audience) {
-      if (c.socketType !== 'live') continue;
-      await refreshTeams(c);
-      if (canSeeIssue(c, issue)) c.socket.send(message);
+      if (c.feed && canSeeIssue(c, issue)) c.socket.send(message);
     }
   });
 
@@ -103,22 +114,24 @@ export async function registerRealtime(
    * their notice sockets of the organisation first get a new session (spec §3 refresh message), unless
    * they may no longer sign in there. One session per user and node.
    */
-  const onSessionChanged = async (event: DomainEvent) => {
-    const userIds = Array.isArray(event.data.userIds) ? event.data.userIds.map(String) : [];
+  const onSessionChanged = async (
+    organizationId: string,
+    { userIds, reason }: LiveEventData<'session.changed'>,
+  ) => {
     for (const userId of userIds) {
       const sockets = userSockets.get(userId);
       if (!sockets?.size) continue;
       const version = await deps.sessions.current(userId);
       const stale = [...sockets].filter((c) => c.sessionVersion !== version);
       const session =
-        version !== null && REISSUE_REASONS.has(String(event.data.reason))
-          ? await reissueSession(deps, userId, event.organizationId)
+        version !== null && REISSUE_REASONS.has(reason)
+          ? await reissueSession(deps, userId, organizationId)
           : null;
       for (const c of stale) {
-        if (session && c.socketType === 'webNoti' && c.organizationId === event.organizationId) {
+        if (session && c.notices && c.organizationId === organizationId) {
           c.socket.send(JSON.stringify(session));
         }
-        c.socket.close(CLOSE_UNAUTHORIZED, 'auth.token_revoked');
+        closeUnauthorized(c.socket, 'auth.token_revoked');
       }
     }
   };
@@ -150,21 +163,27 @@ export async function registerRealtime(
       try {
         auth = await authenticateToken(deps, query.data.token);
       } catch (err) {
-        return socket.close(CLOSE_UNAUTHORIZED, (err as { code?: string }).code ?? 'auth.unauthenticated');
+        return closeUnauthorized(socket, err instanceof AppError ? err.code : 'auth.unauthenticated');
       }
       const client: Client = {
         socket,
         userId: auth.userId,
         organizationId: auth.organizationId,
-        socketType: query.data.socketType,
+        ...RECEIVES[query.data.socketType],
         role: auth.role,
         sessionVersion: auth.sv,
         issueScope: scopeFor(auth.role, 'issue', 'view') ?? null,
-        teamIds: new Set(),
-        teamsLoadedAt: 0,
+        get teamIds() {
+          return memberships.teamsOf(this.userId);
+        },
         alive: true,
       };
-      await refreshTeams(client);
+      await memberships.load(client.userId);
+      // Closed while its teams were read: nothing to register (its close event has passed).
+      if (socket.readyState !== socket.OPEN) {
+        if (!userSockets.has(client.userId)) memberships.forget(client.userId);
+        return;
+      }
       const set = clients.get(client.organizationId) ?? new Set();
       clients.set(client.organizationId, set);
       set.add(client);
@@ -172,7 +191,7 @@ export async function registerRealtime(
       userSockets.set(client.userId, mine);
       mine.add(client);
       socket.on('pong', () => (client.alive = true));
-      if (client.socketType === 'webNoti') {
+      if (client.notices) {
         const own = noticeSockets.get(client.userId) ?? new Set();
         noticeSockets.set(client.userId, own);
         own.add(client);
@@ -180,7 +199,10 @@ export async function registerRealtime(
       socket.on('close', () => {
         set.delete(client);
         mine.delete(client);
-        if (mine.size === 0) userSockets.delete(client.userId);
+        if (mine.size === 0) {
+          userSockets.delete(client.userId);
+          memberships.forget(client.userId);
+        }
         const own = noticeSockets.get(client.userId);
         own?.delete(client);
         if (own?.size === 0) noticeSockets.delete(client.userId);
@@ -195,10 +217,10 @@ export async function registerRealtime(
   };
 }
 
-/** Client messages: the spec's keepalive, and presence on the live socket. */
+/** Client messages: the spec's keepalive, and presence on a socket with the change feed. */
 async function onMessage(deps: Deps, client: Client, text: string) {
   client.alive = true;
-  if (client.socketType !== 'live') return;
+  if (!client.feed) return;
   let parsed;
   try {
     parsed = PresenceSchema.safeParse(JSON.parse(text));

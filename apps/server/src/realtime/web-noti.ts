@@ -3,7 +3,7 @@
 // `{ type, adminUserId, action: "user", issueId, message }`; any other notification as a plain text
 // notice ending with a link whose query names the issue (the client strips the link and opens the issue).
 import { NOTICE_LINK_PATH, type LiveIssueMessage } from '@sabai/contracts';
-import type { DomainEvent } from '../platform/events';
+import type { LiveEventData } from '@sabai/contracts';
 
 const ISSUE_MESSAGE_TYPES: Record<string, LiveIssueMessage['type']> = {
   new_issue: 'newIssue',
@@ -11,14 +11,13 @@ const ISSUE_MESSAGE_TYPES: Record<string, LiveIssueMessage['type']> = {
 };
 
 /** The socket text for the recipient of a `notification.created` event. */
-export function webNotiMessage(event: DomainEvent): string {
-  const content = typeof event.data.content === 'string' ? event.data.content : '';
-  const issueId = typeof event.data.issueId === 'number' ? event.data.issueId : null;
-  const type = ISSUE_MESSAGE_TYPES[String(event.data.type)];
+export function webNotiMessage(data: LiveEventData<'notification.created'>): string {
+  const { content, issueId } = data;
+  const type = ISSUE_MESSAGE_TYPES[data.type];
   if (type && issueId !== null) {
     const message: LiveIssueMessage = {
       type,
-      adminUserId: typeof event.data.adminUserId === 'string' ? event.data.adminUserId : null,
+      adminUserId: data.adminUserId ?? null,
       action: 'user',
       issueId,
       message: content,

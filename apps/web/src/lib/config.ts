@@ -1,6 +1,6 @@
 // Build-time constants of the web app.
 
-/** Base of every API call (architecture.md, API conventions). */
+/** Base of every API call (docs/api.md "Conventions"). */
 export const API_BASE = '/api/v1';
 
 /** Address the privacy policy gives for data-protection requests (PDPA). */

@@ -8,6 +8,7 @@ import 'dayjs/locale/th';
 import { defaultLanguage, en, isLanguage } from '@sabai/i18n/core';
 import type { FullCatalogue, Language, TranslationKey } from '@sabai/i18n';
 import { roleNamesOf } from '@sabai/domain';
+import { isTranslatedErrorCode, type TranslatedErrorCode } from '@sabai/contracts';
 import { ApiError } from './api-client';
 
 declare module 'i18next' {
@@ -56,7 +57,6 @@ export async function ensureChannelTexts(): Promise<void> {
   if (i18next.exists('channels.title', { lng: 'en' })) return;
   const { channelTexts } = await import('@sabai/i18n/channels');
   for (const language of ['en', 'th'] as const) {
-    // Deep merge: `errors.channel` joins the errors already loaded.
     i18next.addResourceBundle(language, 'translation', channelTexts[language], true, false);
   }
 }
@@ -84,7 +84,6 @@ export async function ensureReportsTexts(): Promise<void> {
   if (i18next.exists('reports.overall', { lng: 'en' })) return;
   const { reportsTexts } = await import('@sabai/i18n/reports');
   for (const language of ['en', 'th'] as const) {
-    // Deep merge: `errors.report` joins the errors already loaded.
     i18next.addResourceBundle(language, 'translation', reportsTexts[language], true, false);
   }
 }
@@ -94,7 +93,6 @@ export async function ensureContactsTexts(): Promise<void> {
   if (i18next.exists('contacts.title', { lng: 'en' })) return;
   const { contactsTexts } = await import('@sabai/i18n/contacts');
   for (const language of ['en', 'th'] as const) {
-    // Deep merge: `errors.contact` joins the errors already loaded.
     i18next.addResourceBundle(language, 'translation', contactsTexts[language], true, false);
   }
 }
@@ -104,7 +102,6 @@ export async function ensureWorkforceTexts(): Promise<void> {
   if (i18next.exists('timeOff.request.title', { lng: 'en' })) return;
   const { workforceTexts } = await import('@sabai/i18n/workforce');
   for (const language of ['en', 'th'] as const) {
-    // Deep merge: `errors.time_off` joins the errors already loaded.
     i18next.addResourceBundle(language, 'translation', workforceTexts[language], true, false);
   }
 }
@@ -136,14 +133,16 @@ function initI18n(): typeof i18next {
   return i18next;
 }
 
-/** The translation key for an error: `errors.<code>` when the catalogue has it, else the fallback. */
+/**
+ * The translation key for an error: `errors.<code>` for a code of @sabai/contracts (every one has a text,
+ * bundled with the main catalogue), else the fallback, for a code an older or newer server sent.
+ */
 export function errorKey(error: unknown, fallback: TranslationKey = 'errors.unknown'): TranslationKey {
-  if (error instanceof ApiError) {
-    const key = `errors.${error.code}`;
-    if (i18next.exists(key)) return key as TranslationKey;
-  }
-  return fallback;
+  return error instanceof ApiError && isTranslatedErrorCode(error.code) ? errorCodeKey(error.code) : fallback;
 }
+
+/** The catalogue key of an error code; the type check proves every code's key exists. */
+const errorCodeKey = (code: TranslatedErrorCode): TranslationKey => `errors.${code}`;
 
 /** The catalogue key naming a role, or null for an unknown role name. */
 export function roleKey(roleName: string | undefined): TranslationKey | null {

@@ -13,20 +13,10 @@ export type ListParams<S extends string> = {
   pageSize: number;
 };
 
-/** The list request's query string (search left out when empty). */
-export function listSearchParams<S extends string>(
-  params: ListParams<S>,
-  extra: Record<string, string | undefined> = {},
-): string {
-  const query = new URLSearchParams();
-  const search = params.search.trim();
-  if (search) query.set('search', search);
-  query.set('sort', params.sort);
-  query.set('order', params.order);
-  query.set('page', String(params.page));
-  query.set('pageSize', String(params.pageSize));
-  for (const [key, value] of Object.entries(extra)) if (value) query.set(key, value);
-  return query.toString();
+/** The list request's query (search left out when empty). */
+export function listQuery<S extends string>(params: ListParams<S>) {
+  const search = params.search.trim() || undefined;
+  return { search, sort: params.sort, order: params.order, page: params.page, pageSize: params.pageSize };
 }
 
 /** Search, sort and page state of a list; a new search or sort goes back to the first page. */

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RoleEntry } from '@sabai/domain';
 import type { Me } from '@sabai/contracts';
-import { apiRequest } from './api-client';
+import { routes } from '@sabai/contracts';
+import { api } from './api';
 import { getToken, readClaims, setProfile } from './session';
 
 export type { Me };
@@ -16,7 +17,7 @@ export function rememberMe(me: Me): void {
 }
 
 export async function fetchMe(signal?: AbortSignal): Promise<Me> {
-  const me = await apiRequest<Me>('GET', '/me', { signal });
+  const me = await api(routes.me.get, { signal });
   rememberMe(me);
   return me;
 }

@@ -1,7 +1,8 @@
 // This browser's web push device (spec §3 deviceToken): registered when the profile's web notifications
 // are on, so notices reach the user while no page is open; removed when they are turned off. Pages do not
 // pop notices up while a device token is stored (the push covers them).
-import { apiRequest } from './api-client';
+import { routes } from '@sabai/contracts';
+import { api } from './api';
 import { getDeviceToken, setDeviceToken } from './session';
 
 /** Whether this browser can receive pushes at all (service workers, the Push API, notifications). */
@@ -16,13 +17,16 @@ export function canPush(): boolean {
 export async function registerPushDevice(): Promise<boolean> {
   if (!canPush() || (await Notification.requestPermission()) !== 'granted') return false;
   const worker = await navigator.serviceWorker.register('/sw.js');
-  const { publicKey } = await apiRequest<{ publicKey: string }>('GET', '/web-push/public-key');
+  const { publicKey } = await api(routes.webPush.publicKey);
   const subscription = await worker.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: base64UrlBytes(publicKey),
   });
-  const { deviceToken } = await apiRequest<{ deviceToken: string }>('POST', '/me/devices', {
-    body: { subscription: subscription.toJSON() },
+  // The DOM types leave a subscription's parts optional; a subscription the browser just made has them all.
+  const { endpoint, keys } = subscription.toJSON();
+  if (!endpoint || !keys?.p256dh || !keys.auth) return false;
+  const { deviceToken } = await api(routes.webPush.registerDevice, {
+    body: { subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } },
   });
   setDeviceToken(deviceToken);
   return true;
@@ -32,7 +36,7 @@ export async function registerPushDevice(): Promise<boolean> {
 export async function unregisterPushDevice(): Promise<void> {
   const deviceToken = getDeviceToken();
   if (!deviceToken) return;
-  await apiRequest<void>('POST', '/auth/logout-device', { body: { deviceToken } });
+  await api(routes.auth.logoutDevice, { body: { deviceToken } });
   setDeviceToken(null);
   const worker = canPush() ? await navigator.serviceWorker.getRegistration('/sw.js') : undefined;
   await (await worker?.pushManager.getSubscription())?.unsubscribe();

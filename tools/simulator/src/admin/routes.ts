@@ -1,5 +1,6 @@
-// The admin API under `/__admin`: JSON mirrors of the programmatic API, so the CLI (or any tool) can configure
-// a running simulator, play customers, inject faults and read what happened (channels.md F, "Admin API").
+// The admin API under `/__admin`: JSON mirrors of the programmatic API, so the CLI (or any tool) can
+// configure a running simulator, play customers, inject faults and read what happened
+// (tools/simulator/README.md, "Admin API").
 import type { z } from 'zod';
 import { SimulatorError } from '../core/errors';
 import type { Platform } from '../core/records';

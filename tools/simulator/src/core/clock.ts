@@ -2,7 +2,7 @@ import { SimulatorError } from './errors';
 
 /**
  * The simulator's time: the injected `now()` plus an offset that only `advance(ms)` moves, so tests can
- * jump past reply-token expiry and messaging windows without waiting (channels.md F, "controllable clock").
+ * jump past reply-token expiry and messaging windows without waiting.
  */
 export class Clock {
   private offsetMs = 0;

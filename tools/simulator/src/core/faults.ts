@@ -1,5 +1,6 @@
-// API fault injection (channels.md F, "inject faults"): the next n matching calls fail with a status, hang,
-// or answer late; and standing conditions (latency, a share of errors) that every matching call meets.
+// API fault injection (tools/simulator/README.md, "Programmatic API"): the next n matching calls fail with a
+// status, hang, or answer late; and standing conditions (latency, a share of errors) that every matching call
+// meets.
 import type { Platform } from './records';
 
 /**

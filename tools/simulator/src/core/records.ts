@@ -99,12 +99,24 @@ export interface DeliveryFilter {
   accountId?: string;
 }
 
-/** In-memory history of calls, deliveries and outbox messages. */
+/**
+ * In-memory history of calls, deliveries and outbox messages: all of it, or the latest `keep` of each kind
+ * (a long run, such as a soak, would otherwise hold every call and slow down every `calls()`).
+ */
 export class Recorder {
   private callList: ApiCall[] = [];
   private deliveryList: DeliveryRecord[] = [];
   private outboxList: OutboxEntry[] = [];
   private sequence = 0;
+  private readonly callListeners = new Set<(call: ApiCall) => void>();
+
+  constructor(private readonly keep = Infinity) {}
+
+  /** Calls `listener` with a copy of every call recorded from now on; returns the unsubscribe function. */
+  onCall(listener: (call: ApiCall) => void): () => void {
+    this.callListeners.add(listener);
+    return () => void this.callListeners.delete(listener);
+  }
 
   /** A short id unique within this simulator (`c12`, `d3`, `o7`). */
   nextId(prefix: string): string {
@@ -113,16 +125,23 @@ export class Recorder {
   }
 
   addCall(call: ApiCall): void {
-    this.callList.push(call);
+    this.callList = this.trimmed(this.callList, call);
+    for (const listener of this.callListeners) listener(structuredClone(call));
   }
 
   /** Stores the record itself: the delivery engine keeps updating it while retries run. */
   addDelivery(record: DeliveryRecord): void {
-    this.deliveryList.push(record);
+    this.deliveryList = this.trimmed(this.deliveryList, record);
   }
 
   addOutbox(entry: OutboxEntry): void {
-    this.outboxList.push(entry);
+    this.outboxList = this.trimmed(this.outboxList, entry);
+  }
+
+  /** Appends; past half again the limit, the oldest go (in one copy rather than one shift per call). */
+  private trimmed<T>(list: T[], item: T): T[] {
+    list.push(item);
+    return list.length > this.keep * 1.5 ? list.slice(-this.keep) : list;
   }
 
   calls(filter: CallFilter = {}): ApiCall[] {

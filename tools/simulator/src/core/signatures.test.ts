@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { metaJson } from './meta-json';
 import { lineSignature, metaSignature256, verifyLineSignature, verifyMetaSignature } from './signatures';
 
-describe('signatures (channels.md A.3, C.3)', () => {
+describe('signatures (docs/channels.md "Signatures")', () => {
   it('matches the LINE SDK test vector', () => {
     expect(lineSignature('{"hello":"world"}', 'test_secret')).toBe(
       't7Hn4ZDHqs6e+wdvI5TyQIvzie0DmMUmuXEBqyyE/tM=',

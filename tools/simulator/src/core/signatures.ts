@@ -1,4 +1,4 @@
-// Webhook signatures, computed over the exact bytes that go on the wire (channels.md A.3 and C.3).
+// Webhook signatures, computed over the exact bytes that go on the wire (docs/channels.md "Signatures").
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** `x-line-signature`: base64(HMAC-SHA256(rawBody, channelSecret)) (A.3). */

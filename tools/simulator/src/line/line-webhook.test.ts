@@ -4,7 +4,7 @@ import { LINE, lineApi, startHarness } from '../test-support/fixtures';
 import type { Harness } from '../test-support/fixtures';
 import type { LineWebhookBody } from './types';
 
-// The receiver verifies independently, exactly as channels.md A.3 prescribes.
+// The receiver verifies independently, exactly as docs/channels.md "Signatures" prescribes.
 function isSignedOverExactBytes(rawBody: Buffer, header: string | string[] | undefined): boolean {
   const expected = createHmac('sha256', LINE.channelSecret).update(rawBody).digest('base64');
   return header === expected;

@@ -1,5 +1,5 @@
 // Public shapes of the LINE fake: channel and user configuration, customer actions and webhook JSON
-// (field names exactly as channels.md A.4–A.6).
+// (field names exactly as docs/channels.md "Deliveries").
 
 /** A fake LINE Official Account channel. */
 export interface LineChannelConfig {

@@ -1,5 +1,6 @@
-// Graph API error envelope `{"error":{message,type,code,error_subcode?,fbtrace_id}}` (C.9) and the errors the
-// fake returns. Codes and subcodes are the ones channels.md names; messages follow Meta's wording.
+// Graph API error envelope `{"error":{message,type,code,error_subcode?,fbtrace_id}}` (docs/channels.md
+// "Errors") and the errors the fake returns. Codes and subcodes are the ones docs/channels.md names; messages
+// follow Meta's wording.
 import { fbtraceId } from '../core/ids';
 import { json } from '../http/router';
 import type { SimResponse } from '../http/router';

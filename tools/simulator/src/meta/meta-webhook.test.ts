@@ -5,7 +5,7 @@ import type { Harness } from '../test-support/fixtures';
 import type { ReceivedRequest } from '../test-support/webhook-receiver';
 import type { MetaWebhookBody } from './types';
 
-// Verified independently, as channels.md C.3 prescribes.
+// Verified independently, as docs/channels.md "Signatures" prescribes.
 function signatureOf(raw: Buffer | string): string {
   return `sha256=${createHmac('sha256', META.appSecret).update(raw).digest('hex')}`;
 }

@@ -1,5 +1,5 @@
 // Public shapes of the Meta fake (Messenger and Instagram): configuration, customer actions and webhook JSON
-// (field names exactly as channels.md C.5–C.6 and D.2).
+// (field names exactly as docs/channels.md "Deliveries").
 
 /** The one Meta app whose webhook receives Messenger and Instagram events. */
 export interface MetaAppConfig {

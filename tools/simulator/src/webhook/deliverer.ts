@@ -1,5 +1,7 @@
 // Sends webhooks and their retries, recording every attempt. Bytes are produced once per attempt by the
-// plan's `encode` and signed there; nothing touches them between signing and sending (channels.md F).
+// plan's `encode` and signed there; nothing touches them between signing and sending (docs/channels.md
+// "Signatures").
+import { setMaxListeners } from 'node:events';
 import type { Clock } from '../core/clock';
 import type { DeliveryKind, DeliveryRecord, Platform, Recorder } from '../core/records';
 import { sendHttp } from './send-http';
@@ -25,7 +27,7 @@ export type DeliveryWait = 'first' | 'final';
 
 /** Runs webhook deliveries; `abortAll` stops pending retries (reset, close). */
 export class WebhookDeliverer {
-  private controller = new AbortController();
+  private controller = sharedController();
 
   constructor(private readonly deps: { clock: Clock; recorder: Recorder; timeoutMs: number }) {}
 
@@ -58,7 +60,7 @@ export class WebhookDeliverer {
   /** Stops every scheduled retry and in-flight request. */
   abortAll(): void {
     this.controller.abort();
-    this.controller = new AbortController();
+    this.controller = sharedController();
   }
 
   private start<TBody>(plan: WebhookPlan<TBody>, isDuplicate: boolean) {
@@ -131,4 +133,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * One controller for every delivery in flight: each listens to its signal until it ends, so a busy run has
+ * many listeners at once by design (not a leak: each removes its own), and Node's warning past 10 is noise.
+ */
+function sharedController() {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }

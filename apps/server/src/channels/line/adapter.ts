@@ -1,6 +1,6 @@
-// LINE Messaging API adapter (channels.md A). Replies use the reply token while it is live and unused,
-// otherwise push with X-Line-Retry-Key (the same key on every retry of one logical send, so a retry after
-// a lost answer never sends twice: LINE answers 409 and we treat that as sent).
+// LINE Messaging API adapter (docs/channels.md "Reply and push"). Replies use the reply token while it is
+// live and unused, otherwise push with X-Line-Retry-Key (the same key on every retry of one logical send, so
+// a retry after a lost answer never sends twice: LINE answers 409 and we treat that as sent).
 import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
 import { toStorableText } from '@sabai/domain';
 import type { ProviderFetch } from '../provider-fetch';

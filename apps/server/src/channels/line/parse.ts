@@ -1,5 +1,6 @@
-// LINE webhook body → product events (channels.md A.4–A.6). Unknown event and message types are ignored,
-// never rejected; events without a user (group joins, failed account links) carry nothing for the inbox.
+// LINE webhook body → product events (docs/channels.md "Deliveries"). Unknown event and message types are
+// ignored, never rejected; events without a user (group joins, failed account links) carry nothing for the
+// inbox.
 import { z } from 'zod';
 import type { InboundEvent, InboundKind, MediaRef } from '../types';
 
@@ -119,7 +120,7 @@ function messageEvent(
 function mediaOf(kind: InboundKind, id: string, message: Record<string, unknown>): MediaRef | null {
   if (!['image', 'video', 'audio', 'file'].includes(kind)) return null;
   const provider = message.contentProvider as { type?: string; originalContentUrl?: string } | undefined;
-  // Binary content is fetchable from LINE only when LINE hosts it (channels.md A.6).
+  // Binary content is fetchable from LINE only when LINE hosts it (docs/channels.md "Deliveries").
   if (provider?.type === 'external') {
     return provider.originalContentUrl ? { source: 'url', ref: provider.originalContentUrl } : null;
   }

@@ -1,5 +1,5 @@
-// Messenger and Instagram Direct over the Graph Send API (channels.md C.7–C.9, D.3). Inside 24 hours of
-// the customer's last message we send RESPONSE; up to 7 days MESSAGE_TAG + HUMAN_AGENT (the only tag
+// Messenger and Instagram Direct over the Graph Send API (docs/channels.md "Messaging windows"). Inside 24
+// hours of the customer's last message we send RESPONSE; up to 7 days MESSAGE_TAG + HUMAN_AGENT (the only tag
 // Instagram allows); past that the send is refused before it leaves.
 import { SOCIAL_REPLY_WINDOW_DAYS, toStorableText } from '@sabai/domain';
 import {

@@ -1,5 +1,6 @@
 // Meta webhook body (Messenger `object: "page"`, Instagram `object: "instagram"`) → product events
-// (channels.md C, D). `entry[].id` is the Page id or the Instagram account id and selects the channel.
+// (docs/channels.md "Deliveries"). `entry[].id` is the Page id or the Instagram account id and selects the
+// channel.
 import { z } from 'zod';
 import type { InboundEvent, InboundKind, MediaRef } from '../types';
 

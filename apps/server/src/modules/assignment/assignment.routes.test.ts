@@ -1,14 +1,13 @@
 // Auto-assignment settings (/setting/auto-assignment) and the jobs that run assignment in the background:
 // a new issue's job, the backlog handed out when an agent comes online, the minute sweep.
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn, type TestOrg } from '../../../test/factories';
 import {
   buildChannel,
   buildIssues,
   buildStaffedTeam,
-  eventually,
   issueRows,
   setAvailability,
 } from '../../../test/settings';
@@ -82,7 +81,7 @@ describe('auto-assignment settings', () => {
       token: admin,
       body: { mode: 'auto', method: 'round_robin' },
     });
-    await eventually(() => assignedTo(ids, member.id));
+    await vi.waitFor(() => assignedTo(ids, member.id), { timeout: 10_000, interval: 100 });
   });
 
   it('lets a manager (myTeam) see and change only their teams; staff not at all', async () => {
@@ -123,7 +122,7 @@ describe('assignment jobs', () => {
     const channel = await buildChannel(t, org, team.id);
     const [id] = await buildIssues(t, org, { teamId: team.id, channelId: channel.id });
     await t.db.orm.transaction((tx) => requestAssignment(t.deps, tx, id!));
-    await eventually(() => assignedTo([id!], member.id));
+    await vi.waitFor(() => assignedTo([id!], member.id), { timeout: 10_000, interval: 100 });
   });
 
   it('hands out the backlog, oldest first, when an agent comes online', async () => {
@@ -138,7 +137,7 @@ describe('assignment jobs', () => {
       body: { availability: 'online' },
     });
     expect(res.statusCode).toBe(200);
-    await eventually(() => assignedTo(ids, member.id));
+    await vi.waitFor(() => assignedTo(ids, member.id), { timeout: 10_000, interval: 100 });
   });
 
   it('the minute sweep hands out waiting issues once someone is available (a shift start, a break end)', async () => {
@@ -149,6 +148,6 @@ describe('assignment jobs', () => {
     // Available without any trigger (as when a shift starts): only the sweep notices.
     await setAvailability(t, org, [member.id], 'online');
     await sweepBacklogs(t.deps);
-    await eventually(() => assignedTo(ids, member.id));
+    await vi.waitFor(() => assignedTo(ids, member.id), { timeout: 10_000, interval: 100 });
   });
 });

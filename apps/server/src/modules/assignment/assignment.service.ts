@@ -9,13 +9,20 @@ import { chooseAgent, isEligibleAgent, type AssignmentMethod, type ManagerWorkin
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
 import { publishEvents, type DomainEvent } from '../../platform/events';
-import type { Job, SendOptions } from '../../platform/jobs';
+import { defineJob, type JobOf, type SendOptions } from '../../platform/jobs';
 import * as repo from './assignment.repo';
 
-export const ASSIGN_JOB = 'issue.assign';
-export const BACKLOG_JOB = 'team.assign_backlog';
-export const SWEEP_JOB = 'assignment.sweep';
-export const ASSIGN_RETRY = { retryLimit: 3, retryDelay: 1, retryBackoff: true } as const;
+const ASSIGN_RETRY = { retryLimit: 3, retryDelay: 1, retryBackoff: true };
+/** Assigns one issue, after the older waiting issues of its team. */
+export const ASSIGN_JOB = defineJob(
+  'issue.assign',
+  z.object({ issueId: z.number().int().positive() }),
+  ASSIGN_RETRY,
+);
+/** Hands out a team's waiting issues. */
+export const BACKLOG_JOB = defineJob('team.assign_backlog', z.object({ teamId: z.guid() }), ASSIGN_RETRY);
+/** The minute sweep (no data): queues a hand-out for every auto team with waiting issues. */
+export const SWEEP_JOB = defineJob('assignment.sweep', z.object({}), { retryLimit: 0 });
 /** Issues assigned per transaction when a backlog is handed out. */
 const BACKLOG_BATCH = 100;
 /** Issues handed out by one backlog job before it re-queues itself (keeps jobs short). */
@@ -33,12 +40,12 @@ export type AssignResult =
 
 /** Enqueues the assignment of an issue in the caller's transaction (new issues, transfers). */
 export async function requestAssignment(deps: Deps, tx: Executor, issueId: number) {
-  await deps.jobs.sendInTransaction(tx, ASSIGN_JOB, { issueId }, ASSIGN_RETRY);
+  await deps.jobs.sendInTransaction(tx, ASSIGN_JOB, { issueId });
 }
 
 /** Enqueues the hand-out of a team's waiting issues in the caller's transaction (someone became available). */
 export async function requestBacklogHandOut(deps: Deps, tx: Executor, teamId: string, options?: SendOptions) {
-  await deps.jobs.sendInTransaction(tx, BACKLOG_JOB, { teamId }, { ...ASSIGN_RETRY, ...options });
+  await deps.jobs.sendInTransaction(tx, BACKLOG_JOB, { teamId }, options);
 }
 
 /**
@@ -174,33 +181,26 @@ export async function handOutBacklog(deps: Deps, teamId: string, limit = BACKLOG
 export async function sweepBacklogs(deps: Deps) {
   for (const teamId of await repo.teamsWithBacklog(deps.db.orm)) {
     // One sweep hand-out per team per minute at most; other triggers are never throttled.
-    await deps.jobs.send(
-      BACKLOG_JOB,
-      { teamId },
-      { ...ASSIGN_RETRY, singletonKey: `sweep:${teamId}`, singletonSeconds: 60 },
-    );
+    await deps.jobs.send(BACKLOG_JOB, { teamId }, { singletonKey: `sweep:${teamId}`, singletonSeconds: 60 });
   }
 }
 
-const AssignJobData = z.object({ issueId: z.number().int().positive() });
-const BacklogJobData = z.object({ teamId: z.uuid() });
-
 /** The `issue.assign` job handler: its issue, after the older waiting issues of its team. */
-export async function runAssignJob(deps: Deps, job: Job) {
-  const { issueId } = AssignJobData.parse(job.data);
+export async function runAssignJob(deps: Deps, job: JobOf<typeof ASSIGN_JOB>) {
+  const { issueId } = job.data;
   const issue = await repo.teamWithBacklog(deps.db.orm, issueId);
   if (!issue?.teamId || !issue.hasWaiting) return;
   // Older waiting issues of the team go first (spec: the backlog is handed out oldest first), and any job of
   // the team hands out whatever arrived meanwhile, so a burst of new issues does not wait for its own jobs.
   const { more } = await handOutBacklog(deps, issue.teamId);
-  if (more) await deps.jobs.send(BACKLOG_JOB, { teamId: issue.teamId }, ASSIGN_RETRY);
+  if (more) await deps.jobs.send(BACKLOG_JOB, { teamId: issue.teamId });
   // A batch skips rows others hold (inbound storing the customer's next message): then wait for this one.
   await assignIssue(deps, issueId);
 }
 
 /** The `team.assign_backlog` job handler: re-queues itself while a long backlog remains. */
-export async function runBacklogJob(deps: Deps, job: Job) {
-  const { teamId } = BacklogJobData.parse(job.data);
+export async function runBacklogJob(deps: Deps, job: JobOf<typeof BACKLOG_JOB>) {
+  const { teamId } = job.data;
   const { more } = await handOutBacklog(deps, teamId);
-  if (more) await deps.jobs.send(BACKLOG_JOB, { teamId }, ASSIGN_RETRY);
+  if (more) await deps.jobs.send(BACKLOG_JOB, { teamId });
 }

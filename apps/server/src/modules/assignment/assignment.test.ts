@@ -327,10 +327,13 @@ describe('auto-assignment', () => {
     const started = performance.now();
     const assigned = await Promise.all([worker(t.deps, ids), worker(second.deps, [...ids].reverse())]);
     const elapsed = performance.now() - started;
-    expect(assigned[0] + assigned[1]).toBe(1000);
+    // Every issue assigned, and exactly once: one notification each. The workers' own counts may fall short
+    // of 1,000 by what the app's minute sweep (a background job of the same apps) handed out meanwhile, a
+    // batch of 100 when the race spans a minute boundary; they never exceed it.
     const rows = await issueRows(t, ids);
     expect(rows.every((r) => r.assigneeUserId !== null && r.status === 'on-going')).toBe(true);
     expect(await notificationsPerIssue(ids)).toEqual(Array(1000).fill(1));
+    expect(assigned[0] + assigned[1]).toBeLessThanOrEqual(1000);
     // The rotation stayed fair through the race.
     const counts = Object.values(countBy(rows.map((r) => r.assigneeUserId)));
     expect(counts).toHaveLength(agents.length);

@@ -1,8 +1,7 @@
 // What other modules may use of assignment.
-/** Job names, their handlers and retry policy (registered in workers.ts). */
+/** Job definitions and their handlers (registered in workers.ts). */
 export {
   ASSIGN_JOB,
-  ASSIGN_RETRY,
   BACKLOG_JOB,
   SWEEP_JOB,
   runAssignJob,

@@ -9,8 +9,8 @@ import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
 import * as repo from './auth.repo';
 import { assertMayTryLogin, clearLoginFailures, loginKeyOf, recordLoginFailure } from './login-throttle';
-import { hashPassword, verifyPassword } from './passwords';
-import { RESET_MAIL_JOB, type ResetMailData } from './reset-mail';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { RESET_MAIL_JOB } from './reset-mail';
 import { hashToken, newOpaqueToken } from './tokens';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -243,7 +243,7 @@ export async function requestPasswordReset(deps: Deps, email: string, lang: 'en'
   if (!(await deps.mailer.available())) throw badRequest('email.send_failed');
   const user = await repo.findUserByEmail(deps.db.orm, email);
   if (!user || !user.isActive) return;
-  await deps.jobs.send<ResetMailData>(RESET_MAIL_JOB, { userId: user.id, lang });
+  await deps.jobs.send(RESET_MAIL_JOB, { userId: user.id, lang });
 }
 
 /** Sets a new password from a reset or invitation link; every session of the user ends. */

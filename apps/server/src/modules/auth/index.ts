@@ -1,13 +1,11 @@
 // What other modules may use of auth.
 export { authRoutes } from './auth.routes';
-/** Password hashing for user creation and seeding. */
-export { hashPassword } from './passwords';
 /** Token signing and verification; opaque single-use tokens (invitations) and the hash stored for them. */
 export { createTokenService, newOpaqueToken, type TokenService } from './tokens';
 /** The per-user session versions each signed-in request is checked against. */
 export { createSessionVersions, type SessionVersions } from './session-versions';
 /** The password-reset mail job (registered by the workers). */
-export { RESET_MAIL_JOB, resetMailRetry, sendResetMail } from './reset-mail';
+export { RESET_MAIL_JOB, resetMailWorkOptions, sendResetMail } from './reset-mail';
 /** Ends a user's sessions (refresh tokens) everywhere or in one organisation. */
 export { revokeUserRefreshTokens } from './auth.repo';
 /** Bearer authentication, the caller's context and the password rules check. */

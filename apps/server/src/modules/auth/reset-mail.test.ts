@@ -1,7 +1,7 @@
 // Issue 14 item 15: forgot-password answers known and unknown addresses alike, whether the mail service
 // works or not, and a reset mail the SMTP server failed to take is sent again. A real SMTP server.
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn } from '../../../test/factories';
@@ -48,18 +48,6 @@ async function deadPort() {
   return port;
 }
 
-async function eventually<T>(check: () => T, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 const forgot = (t: TestApp, email: string) =>
   call(t.app, 'POST', '/api/v1/auth/forgot-password', { body: { email } });
 const answer = (res: Awaited<ReturnType<typeof forgot>>) => `${res.statusCode} ${res.body}`;
@@ -82,10 +70,13 @@ describe('forgot password over SMTP', () => {
     expect(answer(known)).toBe('204 ');
     expect(answer(unknown)).toBe(answer(known));
     // The server refused the first attempt (451); the job sent it again.
-    const mail = await eventually(() => {
-      expect(smtp.inbox).toHaveLength(1);
-      return smtp.inbox[0]!;
-    });
+    const mail = await vi.waitFor(
+      () => {
+        expect(smtp.inbox).toHaveLength(1);
+        return smtp.inbox[0]!;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect(smtp.attempts()).toBe(2);
     expect(mail.to).toEqual([user.email]);
     // The link of the mail that went out works (the refused attempt's link was voided by the retry).

@@ -1,25 +1,28 @@
 // The password-reset mail, sent by a job rather than in the request: the request answers known and unknown
 // addresses alike and at once, and a mail the SMTP server failed to take is retried. Each attempt issues a
 // fresh link and voids the earlier ones, so only the link of the mail that went out works.
+import { z } from 'zod';
 import type { Deps } from '../../deps';
-import type { Job } from '../../platform/jobs';
+import { defineJob, type JobOf, type WorkOptions } from '../../platform/jobs';
 import * as repo from './auth.repo';
 import { newOpaqueToken } from './tokens';
 
-export const RESET_MAIL_JOB = 'auth.reset-mail';
+/** Retries of a failed reset mail: 5 more attempts, the delay doubling from MAIL_RETRY_DELAY_SECONDS. */
+export const RESET_MAIL_JOB = defineJob(
+  'auth.reset-mail',
+  z.object({ userId: z.guid(), lang: z.enum(['en', 'th']) }),
+  { retryLimit: 5, retryBackoff: true },
+);
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-export type ResetMailData = { userId: string; lang: 'en' | 'th' };
-
-/** Retries of a failed reset mail: 5 more attempts, the delay doubling from MAIL_RETRY_DELAY_SECONDS. */
-export const resetMailRetry = (deps: Deps) => ({
-  retryLimit: 5,
+/** The worker's settings: the first retry's delay is configured (short in tests). */
+export const resetMailWorkOptions = (deps: Deps): WorkOptions => ({
   retryDelay: deps.config.MAIL_RETRY_DELAY_SECONDS,
-  retryBackoff: true,
+  concurrency: 2,
 });
 
 /** Issues a reset link (voiding earlier ones) and mails it; throws when the mail fails, so it is retried. */
-export async function sendResetMail(deps: Deps, job: Job<ResetMailData>) {
+export async function sendResetMail(deps: Deps, job: JobOf<typeof RESET_MAIL_JOB>) {
   const { userId, lang } = job.data;
   const user = await repo.findActiveUserContact(deps.db.orm, userId);
   if (!user) return; // deactivated or gone since the request

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn, type TestOrg, type TestUser } from '../../../test/factories';
+import { caughtUp } from '../../../test/sockets';
 
 let t: TestApp;
 let org: TestOrg;
@@ -27,7 +28,7 @@ async function openSocket(token: string) {
     socket.once('close', (code, reason) => resolve(`${code} ${reason.toString()}`)),
   );
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  await new Promise((r) => setTimeout(r, 100)); // registration finishes after the handshake
+  await caughtUp(t, socket, token, 'webNoti');
   return { socket, closed };
 }
 

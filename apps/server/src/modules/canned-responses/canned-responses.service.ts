@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth';
-import { presentPerson } from '../users';
+import { presentPerson } from '../people';
 import * as repo from './canned-responses.repo';
 
 type CategoryQuery = Parameters<typeof repo.listCategories>[2];

@@ -44,35 +44,40 @@ export async function findChannel(ex: Executor, organizationId: string, id: stri
   return row ?? null;
 }
 
-/** Everything routing on arrival needs: keywords, working shifts and holidays of a channel. */
+/**
+ * Everything routing on arrival needs: keywords, working shifts and holidays of a channel. Read one after
+ * another: it runs inside the inbound transaction, whose one connection takes one query at a time.
+ */
 export async function findRoutingRules(ex: Executor, channelId: string) {
-  const [keywords, shifts, holidays] = await Promise.all([
-    ex
-      .select({ keyword: channelKeywords.keyword, teamId: channelKeywords.teamId })
-      .from(channelKeywords)
-      .where(eq(channelKeywords.channelId, channelId)),
-    ex
-      .select({
-        weekday: channelShifts.weekday,
-        startsAt: channelShifts.startsAt,
-        endsAt: channelShifts.endsAt,
-      })
-      .from(channelShifts)
-      .where(eq(channelShifts.channelId, channelId)),
-    ex
-      .select({ date: channelHolidays.date, message: channelHolidays.autoResponseMessage })
-      .from(channelHolidays)
-      .where(eq(channelHolidays.channelId, channelId)),
-  ]);
+  const keywords = await ex
+    .select({ keyword: channelKeywords.keyword, teamId: channelKeywords.teamId })
+    .from(channelKeywords)
+    .where(eq(channelKeywords.channelId, channelId));
+  const shifts = await ex
+    .select({
+      weekday: channelShifts.weekday,
+      startsAt: channelShifts.startsAt,
+      endsAt: channelShifts.endsAt,
+    })
+    .from(channelShifts)
+    .where(eq(channelShifts.channelId, channelId));
+  const holidays = await ex
+    .select({ date: channelHolidays.date, message: channelHolidays.autoResponseMessage })
+    .from(channelHolidays)
+    .where(eq(channelHolidays.channelId, channelId));
   return { keywords, shifts, holidays };
 }
 
-export async function findTeamAutoReply(ex: Executor, teamId: string) {
+/** What a new issue of the team gets: its automatic reply, and whether the team assigns automatically. */
+export async function findTeamIntake(ex: Executor, teamId: string) {
   const [row] = await ex
-    .select({ autoReplyMessage: teams.autoReplyMessage })
+    .select({ autoReplyMessage: teams.autoReplyMessage, assignmentMode: teams.assignmentMode })
     .from(teams)
     .where(eq(teams.id, teamId));
-  return row?.autoReplyMessage ?? '';
+  return {
+    autoReply: row?.autoReplyMessage.trim() ?? '',
+    assignsAutomatically: row?.assignmentMode === 'auto',
+  };
 }
 
 /** The organisation's channels (deleted ones hidden), oldest first. */
@@ -225,12 +230,4 @@ export async function findMetaConnection(ex: Executor, organizationId: string, i
       ),
     );
   return row ?? null;
-}
-
-export async function organizationTimeZone(ex: Executor, organizationId: string) {
-  const [row] = await ex
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.timeZone ?? null;
 }

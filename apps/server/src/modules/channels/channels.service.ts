@@ -15,6 +15,7 @@ import type { Executor } from '../../platform/db';
 import { countDeadLetters } from '../../platform/dead-letters';
 import type { AuthContext } from '../auth';
 import { notify } from '../notifications';
+import { organizationTimeZone } from '../organizations';
 import { forgetLineSecret } from './credentials';
 import * as repo from './channels.repo';
 
@@ -136,7 +137,10 @@ export async function updateChannel(
   const row = await repo.findChannel(deps.db.orm, auth.organizationId, id);
   if (!row || row.deletedAt) throw notFound();
   await assertValid(deps, auth.organizationId, input);
-  const today = localTime(deps.clock.now(), await timeZoneOf(deps, auth.organizationId)).date;
+  const today = localTime(
+    deps.clock.now(),
+    await organizationTimeZone(deps.db.orm, auth.organizationId),
+  ).date;
   const { holidays } = await repo.childrenOf(deps.db.orm, [id]);
   const keptDates = new Map(input.holidays.flatMap((h) => (h.id ? [[h.id, h.date] as const] : [])));
   // Judged on the stored (original) date: moving a started holiday would take it off the day it answered
@@ -172,10 +176,6 @@ export async function deleteChannel(deps: Deps, auth: AuthContext, id: string) {
 
 // A holiday that has started (today or earlier) already answered customers: it stays on its date, for the record.
 const canRemoveHoliday = (date: string, today: string) => date > today;
-
-async function timeZoneOf(deps: Deps, organizationId: string) {
-  return (await repo.organizationTimeZone(deps.db.orm, organizationId)) ?? 'Asia/Bangkok';
-}
 
 async function assertValid(deps: Deps, organizationId: string, input: UpdateChannel) {
   if (input.assignedMode === 'keyword' && input.keywords.length === 0)
@@ -314,7 +314,7 @@ async function present(
     ex,
     rows.map((r) => r.id),
   );
-  const today = localTime(deps.clock.now(), await timeZoneOf(deps, organizationId)).date;
+  const today = localTime(deps.clock.now(), await organizationTimeZone(deps.db.orm, organizationId)).date;
   const deadLetters = await countDeadLetters(
     ex,
     rows.map((r) => r.id),

@@ -4,7 +4,7 @@ export {
   findActiveByExternalId,
   findChannel,
   findRoutingRules,
-  findTeamAutoReply,
+  findTeamIntake,
   type ChannelRow,
 } from './channels.repo';
 /** Decrypted credentials and the webhook secret cache. */

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { contactsTexts } from '@sabai/i18n/contacts';
 import { formatDateTime, provinceName } from '@sabai/domain';
+import { csvLines } from '../../platform/csv';
 import type { ContactRow } from './contacts.repo';
 
 export const EXPORT_BATCH = 1000;
@@ -38,22 +39,14 @@ function columnsOf(lang: Lang, timeZone: string): Column[] {
   ];
 }
 
-/** A CSV field: quoted when it holds a separator, quote or line break; formulas neutralised for Excel. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  // A cell starting with = + - @ would run as a formula in Excel (CSV injection); a leading quote shows it as text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export type ExportOptions = { lang: Lang; timeZone: string };
 
 /** CSV bytes of the batches, one chunk per batch. */
 export async function* csvChunks(batches: AsyncIterable<ContactRow[]>, opts: ExportOptions) {
   const columns = columnsOf(opts.lang, opts.timeZone);
-  yield `\uFEFF${columns.map((c) => csvField(c.heading)).join(',')}\r\n`;
+  yield csvLines([columns.map((c) => c.heading)], { bom: true });
   for await (const rows of batches) {
-    yield rows.map((r) => columns.map((c) => csvField(c.value(r))).join(',')).join('\r\n') + '\r\n';
+    yield csvLines(rows.map((r) => columns.map((c) => c.value(r))));
   }
 }
 

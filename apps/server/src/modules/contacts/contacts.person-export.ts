@@ -4,10 +4,10 @@
 // them). Everything is streamed: messages are read in batches and each file is opened only when the zip
 // reaches it, so a long history never sits in memory.
 import { Readable } from 'node:stream';
-import archiver from 'archiver';
+import { ZipArchive } from 'archiver';
 import { contactsTexts } from '@sabai/i18n/contacts';
 import { formatDateTime } from '@sabai/domain';
-import { csvField } from './contacts.export';
+import { csvLines } from '../../platform/csv';
 import type { PersonMessageRow } from './contacts.repo';
 
 type Lang = 'en' | 'th';
@@ -60,7 +60,7 @@ export function personArchive(
   opts: { lang: Lang; timeZone: string },
   onError: (err: unknown) => void,
 ): Readable {
-  const archive = archiver('zip', { zlib: { level: 6 } });
+  const archive = new ZipArchive({ zlib: { level: 6 } });
   archive.on('warning', onError);
   archive.on('error', (err) => {
     onError(err);
@@ -71,7 +71,7 @@ export function personArchive(
   const columns = messageColumns(opts.lang, opts.timeZone);
   const found: Attachment[] = [];
   async function* messagesCsv() {
-    yield Buffer.from(`\uFEFF${columns.header.map(csvField).join(',')}\r\n`);
+    yield Buffer.from(csvLines([columns.header], { bom: true }));
     for await (const rows of source.messageBatches()) {
       const lines = rows.map((m) => {
         const files = (m.attachments ?? []).map((a) => ({
@@ -80,9 +80,9 @@ export function personArchive(
         }));
         found.push(...files);
         const paths = files.map((f) => f.path);
-        return columns.row(m, paths).map(csvField).join(',');
+        return columns.row(m, paths);
       });
-      if (lines.length) yield Buffer.from(`${lines.join('\r\n')}\r\n`);
+      if (lines.length) yield Buffer.from(csvLines(lines));
     }
     // The files the CSV listed follow it; each is read from storage only when the zip gets to it.
     for (const file of found) {

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ContactAuditAction, ContactFilter, ContactSort } from '@sabai/contracts';
 import type { IssueStatus } from '@sabai/domain';
-import { contactAuditEvents, contacts, organizations } from '../../db/schema';
+import { contactAuditEvents, contacts } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
 import {
   contactConditions,
@@ -273,14 +273,6 @@ export async function tagsOfOrganization(ex: Executor, organizationId: string) {
     sql`SELECT id, name, colour FROM tags WHERE organization_id = ${organizationId} ORDER BY name`,
   );
   return rowsOf<{ id: string; name: string; colour: string }>(result);
-}
-
-export async function timeZoneOf(ex: Executor, organizationId: string): Promise<string> {
-  const [row] = await ex
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.timeZone ?? 'Asia/Bangkok';
 }
 
 export async function recordAudit(

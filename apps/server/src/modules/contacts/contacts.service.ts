@@ -19,7 +19,8 @@ import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth';
 import { forgetIdentities } from '../inbound';
-import { displayNameOf } from '../users';
+import { DEFAULT_TIME_ZONE, organizationTimeZone } from '../organizations';
+import { displayNameOf } from '../people';
 import { csvChunks, EXPORT_BATCH, xlsxStream } from './contacts.export';
 import { personArchive } from './contacts.person-export';
 import {
@@ -49,7 +50,8 @@ async function contextOf(
   const ex = deps.db.orm;
   // Only day filters and the export's dates need the organisation's calendar: the list saves the round trip.
   const hasDays = filter.createdFrom || filter.createdTo || filter.lastContactFrom || filter.lastContactTo;
-  const timeZone = hasDays || needsCalendar ? await repo.timeZoneOf(ex, auth.organizationId) : 'Asia/Bangkok';
+  const timeZone =
+    hasDays || needsCalendar ? await organizationTimeZone(ex, auth.organizationId) : DEFAULT_TIME_ZONE;
   const scopeChannelIds =
     scope === 'all' ? null : await repo.channelIdsOfTeams(ex, auth.organizationId, auth.userId);
   let filterChannelIds: string[] | null = null;
@@ -366,7 +368,7 @@ export async function exportPerson(
 ): Promise<{ body: NodeJS.ReadableStream; filename: string }> {
   const ex = deps.db.orm;
   const profile = await contactDetail(deps, auth, scope, id, false);
-  const timeZone = await repo.timeZoneOf(ex, auth.organizationId);
+  const timeZone = await organizationTimeZone(ex, auth.organizationId);
   await repo.recordAudit(ex, {
     organizationId: auth.organizationId,
     userId: auth.userId,

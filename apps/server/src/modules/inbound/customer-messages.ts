@@ -4,22 +4,32 @@
 // Per customer the result is what applying the messages one at a time gives: they land in that customer's
 // open issue, in order, and a customer without one (new, or whose last issue was closed) gets exactly one
 // new issue, routed by its first message.
-import { replyDeadline, routeNewIssue, type ChannelType, type RoutingDecision } from '@sabai/domain';
+import { messagePreview } from '@sabai/contracts';
+import {
+  replyDeadline,
+  routeNewIssue,
+  type ChannelType,
+  type IssueStatus,
+  type RoutingDecision,
+} from '@sabai/domain';
 import type { InboundEvent } from '../../channels';
 import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
 import { publishEvents, type DomainEvent } from '../../platform/events';
-import { ASSIGN_JOB, ASSIGN_RETRY } from '../assignment';
-import { findRoutingRules, findTeamAutoReply, type ChannelRow } from '../channels';
-import { DELIVER_JOB, DELIVERY_RETRY } from '../messages';
+import { jobToSend } from '../../platform/jobs';
+import { ASSIGN_JOB } from '../assignment';
+import { findRoutingRules, findTeamIntake, type ChannelRow } from '../channels';
+import { DELIVER_JOB } from '../messages';
 import { notifyCustomerActivity } from '../notifications';
+import { organizationTimeZone } from '../organizations';
 import * as repo from './inbound.repo';
-import { MEDIA_JOB, MEDIA_RETRY } from './media';
+import { MEDIA_JOB } from './media';
 
 export type MessageEvent = Extract<InboundEvent, { type: 'message' }>;
 export type CustomerMessage = { channel: ChannelRow; identity: repo.Identity; event: MessageEvent };
 
-// LINE reply tokens are good for one minute after the webhook (channels.md A.8); keep a safety margin.
+// LINE reply tokens are good for one minute after the webhook (docs/channels.md "Reply and push"); keep a
+// safety margin.
 const REPLY_TOKEN_TTL_MS = 50_000;
 
 /** An issue this run opened, with what its creation decided. */
@@ -31,9 +41,12 @@ type OpenedIssue = {
   tookReferral: boolean;
 };
 
-/** A message as stored. */
-type AppliedMessage = CustomerMessage & { messageId: number; issueId: number };
-type StoredReply = Awaited<ReturnType<typeof repo.insertAutomaticReplies>>[number];
+/** A message as stored, with its issue. */
+type AppliedMessage = CustomerMessage & { messageId: number; issue: repo.OpenIssue };
+type StoredReply = Awaited<ReturnType<typeof repo.insertAutomaticReplies>>[number] & {
+  text: string;
+  at: Date;
+};
 
 /** Applies customer messages (in arrival order) inside the batch transaction `tx`. */
 export async function appendCustomerMessages(deps: Deps, tx: Tx, messages: CustomerMessage[]) {
@@ -41,21 +54,30 @@ export async function appendCustomerMessages(deps: Deps, tx: Tx, messages: Custo
   // Under the identity locks, a copy another worker stored is committed and visible here.
   const fresh = await withoutStored(tx, messages);
   if (fresh.length === 0) return;
-  const { opened, issueIdOf } = await issuesOf(tx, fresh, referralAds);
-  const applied = await storeMessages(tx, fresh, issueIdOf);
+  const { opened, issueOf } = await issuesOf(tx, fresh, referralAds);
+  const applied = await storeMessages(tx, fresh, issueOf);
   const now = deps.clock.now();
   const replyTokenExpiresAt = new Date(now.getTime() + REPLY_TOKEN_TTL_MS);
-  await repo.recordCustomerActivity(
+  const statusAfter = await repo.recordCustomerActivity(
     tx,
     issueActivity(applied),
     identityActivity(applied, opened, replyTokenExpiresAt),
   );
-  const replies = await repo.insertAutomaticReplies(tx, await automaticReplies(tx, opened, now));
-  await deps.jobs.sendManyInTransaction(tx, jobsFor(applied, opened, replies));
-  await publishEvents(tx, eventsFor(applied, opened, replies));
+  const intakeOf = memoize((teamId: string) => findTeamIntake(tx, teamId));
+  const planned = await automaticReplies(opened, intakeOf, now);
+  // One automatic reply per new issue at most: its text and time travel in its event.
+  const plannedOf = new Map(planned.map((r) => [r.issueId, r]));
+  const replies = (await repo.insertAutomaticReplies(tx, planned)).map((r) => ({
+    ...r,
+    text: plannedOf.get(r.issueId)!.text,
+    at: plannedOf.get(r.issueId)!.at,
+  }));
+  const toAssign = await issuesToAssign(opened, intakeOf);
+  await deps.jobs.sendManyInTransaction(tx, jobsFor(applied, toAssign, replies));
+  await publishEvents(tx, [...eventsFor(applied, opened, replies), ...statusChanges(applied, statusAfter)]);
   await notifyCustomerActivity(tx, {
     newIssueIds: [...opened.values()].map(({ id }) => id),
-    messages: applied.map(({ issueId, event }) => ({ issueId, text: event.text })),
+    messages: applied.map(({ issue, event }) => ({ issueId: issue.id, text: event.text })),
   });
 }
 
@@ -84,8 +106,13 @@ async function issuesOf(tx: Tx, messages: CustomerMessage[], referralAds: Map<st
     [...firsts.values()].filter((m) => !open.has(m.identity.id)),
     referralAds,
   );
-  const issueIdOf = (identityId: string) => open.get(identityId)?.id ?? opened.get(identityId)!.id;
-  return { opened, issueIdOf };
+  const issueOf = (identityId: string): repo.OpenIssue => {
+    const found = open.get(identityId);
+    if (found) return found;
+    const { id, teamId } = opened.get(identityId)!;
+    return { id, status: 'un-assigned', teamId, assigneeUserId: null };
+  };
+  return { opened, issueOf };
 }
 
 /**
@@ -96,7 +123,7 @@ async function openIssues(tx: Tx, firsts: CustomerMessage[], referralAds: Map<st
   const opened = new Map<string, OpenedIssue>();
   if (firsts.length === 0) return opened;
   const rulesOf = memoize((channelId: string) => findRoutingRules(tx, channelId));
-  const timeZoneOf = memoize((organizationId: string) => repo.organizationTimeZone(tx, organizationId));
+  const timeZoneOf = memoize((organizationId: string) => organizationTimeZone(tx, organizationId));
   const planned: Array<repo.NewIssue & Omit<OpenedIssue, 'id'>> = [];
   for (const { channel, identity, event } of firsts) {
     const rules = await rulesOf(channel.id);
@@ -126,13 +153,13 @@ async function openIssues(tx: Tx, firsts: CustomerMessage[], referralAds: Map<st
 async function storeMessages(
   tx: Tx,
   messages: CustomerMessage[],
-  issueIdOf: (identityId: string) => number,
+  issueOf: (identityId: string) => repo.OpenIssue,
 ): Promise<AppliedMessage[]> {
   const stored = await repo.insertCustomerMessages(
     tx,
     messages.map(({ channel, identity, event }) => ({
       organizationId: channel.organizationId,
-      issueId: issueIdOf(identity.id),
+      issueId: issueOf(identity.id).id,
       channelId: channel.id,
       kind: event.kind,
       text: event.text,
@@ -146,14 +173,15 @@ async function storeMessages(
   const ids = new Map(stored.map((s) => [`${s.channelId}:${s.providerMessageId}`, s.id]));
   return messages.flatMap((m) => {
     const messageId = ids.get(`${m.channel.id}:${m.event.providerMessageId}`);
-    return messageId === undefined ? [] : [{ ...m, messageId, issueId: issueIdOf(m.identity.id) }];
+    return messageId === undefined ? [] : [{ ...m, messageId, issue: issueOf(m.identity.id) }];
   });
 }
 
 /** Per issue: how many messages, the first and latest time, the first ad id, the reply window. */
 function issueActivity(applied: AppliedMessage[]): repo.IssueActivity[] {
   const byIssue = new Map<number, Omit<repo.IssueActivity, 'replyDeadline'> & { channelType: ChannelType }>();
-  for (const { issueId, event, channel } of applied) {
+  for (const { issue, event, channel } of applied) {
+    const issueId = issue.id;
     const a = byIssue.get(issueId);
     if (!a) {
       const at = event.timestamp;
@@ -204,57 +232,99 @@ function identityActivity(
   return [...byIdentity.values()];
 }
 
+type TeamIntake = (teamId: string) => ReturnType<typeof findTeamIntake>;
+
 /** The automatic answers of the new issues: the off-hours or holiday message, else the team's auto-reply. */
-async function automaticReplies(tx: Tx, opened: Map<string, OpenedIssue>, at: Date) {
-  const autoReplyOf = memoize((teamId: string) => findTeamAutoReply(tx, teamId));
+async function automaticReplies(opened: Map<string, OpenedIssue>, intakeOf: TeamIntake, at: Date) {
   const replies: repo.AutomaticReply[] = [];
   for (const { id, channel, teamId, routing } of opened.values()) {
     const text =
-      routing.service !== 'open' ? routing.serviceMessage : teamId ? (await autoReplyOf(teamId)).trim() : '';
+      routing.service !== 'open' ? routing.serviceMessage : teamId ? (await intakeOf(teamId)).autoReply : '';
     if (text)
       replies.push({ organizationId: channel.organizationId, issueId: id, channelId: channel.id, text, at });
   }
   return replies;
 }
 
+/**
+ * The new issues of teams that assign automatically. A manual team's issues wait for a person; should the
+ * team switch to automatic meanwhile, the switch's hand-out (or the minute sweep) gives them out.
+ */
+async function issuesToAssign(opened: Map<string, OpenedIssue>, intakeOf: TeamIntake) {
+  const ids: number[] = [];
+  for (const { id, teamId } of opened.values())
+    if (teamId && (await intakeOf(teamId)).assignsAutomatically) ids.push(id);
+  return ids;
+}
+
 /** The jobs of a run: media downloads, assignment of the new issues, delivery of automatic replies. */
-function jobsFor(applied: AppliedMessage[], opened: Map<string, OpenedIssue>, replies: StoredReply[]) {
+function jobsFor(applied: AppliedMessage[], toAssign: number[], replies: StoredReply[]) {
   return [
     ...applied.flatMap(({ messageId, event }) =>
-      event.media ? [{ name: MEDIA_JOB, data: { messageId, media: event.media }, options: MEDIA_RETRY }] : [],
+      event.media ? [jobToSend(MEDIA_JOB, { messageId, media: event.media })] : [],
     ),
-    ...[...opened.values()].map(({ id }) => ({
-      name: ASSIGN_JOB,
-      data: { issueId: id },
-      options: ASSIGN_RETRY,
-    })),
-    ...replies.map(({ id }) => ({ name: DELIVER_JOB, data: { messageId: id }, options: DELIVERY_RETRY })),
+    ...toAssign.map((issueId) => jobToSend(ASSIGN_JOB, { issueId })),
+    ...replies.map(({ id }) => jobToSend(DELIVER_JOB, { messageId: id })),
   ];
 }
 
-/** What the inbox hears of a run: the new issues, then every message, the customers' first. */
+/**
+ * What the inbox hears of a run: the new issues, then every message, the customers' first. Each names its
+ * issue's team and assignee, so the gateway picks the audience without reading the issue.
+ */
 function eventsFor(
   applied: AppliedMessage[],
   opened: Map<string, OpenedIssue>,
   replies: StoredReply[],
 ): DomainEvent[] {
+  const teamOf = new Map([...opened.values()].map(({ id, teamId }) => [id, teamId]));
   return [
     ...[...opened.values()].map(({ id, channel, teamId }): DomainEvent => ({
       name: 'issue.created',
       organizationId: channel.organizationId,
-      data: { issueId: id, teamId, channelId: channel.id },
+      data: { issueId: id, status: 'un-assigned', teamId, assigneeUserId: null, channelId: channel.id },
     })),
-    ...applied.map(({ channel, issueId, messageId }): DomainEvent => ({
+    ...applied.map(({ channel, issue, messageId, event }): DomainEvent => ({
       name: 'message.created',
       organizationId: channel.organizationId,
-      data: { issueId, messageId, direction: 'inbound' },
+      data: {
+        issueId: issue.id,
+        teamId: issue.teamId,
+        assigneeUserId: issue.assigneeUserId,
+        messageId,
+        direction: 'inbound',
+        card: messagePreview(event.timestamp, { text: event.text, kind: event.kind, senderType: 'customer' }),
+      },
     })),
-    ...replies.map(({ organizationId, issueId, id }): DomainEvent => ({
+    ...replies.map(({ organizationId, issueId, id, text, at }): DomainEvent => ({
       name: 'message.created',
       organizationId,
-      data: { issueId, messageId: id },
+      data: {
+        issueId,
+        teamId: teamOf.get(issueId) ?? null,
+        assigneeUserId: null,
+        messageId: id,
+        direction: 'outbound',
+        card: messagePreview(at, { text, kind: 'text', senderType: 'system' }),
+      },
     })),
   ];
+}
+
+/** The issues the messages moved (a waiting issue is on-going again once the customer writes). */
+function statusChanges(applied: AppliedMessage[], statusAfter: Map<number, IssueStatus>): DomainEvent[] {
+  const before = new Map(applied.map(({ issue, channel }) => [issue.id, { issue, channel }]));
+  return [...before.values()].flatMap(({ issue, channel }): DomainEvent[] => {
+    const status = statusAfter.get(issue.id);
+    if (!status || status === issue.status) return [];
+    return [
+      {
+        name: 'issue.status_changed',
+        organizationId: channel.organizationId,
+        data: { issueId: issue.id, status, teamId: issue.teamId, assigneeUserId: issue.assigneeUserId },
+      },
+    ];
+  });
 }
 
 function unique<T>(values: T[]) {

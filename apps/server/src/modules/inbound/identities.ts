@@ -2,7 +2,8 @@
 // created with one statement, before the batch's transaction. A new customer's profile is asked for, but
 // waited for only PROFILE_WAIT_MS (agents see names, not ids, in the usual case); a customer whose provider
 // is slower starts under a placeholder name (their external id) and a job enqueued with the identity fills
-// it in (profiles.ts), so a slow provider never holds up the batch for longer than that.
+// it in (profiles.ts), so a slow provider never holds up the batch for longer than that. The batch applies
+// its known customers' events meanwhile (inbound.service.ts): only first contacts wait for a profile.
 import type { Deps } from '../../deps';
 import type { Profile } from '../../channels';
 import { credentialsOf, type ChannelRow } from '../channels';
@@ -35,11 +36,12 @@ function cacheOf(deps: Deps) {
 }
 
 /**
- * The identity of every wanted customer, keyed by identityKey; a first contact creates the contact and its
- * identity under a placeholder name, and the lookup of their profile. The earliest `at` dates a new contact.
+ * The identities of the wanted customers already known (from memory, else one query), keyed by
+ * identityKey, and the customers that are new (first contact): createIdentities makes theirs.
  */
-export async function ensureIdentities(deps: Deps, wanted: WantedIdentity[]) {
+export async function knownIdentities(deps: Deps, wanted: WantedIdentity[]) {
   const cache = cacheOf(deps);
+  if (wanted.length === 0) return { found: new Map<string, repo.Identity>(), missing: [] };
   const found = new Map<string, repo.Identity>();
   const missing = new Map<string, WantedIdentity>();
   for (const w of wanted) {
@@ -48,23 +50,45 @@ export async function ensureIdentities(deps: Deps, wanted: WantedIdentity[]) {
     if (cached) found.set(key, cached);
     else if (!missing.has(key)) missing.set(key, w);
   }
-  const take = (identities: repo.KeyedIdentity[]) => {
-    for (const { channelId, externalUserId, ...identity } of identities) {
-      const key = identityKey(channelId, externalUserId);
-      found.set(key, identity);
-      missing.delete(key);
-      if (cache.size >= IDENTITY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(key, identity);
-    }
-  };
-  const keysOf = () =>
-    [...missing.values()].map((w) => ({ channelId: w.channel.id, externalUserId: w.externalUserId }));
+  if (missing.size > 0)
+    remember(deps, await repo.findIdentities(deps.db.orm, keysOf(missing)), found, missing);
+  return { found, missing: [...missing.values()] };
+}
 
-  if (missing.size > 0) take(await repo.findIdentities(deps.db.orm, keysOf()));
-  if (missing.size > 0) take(await createIdentities(deps, [...missing.values()]));
+/**
+ * Creates the new customers' contacts and identities, under their profile's name when it answers within
+ * PROFILE_WAIT_MS, else under a placeholder name (their external id) and with the lookup of their profile;
+ * resolves to them keyed by identityKey. The earliest `at` dates a new contact.
+ */
+export async function createIdentities(deps: Deps, newCustomers: WantedIdentity[]) {
+  const found = new Map<string, repo.Identity>();
+  if (newCustomers.length === 0) return found;
+  const missing = new Map(newCustomers.map((w) => [identityKey(w.channel.id, w.externalUserId), w]));
+  remember(deps, await createWithProfiles(deps, newCustomers), found, missing);
   // Created by another worker between the lookup and the insert.
-  if (missing.size > 0) take(await repo.findIdentities(deps.db.orm, keysOf()));
+  if (missing.size > 0)
+    remember(deps, await repo.findIdentities(deps.db.orm, keysOf(missing)), found, missing);
   return found;
+}
+
+const keysOf = (missing: Map<string, WantedIdentity>) =>
+  [...missing.values()].map((w) => ({ channelId: w.channel.id, externalUserId: w.externalUserId }));
+
+/** Moves the identities read or created from `missing` to `found`, and into the cache. */
+function remember(
+  deps: Deps,
+  identities: repo.KeyedIdentity[],
+  found: Map<string, repo.Identity>,
+  missing: Map<string, WantedIdentity>,
+) {
+  const cache = cacheOf(deps);
+  for (const { channelId, externalUserId, ...identity } of identities) {
+    const key = identityKey(channelId, externalUserId);
+    found.set(key, identity);
+    missing.delete(key);
+    if (cache.size >= IDENTITY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, identity);
+  }
 }
 
 /**
@@ -91,7 +115,7 @@ async function quickProfiles(deps: Deps, wanted: WantedIdentity[]): Promise<Map<
  * Creates the identities (those another worker created meanwhile are left out), with the profiles that
  * answered in time, and the profile jobs of the others.
  */
-async function createIdentities(deps: Deps, wanted: WantedIdentity[]) {
+async function createWithProfiles(deps: Deps, wanted: WantedIdentity[]) {
   const profiles = await quickProfiles(deps, wanted);
   return deps.db.orm.transaction(async (tx) => {
     const created = await repo.createIdentities(

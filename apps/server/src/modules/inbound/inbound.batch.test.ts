@@ -129,12 +129,15 @@ describe('a batch of deliveries', () => {
     ]);
     expect(new Set(stored.map((m) => m.issueId))).toEqual(new Set([issue!.id]));
 
-    const ofIssue = () => published.slice(before).filter((e) => e.data.issueId === issue!.id);
+    const ofIssue = () =>
+      published.slice(before).filter((e) => 'issueId' in e.data && e.data.issueId === issue!.id);
     const inbound = await eventually(async () => {
-      const created = ofIssue().filter((e) => e.name === 'message.created' && e.data.direction === 'inbound');
+      const created = ofIssue().flatMap((e) =>
+        e.name === 'message.created' && e.data.direction === 'inbound' ? [e.data] : [],
+      );
       return created.length === 2 ? created : null;
     });
-    expect(inbound.map((e) => e.data.messageId)).toEqual(
+    expect(inbound.map((e) => e.messageId)).toEqual(
       stored.filter((m) => m.senderType === 'customer').map((m) => m.id),
     );
     expect(ofIssue().filter((e) => e.name === 'issue.created')).toHaveLength(1);

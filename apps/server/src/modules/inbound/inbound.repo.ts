@@ -3,14 +3,8 @@
 // statements of their own. Bulk statements take their rows as one JSON parameter (json_to_recordset), which
 // both drivers pass the same way.
 import { and, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
-import {
-  channels,
-  contactIdentities,
-  issues,
-  messageAttachments,
-  messages,
-  organizations,
-} from '../../db/schema';
+import { channels, contactIdentities, issues, messageAttachments, messages } from '../../db/schema';
+import type { IssueStatus } from '@sabai/domain';
 import type { Executor } from '../../platform/db';
 
 /** The active channels owning these provider accounts (LINE channel ids, Page ids, Instagram account ids). */
@@ -136,19 +130,37 @@ export async function findOpenIssueForUpdate(ex: Executor, identityId: string) {
   return row ?? null;
 }
 
-export type OpenIssue = { id: number; teamId: string | null };
+/** An open issue with who may see it (its team and assignee, which its live events carry). */
+export type OpenIssue = {
+  id: number;
+  status: IssueStatus;
+  teamId: string | null;
+  assigneeUserId: string | null;
+};
 
 /** Each identity's open issue, locked for this transaction (in id order, like every batch). */
 export async function findOpenIssuesForUpdate(ex: Executor, identityIds: string[]) {
   const rows = await ex
-    .select({ id: issues.id, identityId: issues.contactIdentityId, teamId: issues.teamId })
+    .select({
+      id: issues.id,
+      identityId: issues.contactIdentityId,
+      status: issues.status,
+      teamId: issues.teamId,
+      assigneeUserId: issues.assigneeUserId,
+    })
     .from(issues)
     .where(and(inArray(issues.contactIdentityId, identityIds), notInArray(issues.status, [...CLOSED])))
     .orderBy(issues.id)
     .for('update');
   // Rows come in id order: the latest open issue of an identity is the last one seen.
   const open = new Map<string, OpenIssue>();
-  for (const r of rows) open.set(r.identityId!, { id: r.id, teamId: r.teamId });
+  for (const r of rows)
+    open.set(r.identityId!, {
+      id: r.id,
+      status: r.status,
+      teamId: r.teamId,
+      assigneeUserId: r.assigneeUserId,
+    });
   return open;
 }
 
@@ -281,7 +293,7 @@ export async function recordCustomerActivity(
     const seen = lastContactAt.get(a.contactId);
     if (!seen || seen < a.at) lastContactAt.set(a.contactId, a.at);
   }
-  await ex.execute(sql`
+  const result = await ex.execute(sql`
     WITH issue_update AS (
       UPDATE issues SET last_response_at = v.at, last_customer_message_at = v.at, reply_deadline_at = v."replyDeadline",
         first_customer_message_at = COALESCE(issues.first_customer_message_at, v."firstAt"),
@@ -293,6 +305,7 @@ export async function recordCustomerActivity(
         AS v("issueId" bigint, "firstAt" timestamptz, at timestamptz, messages int, "adId" text,
           "replyDeadline" timestamptz)
       WHERE issues.id = v."issueId"
+      RETURNING issues.id, issues.status
     ), identity_update AS (
       UPDATE contact_identities ci SET last_inbound_at = v.at, is_following = true,
         reply_token = COALESCE(v."replyToken", ci.reply_token),
@@ -302,11 +315,17 @@ export async function recordCustomerActivity(
       FROM json_to_recordset(${JSON.stringify(identityActivity)}::json) AS v("identityId" uuid, at timestamptz,
         "replyToken" text, "replyTokenExpiresAt" timestamptz, "tookReferral" boolean)
       WHERE ci.id = v."identityId"
+    ), contact_update AS (
+      UPDATE contacts SET last_contact_at = v.at
+      FROM json_to_recordset(${JSON.stringify([...lastContactAt].map(([id, at]) => ({ id, at })))}::json)
+        AS v(id uuid, at timestamptz)
+      WHERE contacts.id = v.id
     )
-    UPDATE contacts SET last_contact_at = v.at
-    FROM json_to_recordset(${JSON.stringify([...lastContactAt].map(([id, at]) => ({ id, at })))}::json)
-      AS v(id uuid, at timestamptz)
-    WHERE contacts.id = v.id`);
+    SELECT id, status FROM issue_update`);
+  // Each issue's status after the activity (a customer's message puts a waiting issue back on-going).
+  return new Map(
+    rowsOf<{ id: string | number; status: IssueStatus }>(result).map((r) => [Number(r.id), r.status]),
+  );
 }
 
 export type AutomaticReply = {
@@ -410,14 +429,6 @@ export async function issueIdsOfIdentity(ex: Executor, identityId: string) {
     .from(issues)
     .where(and(eq(issues.contactIdentityId, identityId), isNull(issues.closedAt)));
   return rows.map((r) => r.id);
-}
-
-export async function organizationTimeZone(ex: Executor, organizationId: string) {
-  const [row] = await ex
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.timeZone ?? 'Asia/Bangkok';
 }
 
 export async function findMessageWithChannel(ex: Executor, messageId: number) {

@@ -1,12 +1,14 @@
 // Processing of stored webhook deliveries (issue 4 "Inbound processing"), a claimed batch at a time
 // (docs/decisions.md "Set-based inbound processing"). Before the transaction, with a few queries for the
 // whole batch: parse the deliveries, find their channels, find or create the customers' identities (the
-// profile lookups of new customers are the only network calls). Then one transaction applies the events in
+// profile lookups of new customers are the only network calls). Then a transaction applies the events in
 // order: runs of customer messages set-based, the rarer events (echo, follow, referral, unsend, read) one
-// by one between them. One commit per batch, not per message: with pg_notify in each transaction, commits
-// queue on PostgreSQL's notification lock, so their number is what bounds throughput.
+// by one between them; a second one applies the first contacts' events once their profiles answered (or
+// PROFILE_WAIT_MS passed). Two commits at most per batch, not one per message: with pg_notify in each
+// transaction, commits queue on PostgreSQL's notification lock, so their number is what bounds throughput.
 // Processing is idempotent: messages are unique per (channel, provider message id), so a redelivery or a
 // retaken batch changes nothing.
+import { messagePreview } from '@sabai/contracts';
 import { toStorableText, type ChannelType } from '@sabai/domain';
 import { parseLineWebhook, parseMetaWebhook, type InboundEvent } from '../../channels';
 import type { Deps } from '../../deps';
@@ -16,7 +18,8 @@ import type { InboundRow } from '../../platform/ingest-queue';
 import { publishEvent } from '../../platform/events';
 import type { ChannelRow } from '../channels';
 import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from './customer-messages';
-import { ensureIdentities, identityKey } from './identities';
+import { customersInFlight } from './customers-in-flight';
+import { createIdentities, identityKey, knownIdentities } from './identities';
 import { isOwnSentPart } from '../messages';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
@@ -25,23 +28,60 @@ import { withBoundedTime } from './provider-time';
 /** An event with the channel it arrived on. */
 type ChannelEvent = { channel: ChannelRow; event: InboundEvent };
 
-/** Applies stored deliveries, in the given order, in one transaction (the ingest worker marks them processed). */
+/**
+ * Applies stored deliveries, in the given order (the ingest worker marks them processed). The events of
+ * customers already known are applied at once, in one transaction. The others wait, and are applied in a
+ * second one: first contacts, whose profile is asked for meanwhile (up to PROFILE_WAIT_MS), and customers
+ * whose earlier events a batch still in flight is applying. So a batch's new customers never hold up the
+ * others, and each customer's events stay in arrival order.
+ */
 export async function processInboundBatch(deps: Deps, rows: InboundRow[]) {
   const events = await withChannels(deps, await readableEvents(deps, rows));
   if (events.length === 0) return;
-  const identities = await ensureIdentities(
+  const { found, missing } = await knownIdentities(
     deps,
     events
       .filter(({ event }) => createsIdentity(event))
-      .map(({ channel, event }) => ({
-        channel,
-        externalUserId: event.externalUserId,
-        at: event.timestamp,
-      })),
+      .map(({ channel, event }) => ({ channel, externalUserId: event.externalUserId, at: event.timestamp })),
   );
+  // From here to the tracking below nothing is awaited: no other batch changes what is in flight.
+  const inFlight = customersInFlight(deps);
+  const customerOf = ({ channel, event }: ChannelEvent) => identityKey(channel.id, event.externalUserId);
+  const newCustomers = new Set(missing.map((w) => identityKey(w.channel.id, w.externalUserId)));
+  const waits = (e: ChannelEvent) => newCustomers.has(customerOf(e)) || inFlight.has(customerOf(e));
+  const now = events.filter((e) => !waits(e));
+  const later = events.filter(waits);
+  const laterCustomers = new Set(later.map(customerOf));
+  const earlierParts = inFlight.partsOf(laterCustomers);
+  // A customer first seen by a batch still in flight is created by that batch; the others are created now.
+  const [seenEarlier, firstSeen] = partition(missing, (w) =>
+    inFlight.has(identityKey(w.channel.id, w.externalUserId)),
+  );
+  const created = createIdentities(deps, firstSeen);
+  const nowApplied = applyEvents(deps, now, found);
+  const laterApplied = (async () => {
+    const [made] = await Promise.all([created, Promise.allSettled(earlierParts)]);
+    const since = await knownIdentities(deps, seenEarlier);
+    // The batch that saw them first failed: they are created here after all.
+    const remade = await createIdentities(deps, since.missing);
+    await applyEvents(deps, later, new Map([...found, ...made, ...since.found, ...remade]));
+  })();
+  inFlight.track(new Set(now.map(customerOf)), nowApplied);
+  inFlight.track(laterCustomers, laterApplied);
+  // Both settle before a failure is reported: the worker then retries the rows one by one.
+  const failed = (await Promise.allSettled([nowApplied, laterApplied])).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
+
+/** Applies events in one transaction, with the identities of their customers. */
+async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<string, repo.Identity>) {
+  if (events.length === 0) return;
   const identityOf = (channel: ChannelRow, externalUserId: string) =>
     identities.get(identityKey(channel.id, externalUserId))!;
-
   await deps.db.orm.transaction(async (tx) => {
     // Consecutive customer messages are applied together; any other event first lets the messages before
     // it land, so each customer's events keep their order.
@@ -205,6 +245,11 @@ async function applyEcho(tx: Tx, channel: ChannelRow, event: MessageEvent) {
   await publishEvent(tx, {
     name: 'message.created',
     organizationId: channel.organizationId,
-    data: { issueId: issue.id, messageId, direction: 'outbound' },
+    data: {
+      issueId: issue.id,
+      messageId,
+      direction: 'outbound',
+      card: messagePreview(event.timestamp, { text: event.text, kind: event.kind, senderType: 'agent' }),
+    },
   });
 }

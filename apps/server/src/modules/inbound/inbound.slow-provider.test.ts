@@ -68,8 +68,41 @@ describe('slow provider', () => {
         (e) =>
           e.name === 'issue.updated' &&
           e.data.issueId === filled.issueId &&
-          (e.data.fields as string[] | undefined)?.includes('contact'),
+          'fields' in e.data &&
+          e.data.fields.includes('contact'),
       ),
     );
+  });
+
+  it("applies a known customer's message while a first contact's profile is awaited, and each customer's messages in order", async () => {
+    const line = await h.createLineChannel();
+    const known = newUser();
+    const first = newUser();
+    h.sim.addLineUser(line.externalId, { userId: known, displayName: 'Known Customer' });
+    h.sim.addLineUser(line.externalId, { userId: first, displayName: 'First Contact' });
+    await h.sim.line.text(line.externalId, known, 'order known 1');
+    await eventually(async () => (await storedTexts(line.id, 'order known')).length === 1, 3000);
+    // The first contact's profile answers after 2 s: the batch waits 300 ms for it, then stores them under
+    // a placeholder; the known customer's message is stored meanwhile, in the same batch or the next.
+    h.sim.line.failNext(1, { delayMs: 2000 }, { pathIncludes: `/profile/${first}` });
+
+    await h.sim.line.text(line.externalId, first, 'order first 1');
+    await h.sim.line.text(line.externalId, known, 'order known 2');
+    await h.sim.line.text(line.externalId, first, 'order first 2');
+    const ids = async () =>
+      new Map(
+        (
+          await h.t.db.orm
+            .select({ id: messages.id, text: messages.text })
+            .from(messages)
+            .where(and(eq(messages.channelId, line.id), like(messages.text, 'order %')))
+        ).map((r) => [r.text!, r.id]),
+      );
+    const stored = await eventually(async () => {
+      const found = await ids();
+      return found.size === 4 && found;
+    }, 5000);
+    expect(stored.get('order known 2')!).toBeLessThan(stored.get('order first 1')!);
+    expect(stored.get('order first 1')!).toBeLessThan(stored.get('order first 2')!);
   });
 });

@@ -4,6 +4,6 @@ export { processInboundBatch, processInbound } from './inbound.service';
 /** Drops the cached identities (after contacts were merged or erased). */
 export { forgetIdentities } from './identities';
 /** The media download job. */
-export { downloadMedia, MEDIA_JOB, MEDIA_RETRY } from './media';
+export { downloadMedia, MEDIA_JOB } from './media';
 /** The provider profile job of a new customer. */
-export { fetchProfile, PROFILE_JOB, PROFILE_RETRY } from './profiles';
+export { fetchProfile, PROFILE_JOB } from './profiles';

@@ -1,21 +1,32 @@
 // Downloads customer media (images, video, audio, files, story mentions) into storage soon after arrival:
-// LINE content expires and Meta CDN links stop working (channels.md A.14, D.2). A job, so a slow or
+// LINE content expires and Meta CDN links stop working (docs/channels.md "Media"). A job, so a slow or
 // still-preparing download (LINE 202) is retried with backoff without holding up the inbox.
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { z } from 'zod';
 import { FILE_MAX_BYTES } from '@sabai/domain';
-import type { MediaRef } from '../../channels';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { publishEvent } from '../../platform/events';
 import { GuardedFetchError } from '../../platform/guarded-fetch';
-import type { Job } from '../../platform/jobs';
+import { defineJob, type JobOf } from '../../platform/jobs';
 import { credentialsOf } from '../channels';
 import * as repo from './inbound.repo';
 
-export const MEDIA_JOB = 'message.download_media';
+/** A message's media as its provider names it (the channels' MediaRef). */
+const MediaRefData = z.object({
+  source: z.enum(['line-content', 'url']),
+  ref: z.string().min(1),
+  fileName: z.string().optional(),
+  mimeType: z.string().optional(),
+});
+
 /** Retries with backoff: LINE answers 202 while it still prepares a video or audio file. */
-export const MEDIA_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
+export const MEDIA_JOB = defineJob(
+  'message.download_media',
+  z.object({ messageId: z.number().int().positive(), media: MediaRefData }),
+  { retryLimit: 5, retryDelay: 2, retryBackoff: true },
+);
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -26,7 +37,7 @@ const EXTENSIONS: Record<string, string> = {
   'audio/mpeg': 'mp3',
 };
 
-export async function downloadMedia(deps: Deps, job: Job<{ messageId: number; media: MediaRef }>) {
+export async function downloadMedia(deps: Deps, job: JobOf<typeof MEDIA_JOB>) {
   const found = await repo.findMessageWithChannel(deps.db.orm, job.data.messageId);
   if (!found) return;
   const { message, channel } = found;

@@ -2,26 +2,30 @@
 // and shown under a placeholder name (the external id): a slow or failing profile API never holds up a
 // batch, and other customers' messages never wait for it (issue 14 item 5). The name then fills in, with a
 // live update of the customer's issues.
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
 import { publishEvents } from '../../platform/events';
-import type { Job } from '../../platform/jobs';
+import { defineJob, jobToSend, type JobOf } from '../../platform/jobs';
 import { credentialsOf } from '../channels';
 import * as repo from './inbound.repo';
 
-export const PROFILE_JOB = 'contact.fetch_profile';
 /** Retried with backoff while the provider fails or does not answer (PROVIDER_TIMEOUT_MS): ~2 s … 4 min. */
-export const PROFILE_RETRY = { retryLimit: 8, retryDelay: 2, retryBackoff: true } as const;
+export const PROFILE_JOB = defineJob('contact.fetch_profile', z.object({ identityId: z.guid() }), {
+  retryLimit: 8,
+  retryDelay: 2,
+  retryBackoff: true,
+});
 
 /** Enqueues the profile lookups of newly created identities, in the transaction that created them. */
 export async function enqueueProfileLookups(deps: Deps, tx: Executor, identityIds: string[]) {
   await deps.jobs.sendManyInTransaction(
     tx,
-    identityIds.map((identityId) => ({ name: PROFILE_JOB, data: { identityId }, options: PROFILE_RETRY })),
+    identityIds.map((identityId) => jobToSend(PROFILE_JOB, { identityId })),
   );
 }
 
-export async function fetchProfile(deps: Deps, job: Job<{ identityId: string }>) {
+export async function fetchProfile(deps: Deps, job: JobOf<typeof PROFILE_JOB>) {
   const found = await repo.findIdentityWithChannel(deps.db.orm, job.data.identityId);
   if (!found) return;
   const { identity, channel } = found;

@@ -1,9 +1,14 @@
 // What other modules may use of issues.
 /** Scope filtering of issues and the scoped single-issue lookup. */
 export { findIssueInScope, issueScopeCondition, type ScopedIssue } from './issues.repo';
+/** A reader's fetch of the chat clears its unread marker. */
+export { clearUnread } from './issues.service';
 /** The status tally's fold, a scheduled job. */
 export { FOLD_TALLY_JOB, foldStatusTally } from './issues.tally';
 /** Issue routes. */
 export { issueRoutes } from './issues.routes';
 /** A leaving user's open issues (what blocks deleting them) and their hand-over to an agent or team queue. */
 export { handOverOpenIssues, openIssuesByTeam, openIssuesOf } from './issues.hand-over';
+/** The list and tab-count queries with their parameters (bench/workspace*.ts time and explain them). */
+export { countByStatus, listIssues, SEARCH_COUNT_TIMEOUT_MS, type Caller } from './issues.list';
+export { defaultOrder, type Cursor } from './issues.filters';

@@ -6,7 +6,7 @@ import type { IssueSort, IssueStatus, Scope } from '@sabai/domain';
 import { isStatementTimeout } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { issues, issueStatusTally } from '../../db/schema';
-import { wasRemovedSql } from '../users';
+import { wasRemovedSql } from '../people';
 import { issueScopeCondition } from './issues.repo';
 import {
   filterConditions,

@@ -2,7 +2,7 @@
 import type { IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
 import { daysLeftToRespond, isOldSocialIssue, metaInboxLink } from '@sabai/domain';
 import { profilePathOf } from '../auth';
-import { displayNameOf } from '../users';
+import { displayNameOf } from '../people';
 import type { HistoryRow, IssueRow } from './issues.list';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

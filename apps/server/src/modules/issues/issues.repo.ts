@@ -1,13 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '@sabai/domain';
-import { issueActivities, issues, organizations, teamMembers, teams } from '../../db/schema';
+import { issueActivities, issues, teamMembers, teams } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
 
 /**
- * The SQL condition that limits issues to what a caller's scope lets them see (architecture.md: the server
- * filters by scope on every call): all = the organisation; myTeam = issues of teams they manage or belong
- * to, or assigned to them; myIssue = assigned to them. `table` is how the query names the issues table
- * (`i` in the workspace's raw SQL).
+ * The SQL condition that limits issues to what a caller's scope lets them see (docs/architecture.md "Where
+ * rules live": the server filters by scope on every call): all = the organisation; myTeam = issues of teams
+ * they manage or belong to, or assigned to them; myIssue = assigned to them. `table` is how the query names
+ * the issues table (`i` in the workspace's raw SQL).
  */
 export function issueScopeCondition(
   organizationId: string,
@@ -121,15 +121,6 @@ export async function teamIdsOf(ex: Executor, userId: string): Promise<string[]>
     SELECT team_id AS id FROM team_members WHERE user_id = ${userId}
     UNION SELECT id FROM teams WHERE manager_user_id = ${userId}`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
-}
-
-/** The organisation's time zone (what "today" means for the filters). */
-export async function timeZoneOf(ex: Executor, organizationId: string): Promise<string> {
-  const [row] = await ex
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.timeZone ?? 'Asia/Bangkok';
 }
 
 /** The organisation's channels (deleted ones too: their issues stay), tags and active agents, for filters. */

@@ -32,14 +32,15 @@ import { publishEvent } from '../../platform/events';
 import { requestAssignment, requestBacklogHandOut } from '../assignment';
 import type { AuthContext } from '../auth';
 import { notify } from '../notifications';
-import { displayNameOf } from '../users';
+import { organizationTimeZone } from '../organizations';
+import { displayNameOf } from '../people';
 import { decodeCursor, defaultOrder, encodeCursor } from './issues.filters';
 import * as list from './issues.list';
 import { presentDetail, presentHistory, presentListItem } from './issues.present';
 import * as repo from './issues.repo';
 
 async function callerOf(deps: Deps, auth: AuthContext, scope: Scope): Promise<list.Caller> {
-  const timeZone = await repo.timeZoneOf(deps.db.orm, auth.organizationId);
+  const timeZone = await organizationTimeZone(deps.db.orm, auth.organizationId);
   return { organizationId: auth.organizationId, userId: auth.userId, scope, timeZone };
 }
 
@@ -206,10 +207,11 @@ export async function assignIssue(
     const teamId = input.teamId ?? issue.teamId;
     if (!teamId) throw badRequest('issue.team_required');
     await assertCanGive(tx, auth, scope, teamId, input.userId);
+    const status = issue.status === 'un-assigned' ? 'on-going' : issue.status;
     await repo.updateIssue(tx, issueId, {
       teamId,
       assigneeUserId: input.userId,
-      status: issue.status === 'un-assigned' ? 'on-going' : issue.status,
+      status,
       assignedAt: issue.assignedAt ?? now,
       updatedAt: now,
     });
@@ -219,11 +221,12 @@ export async function assignIssue(
       actorUserId: auth.userId,
       kind: 'assigned',
       fromStatus: issue.status,
-      toStatus: issue.status === 'un-assigned' ? 'on-going' : issue.status,
+      toStatus: status,
       data: { userId: input.userId, teamId, previousUserId: issue.assigneeUserId },
       createdAt: now,
     });
-    await publishIssueEvent(tx, 'issue.assigned', { ...issue, teamId, assigneeUserId: input.userId });
+    // The event carries the status after the assignment: clients move the card by it.
+    await publishIssueEvent(tx, 'issue.assigned', { ...issue, status, teamId, assigneeUserId: input.userId });
     if (input.userId !== auth.userId) await notifyGiven(tx, auth.organizationId, input.userId, issueId, now);
   });
   return issueDetail(deps, auth, scope, issueId);
@@ -336,10 +339,20 @@ export async function requestClose(
 export async function markRead(deps: Deps, auth: AuthContext, scope: Scope, issueId: number) {
   const issue = await repo.findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!issue) throw notFound('issue.not_found');
+  await clearUnread(deps, issue);
+}
+
+/** Clears an issue's unread marker (the caller has checked it may see the issue). */
+export async function clearUnread(deps: Deps, issue: repo.ScopedIssue) {
   if (issue.unreadCount === 0) return;
   await deps.db.orm.transaction(async (tx) => {
-    await repo.updateIssue(tx, issueId, { unreadCount: 0 });
-    await publishIssueEvent(tx, 'issue.updated', issue);
+    await repo.updateIssue(tx, issue.id, { unreadCount: 0 });
+    // Says only what changed: a client clears the badge without reading the issue again.
+    await publishEvent(tx, {
+      name: 'issue.updated',
+      organizationId: issue.organizationId,
+      data: { issueId: issue.id, fields: ['unread'] },
+    });
   });
 }
 

@@ -2,10 +2,13 @@
 // the dashboard read a few thousand rows per organisation instead of counting a million issues. Triggers on
 // issues append a +1 and a -1 row for every change of team, channel, assignee or status; a job folds them.
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { IssueFilter } from '@sabai/contracts';
 import type { Executor } from '../../platform/db';
+import { defineJob } from '../../platform/jobs';
 
-export const FOLD_TALLY_JOB = 'issues.fold-tally';
+/** Folds the tally's +1/-1 rows (no data); the next minute's run takes over a failed one. */
+export const FOLD_TALLY_JOB = defineJob('issues.fold-tally', z.object({}), { retryLimit: 0 });
 
 /**
  * Whether the tally alone answers counts under `filter`: it knows each issue's team, channel, assignee and

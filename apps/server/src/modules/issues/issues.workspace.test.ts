@@ -321,7 +321,7 @@ describe('facts for reports', () => {
     expect(rows[0]).toMatchObject({ agentUserId: w.staff.id, isFirstResponse: true, teamId: w.teamA.id });
     expect(rows[0]!.repliedAt.getTime() - rows[0]!.customerAt.getTime()).toBeGreaterThanOrEqual(HOUR - 1000);
     const [row] = await t.db.orm.select().from(issues).where(eq(issues.id, issue.id));
-    // The ball goes to the customer once the reply is delivered (markIssueWaiting), not when it is recorded.
+    // The ball goes to the customer once the reply is delivered (markSent), not when it is recorded.
     expect(row).toMatchObject({ status: 'on-going', waitStartedAt: null });
   });
 });
@@ -332,5 +332,21 @@ describe('read marker', () => {
     await t.db.orm.update(issues).set({ unreadCount: 3 }).where(eq(issues.id, id));
     expect((await api(w.staff, 'POST', `/issues/${id}/read`)).statusCode).toBe(204);
     expect((await api(w.staff, 'GET', `/issues/${id}`)).json().unreadCount).toBe(0);
+  });
+
+  it('clears it when the reader fetches the newest messages with read=true, and only then', async () => {
+    const id = (await w.addIssue({ assignee: w.staff })).id;
+    await t.db.orm.update(issues).set({ unreadCount: 2 }).where(eq(issues.id, id));
+    expect((await api(w.staff, 'GET', `/issues/${id}/messages?limit=50`)).statusCode).toBe(200);
+    expect((await api(w.staff, 'GET', `/issues/${id}`)).json().unreadCount).toBe(2);
+    expect((await api(w.staff, 'GET', `/issues/${id}/messages?limit=50&read=yes`)).statusCode).toBe(400);
+    expect((await api(w.staff, 'GET', `/issues/${id}/messages?limit=50&read=true`)).statusCode).toBe(200);
+    expect((await api(w.staff, 'GET', `/issues/${id}`)).json().unreadCount).toBe(0);
+    // Out of scope: a 404, and the marker stays.
+    const other = (await w.addIssue({ assignee: w.staff2 })).id;
+    await t.db.orm.update(issues).set({ unreadCount: 1 }).where(eq(issues.id, other));
+    expect((await api(w.staff, 'GET', `/issues/${other}/messages?read=true`)).statusCode).toBe(404);
+    const [row] = await t.db.orm.select().from(issues).where(eq(issues.id, other));
+    expect(row!.unreadCount).toBe(1);
   });
 });

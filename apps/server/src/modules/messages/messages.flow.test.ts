@@ -46,6 +46,26 @@ async function nothingPending() {
   });
 }
 
+/** The `message.deliver` jobs of these messages, in any state (a message leaves the product only by one). */
+async function deliveryJobs(messageIds: number[]) {
+  return h.t.db.query<{ state: string }>(
+    "SELECT state FROM pgboss.job WHERE name = 'message.deliver' AND (data->>'messageId')::int = ANY($1)",
+    [messageIds],
+  );
+}
+
+/** Every echo (the webhook carrying the provider id) has been received and processed. */
+async function echoesProcessed(providerIds: string[]) {
+  await eventually(async () => {
+    const [row] = await h.t.db.query<{ n: number }>(
+      `SELECT count(DISTINCT mid)::int AS n FROM unnest($1::text[]) AS mid
+       JOIN inbound_events e ON e.body LIKE '%' || mid || '%' AND e.processed_at IS NOT NULL`,
+      [providerIds],
+    );
+    return row!.n === providerIds.length;
+  });
+}
+
 async function delivered(messageId: number) {
   return eventually(async () => {
     const [row] = await h.t.db.orm.select().from(messages).where(eq(messages.id, messageId));
@@ -122,7 +142,10 @@ describe('LINE outbound', () => {
     const second = await reply(issueId, { text: 'มีอะไรให้ช่วยไหมคะ' });
     const sent = await delivered(second.json().id);
     expect(sent).toMatchObject({ deliveryStatus: 'sent', deliveredVia: 'push' });
-    const push = h.sim.calls({ path: '/v2/bot/message/push' }).at(-1)!;
+    // This message's push (an earlier test's delivery may still be answered around it).
+    const push = h.sim
+      .calls({ path: '/v2/bot/message/push' })
+      .find((c) => JSON.stringify(c.body).includes('มีอะไรให้ช่วยไหมคะ'))!;
     expect(push.headers['x-line-retry-key']).toBe(sent.retryKey);
     expect(h.sim.outbox(line.externalId, userId).filter((o) => o.delivered)).toHaveLength(2);
   });
@@ -156,7 +179,8 @@ describe('LINE outbound', () => {
     expect((await delivered((await reply(issueId, { text: long })).json().id)).deliveryStatus).toBe('sent');
     const note = await reply(issueId, { text: 'customer is a VIP', isPrivateNote: true });
     expect(note.json()).toMatchObject({ isPrivateNote: true, deliveryStatus: 'sent' });
-    await new Promise((r) => setTimeout(r, 800));
+    // A delivery job would have been queued in the note's own transaction: none exists.
+    expect(await deliveryJobs([note.json().id])).toEqual([]);
     const seen = JSON.stringify(h.sim.outbox(line.externalId, userId));
     expect(seen).not.toContain('customer is a VIP');
     const texts = h.sim
@@ -197,6 +221,10 @@ describe('Messenger and Instagram outbound', () => {
     }
   });
 
+  /** The Send API call that carried `text` (other deliveries may be answered around it). */
+  const sendOf = (text: string) =>
+    h.sim.calls({ path: /\/messages$/ }).find((c) => JSON.stringify(c.body).includes(text))!;
+
   async function windowJourney(page: { id: string; pageId: string }) {
     const psid = `24${Date.now()}`;
     const issueId = await customerWrites(
@@ -205,13 +233,13 @@ describe('Messenger and Instagram outbound', () => {
     );
     const now = await reply(issueId, { text: 'within a day' });
     expect((await delivered(now.json().id)).deliveredVia).toBe('RESPONSE');
-    expect(h.sim.calls({ path: /\/messages$/ }).at(-1)!.body).toMatchObject({ messaging_type: 'RESPONSE' });
+    expect(sendOf('within a day').body).toMatchObject({ messaging_type: 'RESPONSE' });
 
     h.sim.advance(3 * DAY);
     h.t.clock.advance(3 * DAY);
     const later = await reply(issueId, { text: 'three days later' }, await h.signInAdmin());
     expect((await delivered(later.json().id)).deliveredVia).toBe('HUMAN_AGENT');
-    expect(h.sim.calls({ path: /\/messages$/ }).at(-1)!.body).toMatchObject({
+    expect(sendOf('three days later').body).toMatchObject({
       messaging_type: 'MESSAGE_TAG',
       tag: 'HUMAN_AGENT',
     });
@@ -240,7 +268,7 @@ describe('Messenger and Instagram outbound', () => {
     );
     const sent = await delivered((await reply(issueId, { text: '590 บาทค่ะ' })).json().id);
     expect(sent.deliveryStatus).toBe('sent');
-    await new Promise((r) => setTimeout(r, 800));
+    await echoesProcessed([sent.providerMessageId!]);
     const rows = await h.t.db.orm.select().from(messages).where(eq(messages.issueId, issueId));
     expect(rows.filter((m) => m.text === '590 บาทค่ะ')).toHaveLength(1);
   });
@@ -272,14 +300,7 @@ describe('Messenger and Instagram outbound', () => {
     expect(sent.providerMessageId).toBe(outbox[0]!.messageId);
 
     // Every part's echo has come back (a webhook each) and been processed, none as a message of its own.
-    await eventually(async () => {
-      const [row] = await h.t.db.query<{ n: number }>(
-        `SELECT count(DISTINCT mid)::int AS n FROM unnest($1::text[]) AS mid
-         JOIN inbound_events e ON e.body LIKE '%' || mid || '%' AND e.processed_at IS NOT NULL`,
-        [outbox.map((o) => o.messageId)],
-      );
-      return row!.n === outbox.length;
-    });
+    await echoesProcessed(outbox.map((o) => o.messageId));
     const rows = await h.t.db.orm.select().from(messages).where(eq(messages.issueId, issueId));
     expect(rows.filter((m) => m.direction === 'outbound')).toHaveLength(1);
     expect(rows.filter((m) => m.senderUserId === null && m.senderType === 'agent')).toEqual([]);
@@ -383,8 +404,12 @@ describe('agent sends', () => {
       'only once',
       'twice at once',
     ]);
-    // The customer got each once (two messages are delivered by separate jobs, in either order).
-    await new Promise((r) => setTimeout(r, 500));
+    // The customer got each once (two messages are delivered by separate jobs, in either order): once every
+    // delivery job has finished, nothing more can reach the customer.
+    await eventually(async () => {
+      const jobs = await deliveryJobs([first.json().id, together[0]!.json().id]);
+      return jobs.length > 0 && jobs.every((j) => j.state === 'completed');
+    });
     const seen = h.sim.outbox(line.externalId, userId).map((o) => (o.message as { text?: string }).text);
     expect(seen.sort()).toEqual(['only once', 'twice at once']);
   });

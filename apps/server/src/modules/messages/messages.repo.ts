@@ -1,16 +1,18 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   channels,
   contactIdentities,
   files,
   issues,
   messageAttachments,
+  messageProviderIds,
   messages,
   responseIntervals,
   users,
 } from '../../db/schema';
 import type { Executor } from '../../platform/db';
-import { wasRemovedSql } from '../users';
+import { eventNotification, type DomainEvent } from '../../platform/events';
+import { wasRemovedSql } from '../people';
 
 export type NewMessage = typeof messages.$inferInsert;
 
@@ -24,7 +26,10 @@ export async function attachFiles(ex: Executor, messageId: number, fileIds: stri
     await ex.insert(messageAttachments).values(fileIds.map((fileId) => ({ messageId, fileId })));
 }
 
-/** Everything the delivery job needs about one outgoing message. */
+/**
+ * Everything the delivery job needs about one outgoing message, in one read: its channel and recipient, its
+ * files, and the parts the provider accepted in an earlier attempt.
+ */
 export async function findForDelivery(ex: Executor, messageId: number) {
   const [row] = await ex
     .select({
@@ -33,6 +38,14 @@ export async function findForDelivery(ex: Executor, messageId: number) {
       identityId: contactIdentities.id,
       externalUserId: contactIdentities.externalUserId,
       lastInboundAt: contactIdentities.lastInboundAt,
+      attachments: sql<Array<{ id: string; filename: string; mimeType: string }>>`(
+        SELECT coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mimeType', f.mime_type)
+          ORDER BY a.id), '[]'::json)
+        FROM ${messageAttachments} a JOIN ${files} f ON f.id = a.file_id WHERE a.message_id = ${messages.id})`,
+      acceptedParts: sql<Array<{ part: number; providerMessageId: string }>>`(
+        SELECT coalesce(json_agg(json_build_object('part', p.part, 'providerMessageId', p.provider_message_id)),
+          '[]'::json)
+        FROM ${messageProviderIds} p WHERE p.message_id = ${messages.id})`,
     })
     .from(messages)
     .innerJoin(issues, eq(issues.id, messages.issueId))
@@ -40,14 +53,6 @@ export async function findForDelivery(ex: Executor, messageId: number) {
     .innerJoin(contactIdentities, eq(contactIdentities.id, issues.contactIdentityId))
     .where(eq(messages.id, messageId));
   return row ?? null;
-}
-
-export async function attachmentsOf(ex: Executor, messageId: number) {
-  return ex
-    .select({ id: files.id, filename: files.filename, mimeType: files.mimeType, size: files.size })
-    .from(messageAttachments)
-    .innerJoin(files, eq(files.id, messageAttachments.fileId))
-    .where(eq(messageAttachments.messageId, messageId));
 }
 
 /** Takes the identity's live LINE reply token, once: the first sender gets it, everyone else gets null. */
@@ -62,31 +67,60 @@ export async function claimReplyToken(ex: Executor, identityId: string, now: Dat
   return rows[0]?.token ?? null;
 }
 
-export async function recordAttempt(ex: Executor, messageId: number) {
-  await ex
-    .update(messages)
-    .set({ deliveryAttempts: sql`${messages.deliveryAttempts} + 1` })
-    .where(eq(messages.id, messageId));
-}
-
+/**
+ * Records a delivered message in one statement: the provider ids of its last parts, the message sent (and
+ * `published`, the event that says so), and for an agent's reply the ball with the customer: on-going →
+ * waiting, unless the customer has written since the reply (their wait started again). A reply that fails
+ * to deliver moves nothing.
+ */
 export async function markSent(
   ex: Executor,
-  messageId: number,
-  providerMessageId: string | null,
-  via: string,
+  v: {
+    messageId: number;
+    channelId: string;
+    lastParts: Array<{ part: number; providerMessageId: string }>;
+    providerMessageId: string | null;
+    via: string;
+    attempts: number;
+    isAgentReply: boolean;
+  },
+  published: DomainEvent,
 ) {
-  const [row] = await ex
-    .update(messages)
-    .set({ deliveryStatus: 'sent', providerMessageId, deliveredVia: via, providerError: null })
-    .where(eq(messages.id, messageId))
-    .returning({ issueId: messages.issueId, organizationId: messages.organizationId });
-  return row ?? null;
+  const result = await ex.execute(sql`
+    WITH parts AS (
+      INSERT INTO ${messageProviderIds} (channel_id, message_id, part, provider_message_id)
+      SELECT ${v.channelId}, ${v.messageId}, p.part, p."providerMessageId"
+      FROM json_to_recordset(${JSON.stringify(v.lastParts)}::json) AS p(part int, "providerMessageId" text)
+      ON CONFLICT DO NOTHING
+    ), sent AS (
+      UPDATE ${messages} SET delivery_status = 'sent', provider_message_id = ${v.providerMessageId},
+        delivered_via = ${v.via}, provider_error = NULL, delivery_attempts = ${v.attempts}
+      WHERE id = ${v.messageId}
+      RETURNING issue_id
+    ), handed_over AS (
+      UPDATE ${issues} SET status = 'waiting' FROM sent
+      WHERE ${v.isAgentReply} AND ${issues.id} = sent.issue_id AND ${issues.status} = 'on-going'
+        AND ${issues.waitStartedAt} IS NULL
+      RETURNING ${issues.id} AS id, ${issues.teamId} AS team_id, ${issues.assigneeUserId} AS assignee_user_id
+    )
+    SELECT h.team_id, h.assignee_user_id, h.id IS NOT NULL AS handed_over, ${eventNotification(published)}
+    FROM sent LEFT JOIN handed_over h ON true`);
+  const [row] = (
+    result as unknown as {
+      rows: Array<{ team_id: string | null; assignee_user_id: string | null; handed_over: boolean }>;
+    }
+  ).rows;
+  if (!row) return null;
+  return {
+    /** The reply handed the issue to the customer (now waiting), with its audience. */
+    handedOver: row.handed_over ? { teamId: row.team_id, assigneeUserId: row.assignee_user_id } : null,
+  };
 }
 
-export async function markFailed(ex: Executor, messageId: number, error: string) {
+export async function markFailed(ex: Executor, messageId: number, error: string, attempts: number) {
   const [row] = await ex
     .update(messages)
-    .set({ deliveryStatus: 'failed', providerError: error.slice(0, 1000) })
+    .set({ deliveryStatus: 'failed', providerError: error.slice(0, 1000), deliveryAttempts: attempts })
     .where(eq(messages.id, messageId))
     .returning({ issueId: messages.issueId, organizationId: messages.organizationId });
   return row ?? null;
@@ -111,7 +145,7 @@ export async function markPendingAgain(ex: Executor, organizationId: string, mes
  * Records a reply on the issue: the last activity and, for an agent's reply (not the system's automatic
  * answers), the first response and the customer's wait it ends as a response interval (reports: response
  * time), all in one statement. The ball goes to the customer only once the reply is delivered
- * (markIssueWaiting).
+ * (markSent).
  */
 export async function touchIssueForReply(
   ex: Executor,
@@ -137,19 +171,6 @@ export async function touchIssueForReply(
     UPDATE ${issues} SET last_response_at = ${at}, updated_at = ${at}, last_agent_message_at = ${at},
       first_response_at = COALESCE(${issues.firstResponseAt}, ${at}), unread_count = 0, wait_started_at = NULL
     FROM prev WHERE ${issues.id} = prev.id`);
-}
-
-/**
- * A delivered agent reply puts the ball with the customer: on-going → waiting, unless the customer has
- * written since the reply (their wait started again). A reply that fails to deliver moves nothing.
- */
-export async function markIssueWaiting(ex: Executor, issueId: number) {
-  const [row] = await ex
-    .update(issues)
-    .set({ status: 'waiting' })
-    .where(and(eq(issues.id, issueId), eq(issues.status, 'on-going'), isNull(issues.waitStartedAt)))
-    .returning({ id: issues.id });
-  return row !== undefined;
 }
 
 /** Locks the issue for the rest of the transaction (one send per client id at a time). */

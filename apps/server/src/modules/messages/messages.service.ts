@@ -1,22 +1,26 @@
 // Outgoing messages (issue 4 "Outbound"): recorded as pending with the issue's facts in one transaction,
 // then delivered by a job with retries. Private notes never leave the product.
 import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { isFinalStatus, metaInboxLink, type Scope } from '@sabai/domain';
-import type { Message, SendMessageRequest } from '@sabai/contracts';
+import { messagePreview, type Message, type SendMessageRequest } from '@sabai/contracts';
 import { ChannelSendError, metaMessagingType, type OutboundMessage } from '../../channels';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { publishEvent } from '../../platform/events';
 import type { Executor } from '../../platform/db';
-import type { Job } from '../../platform/jobs';
+import { defineJob, type JobOf } from '../../platform/jobs';
 import type { AuthContext } from '../auth';
 import { credentialsOf } from '../channels';
-import { findIssueInScope } from '../issues';
+import { clearUnread, findIssueInScope } from '../issues';
 import * as repo from './messages.repo';
-import { recordSentParts, sentPartMetadata, sentParts } from './sent-parts';
+import { recordSentParts, sentPartMetadata } from './sent-parts';
 
-export const DELIVER_JOB = 'message.deliver';
-export const DELIVERY_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true } as const;
+export const DELIVER_JOB = defineJob(
+  'message.deliver',
+  z.object({ messageId: z.number().int().positive() }),
+  { retryLimit: 5, retryDelay: 2, retryBackoff: true },
+);
 const LINE_MESSAGES_PER_REQUEST = 5;
 
 /** An agent's reply or private note on an issue the caller may update. */
@@ -69,12 +73,20 @@ export async function sendAgentMessage(
     );
     if (!input.isPrivateNote) {
       await repo.touchIssueForReply(tx, issueId, now, auth.userId);
-      await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, DELIVERY_RETRY);
+      await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id });
     }
     await publishEvent(tx, {
       name: 'message.created',
       organizationId: auth.organizationId,
-      data: { issueId, messageId: row.id },
+      data: {
+        issueId,
+        messageId: row.id,
+        direction: 'outbound',
+        // A private note is not the card's last message (the customer never sees it).
+        card: input.isPrivateNote
+          ? null
+          : messagePreview(now, { text: row.text, kind: row.kind, senderType: 'agent' }),
+      },
     });
     return row.id;
   });
@@ -100,11 +112,16 @@ export async function queueSystemMessage(
     createdAt: v.at,
   });
   await repo.touchIssueForReply(tx, v.issueId, v.at, null);
-  await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, DELIVERY_RETRY);
+  await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id });
   await publishEvent(tx, {
     name: 'message.created',
     organizationId: v.organizationId,
-    data: { issueId: v.issueId, messageId: row.id },
+    data: {
+      issueId: v.issueId,
+      messageId: row.id,
+      direction: 'outbound',
+      card: messagePreview(v.at, { text: v.text, kind: 'text', senderType: 'system' }),
+    },
   });
 }
 
@@ -129,7 +146,7 @@ export async function retryMessage(
   const updated = await deps.db.orm.transaction(async (tx) => {
     const row = await repo.markPendingAgain(tx, auth.organizationId, messageId);
     if (!row) return null;
-    await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId }, DELIVERY_RETRY);
+    await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId });
     await publishEvent(tx, {
       name: 'message.updated',
       organizationId: auth.organizationId,
@@ -153,28 +170,30 @@ async function assertReplyWindowOpen(deps: Deps, channelId: string, identityId: 
 }
 
 /** The delivery job: sends one pending message through its channel's adapter. */
-export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>) {
+export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>) {
   const found = await repo.findForDelivery(deps.db.orm, job.data.messageId);
   if (!found || found.message.deliveryStatus !== 'pending') return;
   const { message, channel } = found;
-  await repo.recordAttempt(deps.db.orm, message.id);
+  const attempts = job.retryCount + 1;
   const adapter = deps.channels.get(channel.type);
-  const outbound = await outboundParts(deps, message.id, message.text, adapter.splitText);
+  const outbound = outboundParts(deps, message.text, found.attachments, adapter.splitText);
   const now = deps.clock.now();
   // Parts accepted by an earlier attempt (or recognised from their echoes) are not sent again.
-  const accepted = await sentParts(deps.db.orm, message.id);
+  const accepted = new Map(found.acceptedParts.map((p) => [p.part, p.providerMessageId]));
   try {
     // LINE takes up to 5 messages per request (its retry key makes a repeated request safe); Meta one per
     // request, each sent after the previous was accepted, so the parts arrive in order and each is
-    // recorded as soon as the provider has it.
+    // recorded as soon as the provider has it (the last ones with the message's own update).
     const perRequest = channel.type === 'line' ? LINE_MESSAGES_PER_REQUEST : 1;
     const groups = chunk(
       outbound.map((content, part) => ({ content, part })),
       perRequest,
     );
     let via = message.deliveredVia ?? '';
+    let unrecorded: Array<{ part: number; providerMessageId: string }> = [];
     for (const [i, group] of groups.entries()) {
       if (group.every(({ part }) => accepted.has(part))) continue;
+      await recordSentParts(deps.db.orm, channel.id, message.id, unrecorded);
       const replyToken =
         channel.type === 'line' && i === 0
           ? await repo.claimReplyToken(deps.db.orm, found.identityId, now)
@@ -189,27 +208,41 @@ export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>
         lastInboundAt: found.lastInboundAt,
         now,
       });
-      const ids = group.flatMap(({ part }, j) => {
+      unrecorded = group.flatMap(({ part }, j) => {
         const providerMessageId = result.providerMessageIds[j];
         return providerMessageId ? [{ part, providerMessageId }] : [];
       });
-      await recordSentParts(deps.db.orm, channel.id, message.id, ids);
-      for (const { part, providerMessageId } of ids) accepted.set(part, providerMessageId);
+      for (const { part, providerMessageId } of unrecorded) accepted.set(part, providerMessageId);
       via = result.via;
     }
-    const row = await repo.markSent(deps.db.orm, message.id, accepted.get(0) ?? null, via);
-    if (message.senderType === 'agent') await repo.markIssueWaiting(deps.db.orm, message.issueId);
-    if (row)
-      await publishEvent(deps.db.orm, {
+    const sent = await repo.markSent(
+      deps.db.orm,
+      {
+        messageId: message.id,
+        channelId: channel.id,
+        lastParts: unrecorded,
+        providerMessageId: accepted.get(0) ?? null,
+        via,
+        attempts,
+        isAgentReply: message.senderType === 'agent',
+      },
+      {
         name: 'message.updated',
-        organizationId: row.organizationId,
-        data: { issueId: row.issueId, messageId: message.id },
+        organizationId: message.organizationId,
+        data: { issueId: message.issueId, messageId: message.id },
+      },
+    );
+    if (sent?.handedOver)
+      await publishEvent(deps.db.orm, {
+        name: 'issue.status_changed',
+        organizationId: message.organizationId,
+        data: { issueId: message.issueId, status: 'waiting', ...sent.handedOver },
       });
   } catch (err) {
     const retryable = !(err instanceof ChannelSendError) || err.retryable;
     if (retryable && job.retryCount < job.retryLimit) throw err;
     const text = err instanceof ChannelSendError ? `${err.code}: ${err.message}` : String(err);
-    const row = await repo.markFailed(deps.db.orm, message.id, text);
+    const row = await repo.markFailed(deps.db.orm, message.id, text, attempts);
     if (row)
       await publishEvent(deps.db.orm, {
         name: 'message.updated',
@@ -219,14 +252,14 @@ export async function deliverMessage(deps: Deps, job: Job<{ messageId: number }>
   }
 }
 
-async function outboundParts(
+function outboundParts(
   deps: Deps,
-  messageId: number,
   text: string | null,
+  attachments: Array<{ id: string; filename: string; mimeType: string }>,
   split: (t: string) => string[],
-): Promise<OutboundMessage[]> {
+): OutboundMessage[] {
   const parts: OutboundMessage[] = text ? split(text).map((t) => ({ kind: 'text' as const, text: t })) : [];
-  for (const f of await repo.attachmentsOf(deps.db.orm, messageId)) {
+  for (const f of attachments) {
     const kind = f.mimeType.startsWith('image/')
       ? 'image'
       : f.mimeType.startsWith('video/')
@@ -260,12 +293,13 @@ export async function listIssueMessages(
   auth: AuthContext,
   scope: Scope,
   issueId: number,
-  beforeId: number | null,
-  limit: number,
+  { before, limit, read }: { before: number | null; limit: number; read: boolean },
 ) {
   const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!issue) throw notFound();
-  const rows = await repo.listMessages(deps.db.orm, issueId, beforeId, limit + 1);
+  // The reader sees the newest messages: one request both shows and reads them.
+  if (read) await clearUnread(deps, issue);
+  const rows = await repo.listMessages(deps.db.orm, issueId, before, limit + 1);
   const page = rows.slice(0, limit);
   const attachments = await repo.attachmentsOfMany(
     deps.db.orm,

@@ -30,15 +30,6 @@ export async function recordSentParts(
     .onConflictDoNothing();
 }
 
-/** The parts of a message the provider has accepted, by part number. */
-export async function sentParts(ex: Executor, messageId: number): Promise<Map<number, string>> {
-  const rows = await ex
-    .select({ part: messageProviderIds.part, id: messageProviderIds.providerMessageId })
-    .from(messageProviderIds)
-    .where(eq(messageProviderIds.messageId, messageId));
-  return new Map(rows.map((r) => [r.part, r.id]));
-}
-
 /**
  * Whether a provider message (an echo) is one of ours: a part already recorded, or a part named by the
  * echo's metadata (then recorded now). A message typed in the provider's own inbox is neither.

@@ -6,6 +6,7 @@ import { resources } from '@sabai/i18n';
 import { reportsTexts } from '@sabai/i18n/reports';
 import type { PerformanceReport, ReportFigures } from '@sabai/contracts';
 import type { ReportMetrics } from '@sabai/domain';
+import { csvLines } from '../../platform/csv';
 
 type Lang = 'en' | 'th';
 type Cell = string | number;
@@ -68,15 +69,8 @@ export function reportTable(report: PerformanceReport, lang: Lang): Cell[][] {
   return [headings, ...report.rows.map((r) => line(nameOf(r), r)), line(texts.column.total, report.total)];
 }
 
-/** A CSV field: quoted when needed; a leading = + - @ is neutralised (CSV injection in Excel). */
-function csvField(value: Cell): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function reportCsv(table: Cell[][]): string {
-  return `\uFEFF${table.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return csvLines(table, { bom: true });
 }
 
 export async function reportXlsx(table: Cell[][], sheetName: string): Promise<Buffer> {

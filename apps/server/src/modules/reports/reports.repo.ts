@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { COUNTER_KEYS, emptyCounters, type ReportCounters } from '@sabai/domain';
 import { reportDaily, reportDailyTags, reportRollups } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
-import { wasRemovedSql } from '../users';
+import { wasRemovedSql } from '../people';
 import type { FactCell, TagCell } from './reports.facts';
 
 /** How a report groups its counters. */
@@ -163,13 +163,6 @@ export async function organizations(ex: Executor) {
   return rowsOf<{ id: string; time_zone: string }>(
     await ex.execute(sql`SELECT id, time_zone FROM organizations ORDER BY id`),
   );
-}
-
-export async function timeZoneOf(ex: Executor, organizationId: string): Promise<string> {
-  const [row] = rowsOf<{ time_zone: string }>(
-    await ex.execute(sql`SELECT time_zone FROM organizations WHERE id = ${organizationId}`),
-  );
-  return row?.time_zone ?? 'Asia/Bangkok';
 }
 
 /** Teams the user manages or belongs to (scope myTeam). */

@@ -3,12 +3,15 @@
 // change afterwards; the days after the last stored one (today, and yesterday for SETTLE_MS after midnight)
 // are read from the raw facts by every report. The rebuild recomputes every stored day from the raw facts.
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays, localDayOf, startOfLocalDay } from '@sabai/domain';
 import type { Db, Executor } from '../../platform/db';
+import { defineJob } from '../../platform/jobs';
 import { readFactCells } from './reports.facts';
 import * as repo from './reports.repo';
 
-export const ROLLUP_JOB = 'reports.rollup';
+/** Stores the days that ended (no data); one retry, and an hour to catch up after a long stop. */
+export const ROLLUP_JOB = defineJob('reports.rollup', z.object({}), { retryLimit: 1, expireInSeconds: 3600 });
 
 /** A day is stored this long after it ends, so webhooks still being processed at midnight land in it first. */
 export const SETTLE_MS = 15 * 60_000;

@@ -1,6 +1,6 @@
-// The dashboard and the three performance reports (issue 9): validate the periods, restrict channels and teams
-// to the caller's scope (architecture.md: the server filters every call), read both periods and derive the
-// figures with packages/domain.
+// The dashboard and the three performance reports (issue 9): validate the periods, restrict channels and
+// teams to the caller's scope (docs/architecture.md "Where rules live": the server filters every call), read
+// both periods and derive the figures with packages/domain.
 import type {
   Dashboard,
   DaySeriesPoint,
@@ -26,6 +26,7 @@ import {
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import type { AuthContext } from '../auth';
+import { organizationTimeZone } from '../organizations';
 import { readPeriod, type PeriodCounters, type ReportContext } from './reports.period';
 import * as repo from './reports.repo';
 import type { Grouping, ReportFilter } from './reports.repo';
@@ -48,7 +49,7 @@ export function periodsOf(q: ReportQuery): Periods {
 
 async function contextOf(deps: Deps, auth: AuthContext): Promise<ReportContext> {
   const [timeZone, rolledThrough] = await Promise.all([
-    repo.timeZoneOf(deps.db.orm, auth.organizationId),
+    organizationTimeZone(deps.db.orm, auth.organizationId),
     repo.rolledThrough(deps.db.orm, auth.organizationId),
   ]);
   return {

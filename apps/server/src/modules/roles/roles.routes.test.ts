@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ROLE_MATRIX } from '@sabai/domain';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn, type TestOrg } from '../../../test/factories';
-import { collectEvents, eventually } from '../../../test/settings';
+import { collectEvents } from '../../../test/settings';
 
 let t: TestApp;
 
@@ -31,13 +31,15 @@ describe('PUT /roles/:id', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().permissions.tag).toEqual({ view: 'all' });
       expect(res.json().permissions.kanban).toBeUndefined();
-      await eventually(async () =>
-        expect(events.received).toContainEqual(
-          expect.objectContaining({
-            name: 'session.changed',
-            data: { userIds: [staff.id], reason: 'role_updated' },
-          }),
-        ),
+      await vi.waitFor(
+        async () =>
+          expect(events.received).toContainEqual(
+            expect.objectContaining({
+              name: 'session.changed',
+              data: { userIds: [staff.id], reason: 'role_updated' },
+            }),
+          ),
+        { timeout: 10_000, interval: 100 },
       );
     } finally {
       await events.close();

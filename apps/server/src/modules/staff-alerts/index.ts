@@ -4,7 +4,6 @@ export {
   linkCodeIn,
   linkFromLine,
   LINE_ALERT_JOB,
-  LINE_ALERT_RETRY,
   sendLineAlert,
 } from './staff-alerts.service';
 export { staffAlertRoutes } from './staff-alerts.routes';

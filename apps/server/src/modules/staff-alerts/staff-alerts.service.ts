@@ -3,22 +3,27 @@
 // organisation's LINE Official Accounts; from then on each notification they receive is also pushed to
 // them as a LINE message from that account, through the channels' own LINE adapter.
 import { randomInt, randomUUID } from 'node:crypto';
-import type { LineLink } from '@sabai/contracts';
+import { z } from 'zod';
+import type { LineLink, LiveEventData } from '@sabai/contracts';
 import { ChannelSendError } from '../../channels';
 import type { Deps } from '../../deps';
 import { conflict } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { stableUuid } from '../../platform/crypto';
-import type { DomainEvent, EventBus } from '../../platform/events';
-import type { Job } from '../../platform/jobs';
+import type { EventBus } from '../../platform/events';
+import { defineJob, type JobOf } from '../../platform/jobs';
 import { refreshedEvery } from '../../platform/refreshed';
 import type { AuthContext } from '../auth';
 import { credentialsOf, type ChannelRow } from '../channels';
 import * as repo from './staff-alerts.repo';
 
 export const LINK_CODE_TTL_MS = 15 * 60_000;
-export const LINE_ALERT_JOB = 'staff-alert.line';
-export const LINE_ALERT_RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
+/** One alert pushed to a linked staff member from a LINE account; retryKey makes LINE take it once. */
+export const LINE_ALERT_JOB = defineJob(
+  'staff-alert.line',
+  z.object({ channelId: z.guid(), lineUserId: z.string().min(1), text: z.string(), retryKey: z.guid() }),
+  { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+);
 /** Who receives alerts is re-read this often (a link made on another node is seen within this time). */
 const RECIPIENTS_TTL_MS = 30_000;
 /** "SABAI-123456", also typed as "sabai 123456". */
@@ -26,7 +31,7 @@ const LINK_CODE = /^\s*sabai[-\s]?(\d{6})\s*$/i;
 const LINKED_TEXT =
   'เชื่อมต่อการแจ้งเตือนของ Sabai Inbox กับ LINE นี้แล้ว / Sabai Inbox alerts are now linked to this LINE account.';
 
-export type LineAlert = { channelId: string; lineUserId: string; text: string; retryKey: string };
+export type LineAlert = z.infer<typeof LINE_ALERT_JOB.schema>;
 
 /** The normalised link code in a LINE text, or null when the text is not one. */
 export function linkCodeIn(text: string | null): string | null {
@@ -75,13 +80,13 @@ export async function linkFromLine(
     text: LINKED_TEXT,
     retryKey: randomUUID(),
   };
-  await deps.jobs.sendInTransaction(tx, LINE_ALERT_JOB, alert, LINE_ALERT_RETRY);
+  await deps.jobs.sendInTransaction(tx, LINE_ALERT_JOB, alert);
   recipients.forget();
   return true;
 }
 
 /** Pushes one alert from its LINE account; a refusal that retrying cannot fix is logged and dropped. */
-export async function sendLineAlert(deps: Deps, job: Job<LineAlert>): Promise<void> {
+export async function sendLineAlert(deps: Deps, job: JobOf<typeof LINE_ALERT_JOB>): Promise<void> {
   const channel = await repo.findActiveLineChannel(deps.db.orm, job.data.channelId);
   if (!channel) return; // the account was removed since: nothing to send from
   const adapter = deps.channels.get('line');
@@ -121,25 +126,20 @@ const recipients = refreshedEvery(
 export function forwardNotificationsToLine(deps: Deps, bus: EventBus): () => void {
   return bus.subscribe(async (event) => {
     if (event.name !== 'notification.created') return;
-    const recipient = (await recipients.get(deps.db.orm)).get(String(event.data.userId));
+    const recipient = (await recipients.get(deps.db.orm)).get(event.data.userId);
     if (!recipient || recipient.organizationId !== event.organizationId) return;
     const notificationId = String(event.data.notificationId);
     const alert: LineAlert = {
       channelId: recipient.channelId,
       lineUserId: recipient.lineUserId,
-      text: alertText(deps, event),
+      text: alertText(deps, event.data),
       retryKey: stableUuid(`line-alert-retry:${notificationId}`),
     };
-    await deps.jobs.send(LINE_ALERT_JOB, alert, {
-      ...LINE_ALERT_RETRY,
-      id: stableUuid(`line-alert:${notificationId}`),
-    });
+    await deps.jobs.send(LINE_ALERT_JOB, alert, { id: stableUuid(`line-alert:${notificationId}`) });
   });
 }
 
 /** The notice and, when it is about an issue, the link that opens it. */
-function alertText(deps: Deps, event: DomainEvent): string {
-  const content = typeof event.data.content === 'string' ? event.data.content : '';
-  const issueId = typeof event.data.issueId === 'number' ? event.data.issueId : null;
+function alertText(deps: Deps, { content, issueId }: LiveEventData<'notification.created'>): string {
   return issueId === null ? content : `${content}\n${deps.config.PUBLIC_URL}/issue/inbox?issueId=${issueId}`;
 }

@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg } from '../../../test/factories';
-import {
-  buildChannel,
-  buildIssues,
-  buildStaffedTeam,
-  collectEvents,
-  eventually,
-} from '../../../test/settings';
+import { buildChannel, buildIssues, buildStaffedTeam, collectEvents } from '../../../test/settings';
 import { issueTags } from '../../db/schema';
 
 let t: TestApp;
@@ -131,10 +125,12 @@ describe('tags of an issue', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().map((x: { name: string }) => x.name)).toEqual(['Order', 'Zeta']);
-      await eventually(async () =>
-        expect(events.received).toContainEqual(
-          expect.objectContaining({ name: 'issue.updated', data: { issueId: mine, fields: ['tags'] } }),
-        ),
+      await vi.waitFor(
+        async () =>
+          expect(events.received).toContainEqual(
+            expect.objectContaining({ name: 'issue.updated', data: { issueId: mine, fields: ['tags'] } }),
+          ),
+        { timeout: 10_000, interval: 100 },
       );
     } finally {
       await events.close();

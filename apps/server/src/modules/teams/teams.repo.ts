@@ -3,16 +3,7 @@ import { and, asc, count, eq, inArray, ne, notInArray, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Scope } from '@sabai/domain';
 import type { TeamMemberInput } from '@sabai/contracts';
-import {
-  channels,
-  memberships,
-  organizations,
-  roles,
-  teamMembers,
-  teams,
-  timeOffRequests,
-  users,
-} from '../../db/schema';
+import { channels, memberships, roles, teamMembers, teams, timeOffRequests, users } from '../../db/schema';
 import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 
@@ -31,14 +22,6 @@ const personColumns = (u: typeof users) => ({
   lastName: u.lastName,
   avatarFileId: u.avatarFileId,
 });
-export type PersonRow = {
-  id: string;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  avatarFileId: string | null;
-};
 
 /** Selects for teams the caller may see: all of the organisation, or only theirs. */
 export type TeamFilter = { organizationId: string; userId: string; mineOnly: boolean };
@@ -419,14 +402,6 @@ export async function decideTimeOff(
     .where(and(eq(timeOffRequests.id, id), eq(timeOffRequests.status, 'pending')))
     .returning({ id: timeOffRequests.id });
   return rows.length > 0;
-}
-
-export async function organizationTimeZone(ex: Executor, organizationId: string) {
-  const [row] = await ex
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.timeZone ?? 'Asia/Bangkok';
 }
 
 /** Auto-assigned teams a user is a member or the manager of (their backlog may now go to them). */

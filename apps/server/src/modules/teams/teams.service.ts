@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { requestBacklogHandOut } from '../assignment';
 import type { AuthContext } from '../auth';
-import { presentPerson } from '../users';
+import { presentPerson } from '../people';
 import * as repo from './teams.repo';
 
 type ListQuery = Parameters<typeof repo.listTeams>[2];

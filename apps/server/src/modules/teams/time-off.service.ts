@@ -13,7 +13,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { requestBacklogHandOut } from '../assignment';
 import type { AuthContext } from '../auth';
 import { notify } from '../notifications';
-import { displayNameOf, presentPerson } from '../users';
+import { organizationTimeZone } from '../organizations';
+import { displayNameOf, presentPerson } from '../people';
 import * as repo from './teams.repo';
 
 type TimeOffQuery = Parameters<typeof repo.listTimeOff>[2];
@@ -60,7 +61,7 @@ export async function requestTimeOff(
       ? badRequest('team.not_found', 'Team not found.')
       : conflict('time_off.no_team', 'You are not a member of a team: there is no manager to ask.');
   }
-  const timeZone = await repo.organizationTimeZone(deps.db.orm, auth.organizationId);
+  const timeZone = await organizationTimeZone(deps.db.orm, auth.organizationId);
   const requester = await repo.findPerson(deps.db.orm, auth.userId);
   const id = await deps.db.orm.transaction(async (tx) => {
     const requestId = await repo.insertTimeOff(tx, {
@@ -116,7 +117,7 @@ export async function decideTimeOff(
   if (!row) throw notFound('time_off.not_found');
   if (row.userId === auth.userId)
     throw forbidden('time_off.own_request', 'You cannot decide your own request.');
-  const timeZone = await repo.organizationTimeZone(deps.db.orm, auth.organizationId);
+  const timeZone = await organizationTimeZone(deps.db.orm, auth.organizationId);
   await deps.db.orm.transaction(async (tx) => {
     if (!(await repo.decideTimeOff(tx, id, decision, auth.userId, deps.clock.now()))) {
       throw conflict('time_off.already_decided', 'This request has already been decided.');

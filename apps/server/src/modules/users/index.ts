@@ -1,9 +1,5 @@
-// What other modules may use of users.
+// What other modules may use of users. (How a user is shown in lists is the people module's.)
 /** Routes of the signed-in user's own profile (/me). */
 export { meRoutes } from './me.routes';
-/** How lists present a user (display name, profile path). */
-export { displayNameOf, presentPerson } from './present-person';
 /** User management routes (/setting/user). */
 export { userRoutes } from './users.routes';
-/** Whether a user was removed from the organisation ("Name (deleted)"). */
-export { wasRemovedSql } from './removed-members';

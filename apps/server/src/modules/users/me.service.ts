@@ -1,10 +1,9 @@
 // The signed-in user's own profile, avatar and notification settings (spec §2 profile/edit-profile, §5).
-import type { Readable } from 'node:stream';
-import { IMAGE_MAX_BYTES, isImageMime } from '@sabai/domain';
 import type { Me, NotificationSettings, UpdateProfileRequest } from '@sabai/contracts';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';
 import { profilePathOf, type AuthContext } from '../auth';
+import { storeAvatar, type AvatarFile } from './avatar';
 import * as repo from './users.repo';
 
 /** The caller's profile as the web app shows it in the header and the profile page. */
@@ -34,25 +33,9 @@ export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateProfi
   return getMe(deps, auth);
 }
 
-/** Stores a new avatar (images only, ≤ 5 MB checked while streaming) and drops the old one. */
-export async function updateAvatar(
-  deps: Deps,
-  auth: AuthContext,
-  file: { filename: string; mimetype: string; stream: Readable },
-): Promise<Me> {
-  if (!isImageMime(file.mimetype)) {
-    file.stream.resume();
-    throw badRequest('file.type_not_allowed');
-  }
-  const stored = await deps.storage.put({
-    organizationId: null,
-    filename: file.filename,
-    mimeType: file.mimetype,
-    stream: file.stream,
-    maxBytes: IMAGE_MAX_BYTES,
-  });
-  const previous = await repo.replaceAvatar(deps.db.orm, auth.userId, stored.id, deps.clock.now());
-  if (previous) await deps.storage.remove(previous);
+/** Stores a new avatar for the caller (see storeAvatar) and answers with the updated profile. */
+export async function updateAvatar(deps: Deps, auth: AuthContext, file: AvatarFile): Promise<Me> {
+  await storeAvatar(deps, auth.userId, file);
   return getMe(deps, auth);
 }
 

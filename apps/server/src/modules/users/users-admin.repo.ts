@@ -228,9 +228,7 @@ export async function setTeams(ex: Executor, organizationId: string, userId: str
 export async function updateUser(
   ex: Executor,
   userId: string,
-  v: Partial<
-    Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'username' | 'isActive' | 'avatarFileId'>
-  >,
+  v: Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'username' | 'isActive'>>,
   now: Date,
 ) {
   await ex
@@ -312,9 +310,4 @@ export async function tombstone(ex: Executor, userId: string, now: Date) {
 
 export async function deleteUserRow(ex: Executor, userId: string) {
   await ex.delete(users).where(eq(users.id, userId));
-}
-
-export async function avatarOf(ex: Executor, userId: string) {
-  const [row] = await ex.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, userId));
-  return row?.avatarFileId ?? null;
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, startTestApp, XSRF, type TestApp } from '../../../test/app';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg } from '../../../test/factories';
-import { buildStaffedTeam, collectEvents, eventually } from '../../../test/settings';
+import { buildStaffedTeam, collectEvents } from '../../../test/settings';
 import { memberships, organizations, passwordTokens, teamMembers, teams, users } from '../../db/schema';
 
 let t: TestApp;
@@ -282,13 +282,15 @@ describe('editing users', () => {
         role: { name: 'Manager' },
         teams: [{ id: team.id }],
       });
-      await eventually(async () =>
-        expect(events.received).toContainEqual(
-          expect.objectContaining({
-            name: 'session.changed',
-            data: { userIds: [user.id], reason: 'role_changed' },
-          }),
-        ),
+      await vi.waitFor(
+        async () =>
+          expect(events.received).toContainEqual(
+            expect.objectContaining({
+              name: 'session.changed',
+              data: { userIds: [user.id], reason: 'role_changed' },
+            }),
+          ),
+        { timeout: 10_000, interval: 100 },
       );
     } finally {
       await events.close();

@@ -1,8 +1,7 @@
 // User management (spec §3 User, §5 User validations, §8 'Can't add user, Please contact sale',
 // Generate-link failed, user not found, the role-update warning). Users are invited: they get a mail with a
 // set-password link (the reset-password flow's single-use token, purpose 'invite', valid 7 days).
-import type { Readable } from 'node:stream';
-import { IMAGE_MAX_BYTES, isAllowed, isImageMime, type RoleName } from '@sabai/domain';
+import { isAllowed, type RoleName } from '@sabai/domain';
 import type { HandOverIssues, InviteUser, Page, UpdateUser, User, UserOpenIssues } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
@@ -15,7 +14,8 @@ import {
   type AuthContext,
 } from '../auth';
 import { handOverOpenIssues, openIssuesByTeam, openIssuesOf } from '../issues';
-import { displayNameOf } from './present-person';
+import { displayNameOf } from '../people';
+import { storeAvatar, type AvatarFile } from './avatar';
 import * as repo from './users-admin.repo';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -163,7 +163,7 @@ export async function updateUserImage(
   deps: Deps,
   auth: AuthContext,
   id: string,
-  file: { filename: string; mimetype: string; stream: Readable },
+  file: AvatarFile,
 ): Promise<User> {
   const row = await repo.findUser(deps.db.orm, auth.organizationId, id);
   if (!row) {
@@ -171,20 +171,7 @@ export async function updateUserImage(
     throw userNotFound();
   }
   assertMayManage(auth, row.roleName);
-  if (!isImageMime(file.mimetype)) {
-    file.stream.resume();
-    throw badRequest('file.type_not_allowed');
-  }
-  const stored = await deps.storage.put({
-    organizationId: null,
-    filename: file.filename,
-    mimeType: file.mimetype,
-    stream: file.stream,
-    maxBytes: IMAGE_MAX_BYTES,
-  });
-  const previous = await repo.avatarOf(deps.db.orm, id);
-  await repo.updateUser(deps.db.orm, id, { avatarFileId: stored.id }, deps.clock.now());
-  if (previous) await deps.storage.remove(previous);
+  await storeAvatar(deps, id, file);
   return getUser(deps, auth, id);
 }
 

@@ -5,11 +5,12 @@
 // and a node holding one of the user's sockets cancels that job.
 import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { stableUuid } from '../../platform/crypto';
 import type { EventBus } from '../../platform/events';
-import type { Job } from '../../platform/jobs';
+import { defineJob, type JobOf } from '../../platform/jobs';
 import { refreshedEvery } from '../../platform/refreshed';
 import { GuardedFetchError } from '../../platform/guarded-fetch';
 import { getOrCreateSecret } from '../../platform/secrets';
@@ -17,8 +18,17 @@ import type { AuthContext } from '../auth';
 import { isAllowedPushEndpoint } from './push-endpoints';
 import * as repo from './web-push.repo';
 
-export const PUSH_JOB = 'web-push.send';
-export const PUSH_RETRY = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
+/** One notice pushed to a user's subscribed browsers. */
+export const PUSH_JOB = defineJob(
+  'web-push.send',
+  z.object({
+    userId: z.guid(),
+    organizationId: z.guid(),
+    content: z.string(),
+    issueId: z.number().int().positive().nullable(),
+  }),
+  { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+);
 /** Time for a live socket to take the notice before the push is sent instead. */
 const PUSH_DELAY_SECONDS = 3;
 /** A push service answers within this, or the push is retried later. */
@@ -29,12 +39,7 @@ const PUSH_TTL_SECONDS = 24 * 3600;
 const DEVICES_TTL_MS = 30_000;
 
 export type PushSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
-export type Push = {
-  userId: string;
-  organizationId: string;
-  content: string;
-  issueId: number | null;
-};
+export type Push = z.infer<typeof PUSH_JOB.schema>;
 type VapidKeys = { publicKey: string; privateKey: string };
 
 const keysOf = new WeakMap<Deps['db'], Promise<VapidKeys>>();
@@ -69,7 +74,7 @@ export async function registerDevice(
 }
 
 /** Sends one notification to each of the user's subscriptions; a gone subscription is removed. */
-export async function sendPush(deps: Deps, job: Job<Push>): Promise<void> {
+export async function sendPush(deps: Deps, job: JobOf<typeof PUSH_JOB>): Promise<void> {
   const { userId, organizationId, content, issueId } = job.data;
   const subscriptions = await repo.subscriptionsOf(deps.db.orm, userId, organizationId);
   if (subscriptions.length === 0) return;
@@ -150,7 +155,7 @@ export function forwardNotificationsToPush(
     };
     // Enqueued by whichever node hears first (the id makes it one job); cancelled by a node whose socket
     // delivered the notice, whether its own enqueue came first or not.
-    await deps.jobs.send(PUSH_JOB, push, { ...PUSH_RETRY, id, startAfter: PUSH_DELAY_SECONDS });
+    await deps.jobs.send(PUSH_JOB, push, { id, startAfter: PUSH_DELAY_SECONDS });
     if (gateway.hasNoticeSocket(userId, event.organizationId)) await deps.jobs.cancel(PUSH_JOB, id);
   });
 }

@@ -13,6 +13,7 @@ import { eventually } from '../../../test/channels';
 import { buildOrganization, buildUser, signIn, type TestUser } from '../../../test/factories';
 import { deviceTokens } from '../../db/schema';
 import { notify } from '../notifications';
+import { PUSH_JOB } from './web-push.service';
 
 type Received = { headers: IncomingMessage['headers']; body: Buffer; path: string };
 
@@ -142,8 +143,14 @@ describe('web push', () => {
 
     await notifyUser(user, org.id, 'Issue #8 was closed');
     await eventually(async () => notices.some((n) => n.includes('Issue #8 was closed')));
-    // The push would have been sent three seconds after the notice; give it twice that.
-    await new Promise((resolve) => setTimeout(resolve, 6000));
+    // The push was queued to go three seconds after the notice; the node whose socket showed it cancels it.
+    await eventually(async () => {
+      const jobs = await t.db.query<{ state: string }>(
+        'SELECT state FROM pgboss.job WHERE name = $1 AND data->>$2 = $3',
+        [PUSH_JOB.name, 'userId', user.id],
+      );
+      return jobs.length === 1 && jobs[0]!.state === 'cancelled';
+    });
     expect(pushesTo('b')).toEqual([]);
     socket.close();
   });

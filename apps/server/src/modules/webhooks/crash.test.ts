@@ -1,14 +1,16 @@
 // Durability: a real server process is killed with SIGKILL right after it answered 200 to a burst of LINE
-// webhooks; after a restart every event becomes exactly one message (architecture.md "Inbound events").
+// webhooks; after a restart every event becomes exactly one message (docs/architecture.md "Inbound").
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { openDb, type Db } from '../../platform/db';
 import { TEST_DB_KIND } from '../../../test/db';
 import { signedLineText } from '../../../test/line-webhook';
 import { exited, freePort, startServerProcess } from '../../../test/server-process';
-import { DEMO_LINE } from '../../db/seed';
+import { signInOver } from '../../../test/live-messages';
+import { DEMO_LINE, DEMO_PASSWORD } from '../../db/seed';
 
 const EVENTS = 40;
 
@@ -35,10 +37,11 @@ describe('a server killed right after acknowledging webhooks', () => {
     };
     try {
       const first = await startServerProcess(env);
+      const run = `crash test ${randomUUID()}`;
       const ids = Array.from({ length: EVENTS }, (_, i) => `${Date.now()}${String(i).padStart(3, '0')}`);
       const statuses = await Promise.all(
         ids.map(async (id) => {
-          const { body, signature } = signedLineText(`crash test ${id}`, { messageId: id });
+          const { body, signature } = signedLineText(`${run} ${id}`, { messageId: id });
           const res = await fetch(`${first.url}/webhooks/line/${DEMO_LINE.channelId}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-line-signature': signature },
@@ -56,17 +59,27 @@ describe('a server killed right after acknowledging webhooks', () => {
         const db = await openDb({ databaseUrl: env.DATABASE_URL, poolSize: 1 });
         try {
           // Rows the killed process had claimed come back when its lease (15 s) lapses.
-          for (let i = 0; i < 150 && (await countStored(db, ids)) < EVENTS; i++)
-            await new Promise((r) => setTimeout(r, 200));
-          expect(await countStored(db, ids)).toBe(EVENTS);
+          await vi.waitFor(async () => expect(await countStored(db, ids)).toBe(EVENTS), {
+            timeout: 30_000,
+            interval: 200,
+          });
         } finally {
           await db.close();
         }
         second.child.kill('SIGTERM');
         await exited(second.child);
       } else {
-        // PGlite has one owner: let the restarted server drain, stop it, then read its data directory.
-        await new Promise((r) => setTimeout(r, 4000));
+        // PGlite has one owner: wait (through the restarted server's API) until every event's customer has
+        // an issue, stop the server, then read its data directory.
+        const token = await signInOver(second.url, 'admin@demo.local', DEMO_PASSWORD);
+        const search = `${second.url}/api/v1/issues/status-counts?search=${encodeURIComponent(run)}`;
+        await vi.waitFor(
+          async () => {
+            const res = await fetch(search, { headers: { authorization: `Bearer ${token}` } });
+            expect(((await res.json()) as { total: number | null }).total).toBe(EVENTS);
+          },
+          { timeout: 30_000, interval: 200 },
+        );
         second.child.kill('SIGTERM');
         await exited(second.child);
         const db = await openDb({ dataDir: path.join(dataDir, 'pglite') });

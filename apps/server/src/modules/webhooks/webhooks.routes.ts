@@ -1,4 +1,4 @@
-// Webhook endpoints (architecture.md API conventions): verify the signature over the raw bytes, store the
+// Webhook endpoints (docs/architecture.md "Inbound"): verify the signature over the raw bytes, store the
 // delivery durably, answer 200 fast. LINE gives up after 2 s; processing happens in the ingest worker.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

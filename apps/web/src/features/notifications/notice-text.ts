@@ -3,7 +3,7 @@
 // the spec builds it. Anything unrecognised is shown as it came.
 import { parseNotice } from '@sabai/contracts';
 import type { TranslationKey } from '@sabai/i18n';
-import { insertIssueNumber } from '../../lib/noti-socket';
+import { insertIssueNumber } from '../../lib/live-socket';
 
 type Translate = (key: TranslationKey, values?: Record<string, string>) => string;
 

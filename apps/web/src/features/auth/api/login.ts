@@ -1,4 +1,5 @@
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
 
 import type { LoginRequest, LoginResponse } from '@sabai/contracts';
@@ -8,7 +9,7 @@ export type LoginAnswer = LoginResponse;
 
 /** POST /auth/login: the email field also accepts the username. */
 export function login(input: LoginInput): Promise<LoginAnswer> {
-  return apiRequest<LoginAnswer>('POST', '/auth/login', { body: input, auth: false });
+  return api(routes.auth.login, { body: input });
 }
 
 export function useLogin() {

@@ -1,4 +1,6 @@
-import { apiRequest, freshSession } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { freshSession } from '../../../lib/api-client';
 import { clearSession, getDeviceToken, getToken } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
 
@@ -10,10 +12,9 @@ export async function logout(): Promise<void> {
   try {
     if (!(await freshSession())) return;
     const deviceToken = getDeviceToken();
-    if (deviceToken) await apiRequest<void>('POST', '/auth/logout-device', { body: { deviceToken } });
+    if (deviceToken) await api(routes.auth.logoutDevice, { body: { deviceToken } });
     const current = getToken();
-    if (current)
-      await apiRequest<void>('POST', '/auth/logout', { body: { refreshToken: current.refreshToken } });
+    if (current) await api(routes.auth.logout, { body: { refreshToken: current.refreshToken } });
   } catch {
     // The session is ended locally below; a revoked or unreachable server changes nothing for the user.
   } finally {

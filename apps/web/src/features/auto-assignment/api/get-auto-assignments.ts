@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AUTO_ASSIGNMENT_SORTS, AutoAssignment, Page } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { listSearchParams } from '../../../lib/list-query';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { listQuery } from '../../../lib/list-query';
 import type { ListParams } from '../../../lib/list-query';
 
 export type { AutoAssignment };
@@ -14,7 +15,7 @@ export function getAutoAssignments(
   params: ListParams<AutoAssignmentSort>,
   signal?: AbortSignal,
 ): Promise<Page<AutoAssignment>> {
-  return apiRequest<Page<AutoAssignment>>('GET', `/auto-assignment?${listSearchParams(params)}`, { signal });
+  return api(routes.autoAssignment.list, { query: listQuery(params), signal });
 }
 
 export function useAutoAssignments(params: ListParams<AutoAssignmentSort>) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AutoAssignment, UpdateAutoAssignment } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { autoAssignmentsQueryKey } from './get-auto-assignments';
 
 export type UpdateAutoAssignmentInput = { teamId: string; body: UpdateAutoAssignment };
@@ -10,7 +11,7 @@ export type UpdateAutoAssignmentInput = { teamId: string; body: UpdateAutoAssign
  * team.not_found (another organisation's team, or not the caller's with scope myTeam).
  */
 export function updateAutoAssignment({ teamId, body }: UpdateAutoAssignmentInput): Promise<AutoAssignment> {
-  return apiRequest<AutoAssignment>('PUT', `/auto-assignment/${encodeURIComponent(teamId)}`, { body });
+  return api(routes.autoAssignment.update, { params: { teamId }, body });
 }
 
 export function useUpdateAutoAssignment() {

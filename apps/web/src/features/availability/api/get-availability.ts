@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AvailabilityState } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export type { AvailabilityState };
 
@@ -8,7 +9,7 @@ export const availabilityQueryKey = ['me', 'availability'] as const;
 
 /** GET /me/availability: whether the signed-in user is online, and on approved time off now. */
 export function getAvailability(signal?: AbortSignal): Promise<AvailabilityState> {
-  return apiRequest<AvailabilityState>('GET', '/me/availability', { signal });
+  return api(routes.timeOff.getAvailability, { signal });
 }
 
 export function useAvailability() {

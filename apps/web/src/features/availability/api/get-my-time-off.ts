@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Page, TimeOffRequest } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export type { TimeOffRequest };
 
@@ -8,7 +9,8 @@ export const myTimeOffQueryKey = ['me', 'time-off'] as const;
 
 /** GET /me/time-off: the user's latest leave requests, newest first. */
 export function getMyTimeOff(signal?: AbortSignal): Promise<Page<TimeOffRequest>> {
-  return apiRequest<Page<TimeOffRequest>>('GET', '/me/time-off?sort=createdAt&order=desc&pageSize=5', {
+  return api(routes.timeOff.mine, {
+    query: { sort: 'createdAt', order: 'desc', pageSize: 5 },
     signal,
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestTimeOff, TimeOffRequest } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { myTimeOffQueryKey } from './get-my-time-off';
 
 /**
@@ -8,12 +9,12 @@ import { myTimeOffQueryKey } from './get-my-time-off';
  * time_off.in_past or validation.failed; 409 time_off.no_team.
  */
 export function requestTimeOff(body: RequestTimeOff): Promise<TimeOffRequest> {
-  return apiRequest<TimeOffRequest>('POST', '/me/time-off', { body });
+  return api(routes.timeOff.request, { body });
 }
 
 /** DELETE /me/time-off/:id: withdraws a pending request. 404 time_off.not_found once decided. */
 export function withdrawTimeOff(id: string): Promise<void> {
-  return apiRequest<void>('DELETE', `/me/time-off/${encodeURIComponent(id)}`);
+  return api(routes.timeOff.withdraw, { params: { id } });
 }
 
 function useTimeOffMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

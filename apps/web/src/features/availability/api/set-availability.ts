@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AvailabilityState } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { availabilityQueryKey } from './get-availability';
 
 export type Availability = AvailabilityState['availability'];
 
 /** PUT /me/availability: coming online hands out the waiting issues of the user's auto-assigned teams. */
 export function setAvailability(availability: Availability): Promise<AvailabilityState> {
-  return apiRequest<AvailabilityState>('PUT', '/me/availability', { body: { availability } });
+  return api(routes.timeOff.setAvailability, { body: { availability } });
 }
 
 export function useSetAvailability() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { categoriesQueryKey } from './get-categories';
 import { responsesQueryKey } from './get-responses';
 
 /** DELETE /canned-categories/:id (204): the category goes with its responses. */
 export function deleteCategory(id: string): Promise<void> {
-  return apiRequest<void>('DELETE', `/canned-categories/${encodeURIComponent(id)}`);
+  return api(routes.cannedResponses.deleteCategory, { params: { id } });
 }
 
 export function useDeleteCategory() {

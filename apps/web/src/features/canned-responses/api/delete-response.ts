@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { categoriesQueryKey } from './get-categories';
 import { responsesQueryKey } from './get-responses';
 
 /** DELETE /canned-responses/:id (204). */
 export function deleteResponse(id: string): Promise<void> {
-  return apiRequest<void>('DELETE', `/canned-responses/${encodeURIComponent(id)}`);
+  return api(routes.cannedResponses.delete, { params: { id } });
 }
 
 export function useDeleteResponse() {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CANNED_RESPONSE_SORTS, CannedResponse, Page } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { listSearchParams } from '../../../lib/list-query';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { listQuery } from '../../../lib/list-query';
 import type { ListParams } from '../../../lib/list-query';
 
 export type { CannedResponse };
@@ -15,8 +16,8 @@ export function getResponses(
   categoryId: string | null,
   signal?: AbortSignal,
 ): Promise<Page<CannedResponse>> {
-  const query = listSearchParams(params, { categoryId: categoryId ?? undefined });
-  return apiRequest<Page<CannedResponse>>('GET', `/canned-responses?${query}`, { signal });
+  const query = { ...listQuery(params), categoryId: categoryId ?? undefined };
+  return api(routes.cannedResponses.list, { query, signal });
 }
 
 export function useResponses(params: ListParams<ResponseSort>, categoryId: string | null) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CannedCategory, SaveCannedCategory } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { categoriesQueryKey } from './get-categories';
 import { responsesQueryKey } from './get-responses';
 
@@ -9,8 +10,8 @@ export type SaveCategoryInput = { id: string | null; body: SaveCannedCategory };
 /** POST /canned-categories or PUT /canned-categories/:id: 409 canned.category_exists, 404 canned.not_found. */
 export function saveCategory({ id, body }: SaveCategoryInput): Promise<CannedCategory> {
   return id
-    ? apiRequest<CannedCategory>('PUT', `/canned-categories/${encodeURIComponent(id)}`, { body })
-    : apiRequest<CannedCategory>('POST', '/canned-categories', { body });
+    ? api(routes.cannedResponses.updateCategory, { params: { id }, body })
+    : api(routes.cannedResponses.createCategory, { body });
 }
 
 export function useSaveCategory() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CannedResponse, SaveCannedResponse } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { categoriesQueryKey } from './get-categories';
 import { responsesQueryKey } from './get-responses';
 
@@ -12,8 +13,8 @@ export type SaveResponseInput = { id: string | null; body: SaveCannedResponse };
  */
 export function saveResponse({ id, body }: SaveResponseInput): Promise<CannedResponse> {
   return id
-    ? apiRequest<CannedResponse>('PUT', `/canned-responses/${encodeURIComponent(id)}`, { body })
-    : apiRequest<CannedResponse>('POST', '/canned-responses', { body });
+    ? api(routes.cannedResponses.update, { params: { id }, body })
+    : api(routes.cannedResponses.create, { body });
 }
 
 export function useSaveResponse() {

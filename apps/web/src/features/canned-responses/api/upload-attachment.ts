@@ -1,5 +1,6 @@
 import type { CannedResponse } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 /** A stored file as a canned response carries it. */
 export type Attachment = CannedResponse['attachments'][number];
@@ -11,5 +12,5 @@ export type Attachment = CannedResponse['attachments'][number];
 export function uploadAttachment(file: File, signal?: AbortSignal): Promise<Attachment> {
   const form = new FormData();
   form.append('file', file);
-  return apiRequest<Attachment>('POST', '/attachments', { body: form, signal });
+  return api(routes.messages.uploadAttachment, { body: form, signal });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Channel, CreateChannel } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { channelQueryKey } from './get-channel';
 import { channelsQueryKey } from './get-channels';
 
@@ -12,7 +13,7 @@ export type CreateChannelInput = CreateChannel;
  * channel.duplicate, channel.plan_limit; 400 channel.* rule codes and validation.failed.
  */
 export function createChannel(input: CreateChannelInput): Promise<Channel> {
-  return apiRequest<Channel>('POST', '/channels', { body: input });
+  return api(routes.channels.create, { body: input });
 }
 
 export function useCreateChannel() {

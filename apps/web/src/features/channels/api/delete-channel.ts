@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { channelQueryKey } from './get-channel';
 import { channelsQueryKey } from './get-channels';
 
 /** DELETE /channels/:id (204): the channel leaves settings; its issues and messages stay. */
 export function deleteChannel(id: string): Promise<void> {
-  return apiRequest<void>('DELETE', `/channels/${encodeURIComponent(id)}`);
+  return api(routes.channels.delete, { params: { id } });
 }
 
 export function useDeleteChannel() {

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Channel } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { channelsQueryKey } from './get-channels';
 
 export const channelQueryKey = (id: string) => [...channelsQueryKey, id] as const;
 
 /** GET /channels/:id, with `canRemove` of each holiday computed today. */
 export function getChannel(id: string, signal?: AbortSignal): Promise<Channel> {
-  return apiRequest<Channel>('GET', `/channels/${encodeURIComponent(id)}`, { signal });
+  return api(routes.channels.get, { params: { id }, signal });
 }
 
 export function useChannel(id: string | null) {

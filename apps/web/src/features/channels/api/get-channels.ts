@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Channel } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export type { Channel };
 
@@ -8,7 +9,7 @@ export const channelsQueryKey = ['channels'] as const;
 
 /** GET /channels: the organisation's channels, oldest first (secrets never included). */
 export function getChannels(signal?: AbortSignal): Promise<Channel[]> {
-  return apiRequest<Channel[]>('GET', '/channels', { signal });
+  return api(routes.channels.list, { signal });
 }
 
 export function useChannels() {

@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MetaConnectionSchema } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api, type ResponseOf } from '../../../lib/api';
 
-// The contract exports the schema only; its output type is the answer's shape.
-export type MetaConnection = (typeof MetaConnectionSchema)['_output'];
+export type MetaConnection = ResponseOf<typeof routes.channels.metaConnections>;
 export type ConnectablePage = MetaConnection['pages'][number];
 
 export const metaConnectionQueryKey = (id: string) => ['meta-connections', id] as const;
 
 /** GET /channels/meta/connections/:id: the Pages a Facebook Login found (404 channel.connection_expired after 30 min). */
 export function getMetaConnection(id: string, signal?: AbortSignal): Promise<MetaConnection> {
-  return apiRequest<MetaConnection>('GET', `/channels/meta/connections/${encodeURIComponent(id)}`, {
-    signal,
-  });
+  return api(routes.channels.metaConnections, { params: { id }, signal });
 }
 
 export function useMetaConnection(id: string | null) {

@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MetaLoginUrlSchema } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
-
-type MetaLoginUrl = (typeof MetaLoginUrlSchema)['_output'];
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 /** GET /channels/meta/login-url: the Facebook Login dialog for the caller (the state names them). */
 export async function getMetaLoginUrl(): Promise<string> {
-  const { url } = await apiRequest<MetaLoginUrl>('GET', '/channels/meta/login-url');
+  const { url } = await api(routes.channels.metaLoginUrl);
   return url;
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TeamSummary } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export type { TeamSummary };
 
@@ -8,7 +9,7 @@ export const teamsQueryKey = ['teams', 'options'] as const;
 
 /** GET /teams/options: the teams a channel can be assigned to (id, name, manager). */
 export function getTeams(signal?: AbortSignal): Promise<TeamSummary[]> {
-  return apiRequest<TeamSummary[]>('GET', '/teams/options', { signal });
+  return api(routes.teams.options, { signal });
 }
 
 export function useTeams() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Channel, UpdateChannel } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { channelQueryKey } from './get-channel';
 import { channelsQueryKey } from './get-channels';
 
@@ -8,7 +9,7 @@ export type UpdateChannelInput = { id: string; body: UpdateChannel };
 
 /** PUT /channels/:id: secret and access token are kept when absent; 409 channel.holiday_cannot_remove. */
 export function updateChannel({ id, body }: UpdateChannelInput): Promise<Channel> {
-  return apiRequest<Channel>('PUT', `/channels/${encodeURIComponent(id)}`, { body });
+  return api(routes.channels.update, { params: { id }, body });
 }
 
 export function useUpdateChannel() {

@@ -7,18 +7,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  ContactAuditPage,
-  ContactDetail,
-  ContactFilterOptions,
-  ContactListItem,
-  ContactPage,
-  MergeContacts,
-  UpdateContact,
-} from '@sabai/contracts';
-import type { Province } from '@sabai/domain';
-import { apiRequest } from '../../../lib/api-client';
-import { contactSearchParams, type ContactSearch } from '../utils/contact-query';
+import type { ContactDetail, ContactListItem, MergeContacts, UpdateContact } from '@sabai/contracts';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { contactQuery, type ContactSearch } from '../utils/contact-query';
 
 export type { ContactDetail, ContactListItem };
 
@@ -29,12 +21,11 @@ const PAGE_SIZE = 50;
 export function useContactList(search: ContactSearch) {
   return useInfiniteQuery({
     queryKey: [...contactsKey, 'list', search],
-    queryFn: ({ pageParam, signal }) => {
-      const params = contactSearchParams(search);
-      params.set('limit', String(PAGE_SIZE));
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest<ContactPage>('GET', `/contacts?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      api(routes.contacts.list, {
+        query: { ...contactQuery(search), limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -45,7 +36,7 @@ export function useContactList(search: ContactSearch) {
 export function useContact(id: string | null) {
   return useQuery({
     queryKey: [...contactsKey, 'one', id],
-    queryFn: ({ signal }) => apiRequest<ContactDetail>('GET', `/contacts/${id}`, { signal }),
+    queryFn: ({ signal }) => api(routes.contacts.get, { params: { id: id! }, signal }),
     enabled: id !== null,
   });
 }
@@ -53,7 +44,7 @@ export function useContact(id: string | null) {
 export function useContactFilterOptions() {
   return useQuery({
     queryKey: [...contactsKey, 'filter-options'],
-    queryFn: ({ signal }) => apiRequest<ContactFilterOptions>('GET', '/contacts/filter-options', { signal }),
+    queryFn: ({ signal }) => api(routes.contacts.filterOptions, { signal }),
     staleTime: 60_000,
   });
 }
@@ -62,7 +53,7 @@ export function useContactFilterOptions() {
 export function useProvinces() {
   return useQuery({
     queryKey: ['provinces'],
-    queryFn: ({ signal }) => apiRequest<Province[]>('GET', '/contacts/provinces', { signal }),
+    queryFn: ({ signal }) => api(routes.contacts.provinces, { signal }),
     staleTime: Infinity,
   });
 }
@@ -72,7 +63,7 @@ export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateContact }) =>
-      apiRequest<ContactDetail>('PUT', `/contacts/${id}`, { body }),
+      api(routes.contacts.update, { params: { id }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData([...contactsKey, 'one', saved.id], saved);
       void queryClient.invalidateQueries({ queryKey: [...contactsKey, 'list'] });
@@ -85,13 +76,10 @@ export function useContactAudit(isOpen: boolean) {
   return useInfiniteQuery({
     queryKey: [...contactsKey, 'audit'],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<ContactAuditPage>(
-        'GET',
-        `/contacts/audit?limit=50${pageParam ? `&cursor=${pageParam}` : ''}`,
-        {
-          signal,
-        },
-      ),
+      api(routes.contacts.audit, {
+        query: { limit: 50, cursor: pageParam ? Number(pageParam) : undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: isOpen,
@@ -103,7 +91,7 @@ export function useMergeContacts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ targetId, body }: { targetId: string; body: MergeContacts }) =>
-      apiRequest<ContactDetail>('POST', `/contacts/${targetId}/merge`, { body }),
+      api(routes.contacts.merge, { params: { id: targetId }, body }),
     onSuccess: (merged, { body }) => {
       queryClient.setQueryData([...contactsKey, 'one', merged.id], merged);
       queryClient.removeQueries({ queryKey: [...contactsKey, 'one', body.sourceId] });
@@ -116,7 +104,7 @@ export function useMergeContacts() {
 export function useEraseContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>('POST', `/contacts/${id}/erase`),
+    mutationFn: (id: string) => api(routes.contacts.erase, { params: { id } }),
     // Not refetched: reading the erased contact again would be audited as one more view.
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: [...contactsKey, 'one', id] });
@@ -130,7 +118,7 @@ export function useEraseContact() {
 export function useDeleteContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => apiRequest<void>('POST', '/contacts/delete', { body: { ids } }),
+    mutationFn: (ids: string[]) => api(routes.contacts.deleteMany, { body: { ids } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...contactsKey, 'list'] }),
   });
 }

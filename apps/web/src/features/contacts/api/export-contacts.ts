@@ -1,8 +1,8 @@
 // GET /contacts/export (the current search result as CSV or XLSX) and GET /contacts/{id}/export (one
 // person's zip), saved as files by the browser.
-import type { ContactSearch } from '../utils/contact-query';
-import { contactSearchParams } from '../utils/contact-query';
-import { apiDownload } from '../../../lib/api-client';
+import { contactQuery, type ContactSearch } from '../utils/contact-query';
+import { routes } from '@sabai/contracts';
+import { apiFile } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -17,14 +17,16 @@ export async function exportContacts(
   opts: { format: ExportFormat; lang: 'en' | 'th'; ids?: string[] },
   onProgress: (progress: ExportProgress) => void,
 ): Promise<number> {
-  const params = contactSearchParams(search);
-  params.set('format', opts.format);
-  params.set('lang', opts.lang);
-  if (opts.ids?.length) params.set('ids', opts.ids.join(','));
+  const query = {
+    ...contactQuery(search),
+    format: opts.format,
+    lang: opts.lang,
+    ...(opts.ids?.length ? { ids: opts.ids } : {}),
+  };
   let total = 0;
   let lines = 0;
   let bytes = 0;
-  const blob = await apiDownload(`/contacts/export?${params}`, (chunk, headers) => {
+  const blob = await apiFile(routes.contacts.exportList, { query }, (chunk, headers) => {
     total = Number(headers.get('x-total-count') ?? 0);
     bytes += chunk.length;
     if (opts.format === 'csv') for (const b of chunk) if (b === NEWLINE) lines += 1;
@@ -37,7 +39,7 @@ export async function exportContacts(
 
 /** GET /contacts/{id}/export: one person's profile, messages and attachments as a zip (PDPA access right). */
 export async function exportPerson(contactId: string, lang: 'en' | 'th'): Promise<void> {
-  const blob = await apiDownload(`/contacts/${contactId}/export?lang=${lang}`, () => undefined);
+  const blob = await apiFile(routes.contacts.exportPerson, { params: { id: contactId }, query: { lang } });
   saveFile(blob, `contact-${contactId.slice(0, 8)}-${today()}.zip`);
 }
 

@@ -1,5 +1,5 @@
-// The contacts screen's search (quick search, advanced filters and order) as the API's query string.
-import type { ContactSort } from '@sabai/contracts';
+// The contacts screen's search (quick search, advanced filters and order) as the API's query.
+import type { ContactFilter, ContactSort } from '@sabai/contracts';
 import type { ChannelType } from '@sabai/domain';
 
 /** A day range as yyyy-mm-dd, either end open. */
@@ -40,29 +40,31 @@ export function countFilters(f: ContactFilters): number {
   return ranges + lists + (f.gender ? 1 : 0) + (f.hasOpenIssue === null ? 0 : 1);
 }
 
-function setRange(params: URLSearchParams, name: string, range: DayRange) {
-  if (range.from) params.set(`${name}From`, range.from);
-  if (range.to) params.set(`${name}To`, range.to);
-}
+const rangeOf = (name: 'birthdate' | 'created' | 'lastContact', range: DayRange) => ({
+  ...(range.from ? { [`${name}From`]: range.from } : {}),
+  ...(range.to ? { [`${name}To`]: range.to } : {}),
+});
 
-/** The query string of GET /contacts (and of the export, which takes the same filters). */
-export function contactSearchParams({ search, filters: f, sort }: ContactSearch): URLSearchParams {
-  const params = new URLSearchParams();
+/** The query of GET /contacts (and of the export, which takes the same filters), leaving out what is not set. */
+export function contactQuery({
+  search,
+  filters: f,
+  sort,
+}: ContactSearch): ContactFilter & { sort: ContactSort } {
   const text = search.trim();
-  if (text) params.set('search', text);
-  for (const [name, list] of [
-    ['channel', f.channel],
-    ['page', f.page],
-    ['province', f.province],
-    ['tag', f.tag],
-  ] as const) {
-    if (list.length) params.set(name, list.join(','));
-  }
-  if (f.gender) params.set('gender', f.gender);
-  setRange(params, 'birthdate', f.birthdate);
-  setRange(params, 'created', f.created);
-  setRange(params, 'lastContact', f.lastContact);
-  if (f.hasOpenIssue !== null) params.set('hasOpenIssue', String(f.hasOpenIssue));
-  params.set('sort', sort);
-  return params;
+  const list = <K extends 'channel' | 'page' | 'province' | 'tag'>(name: K) =>
+    f[name].length ? { [name]: f[name] } : {};
+  return {
+    ...(text ? { search: text } : {}),
+    ...list('channel'),
+    ...list('page'),
+    ...list('province'),
+    ...list('tag'),
+    ...(f.gender ? { gender: f.gender } : {}),
+    ...rangeOf('birthdate', f.birthdate),
+    ...rangeOf('created', f.created),
+    ...rangeOf('lastContact', f.lastContact),
+    ...(f.hasOpenIssue === null ? {} : { hasOpenIssue: f.hasOpenIssue }),
+    sort,
+  };
 }

@@ -2,7 +2,8 @@
 // Each answers the issue as it is now; the cache takes it and the lists refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignIssue, IssueDetail, TransferIssue, UpdateIssue } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { issueKey, issuesKey } from './issues';
 
 function useIssueMutation<Input>(call: (input: Input) => Promise<IssueDetail>) {
@@ -17,35 +18,29 @@ function useIssueMutation<Input>(call: (input: Input) => Promise<IssueDetail>) {
 }
 
 export const useUpdateIssue = (id: number) =>
-  useIssueMutation((body: UpdateIssue) => apiRequest<IssueDetail>('PATCH', `/issues/${id}`, { body }));
+  useIssueMutation((body: UpdateIssue) => api(routes.issues.update, { params: { id }, body }));
 
 export const useAssignIssue = (id: number) =>
-  useIssueMutation((body: AssignIssue) => apiRequest<IssueDetail>('PUT', `/issues/${id}/assignee`, { body }));
+  useIssueMutation((body: AssignIssue) => api(routes.issues.assign, { params: { id }, body }));
 
 /** Answers the new issue the transfer opened. */
 export const useTransferIssue = (id: number) =>
-  useIssueMutation((body: TransferIssue) =>
-    apiRequest<IssueDetail>('POST', `/issues/${id}/transfer`, { body }),
-  );
+  useIssueMutation((body: TransferIssue) => api(routes.issues.transfer, { params: { id }, body }));
 
 export const useRequestClose = (id: number) =>
-  useIssueMutation(() => apiRequest<IssueDetail>('POST', `/issues/${id}/request-close`));
+  useIssueMutation(() => api(routes.issues.requestClose, { params: { id } }));
 
 /** Moves an issue by status from the kanban (any issue id). */
 export function useMoveIssue() {
   return useIssueMutation(({ id, status }: { id: number; status: IssueDetail['status'] }) =>
-    apiRequest<IssueDetail>('PATCH', `/issues/${id}`, { body: { kind: 'status', status } }),
+    api(routes.issues.update, { params: { id }, body: { kind: 'status', status } }),
   );
 }
 
 export function useSetIssueTags(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tagIds: string[]) => apiRequest('PUT', `/issues/${id}/tags`, { body: { tagIds } }),
+    mutationFn: (tagIds: string[]) => api(routes.tags.setOfIssue, { params: { id }, body: { tagIds } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: issuesKey }),
   });
-}
-
-export function markIssueRead(id: number): Promise<void> {
-  return apiRequest<void>('POST', `/issues/${id}/read`);
 }

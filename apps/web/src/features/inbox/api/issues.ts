@@ -1,16 +1,9 @@
 // Reading issues: the list pages, the tab counts, one issue, its history and the filter choices.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  AssignableTeams,
-  IssueDetail,
-  IssueFilterOptions,
-  IssueHistory,
-  IssueListItem,
-  IssuePage,
-  StatusCounts,
-} from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { filterSearchParams, type InboxQuery } from '../utils/inbox-query';
+import type { IssueDetail, IssueListItem } from '@sabai/contracts';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { issueFilterOf, type InboxQuery } from '../utils/inbox-query';
 
 export type { IssueDetail, IssueListItem };
 
@@ -23,12 +16,11 @@ const PAGE_SIZE = 50;
 export function useIssueList(query: InboxQuery, enabled = true) {
   return useInfiniteQuery({
     queryKey: [...issuesKey, 'list', query],
-    queryFn: ({ pageParam, signal }) => {
-      const params = filterSearchParams(query);
-      params.set('limit', String(PAGE_SIZE));
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest<IssuePage>('GET', `/issues?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      api(routes.issues.list, {
+        query: { ...issueFilterOf(query), limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -38,11 +30,10 @@ export function useIssueList(query: InboxQuery, enabled = true) {
 
 /** Counts per status for the tabs: the same filters without the status. */
 export function useIssueCounts(query: InboxQuery) {
-  const params = filterSearchParams({ ...query, status: '' });
-  params.delete('sort');
+  const { sort: _sort, ...filter } = issueFilterOf({ ...query, status: '' });
   return useQuery({
-    queryKey: [...issuesKey, 'counts', params.toString()],
-    queryFn: ({ signal }) => apiRequest<StatusCounts>('GET', `/issues/status-counts?${params}`, { signal }),
+    queryKey: [...issuesKey, 'counts', filter],
+    queryFn: ({ signal }) => api(routes.issues.statusCounts, { query: filter, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -50,7 +41,7 @@ export function useIssueCounts(query: InboxQuery) {
 export function useIssue(id: number | null) {
   return useQuery({
     queryKey: issueKey(id ?? 0),
-    queryFn: ({ signal }) => apiRequest<IssueDetail>('GET', `/issues/${id}`, { signal }),
+    queryFn: ({ signal }) => api(routes.issues.get, { params: { id: id! }, signal }),
     enabled: id !== null,
   });
 }
@@ -58,7 +49,7 @@ export function useIssue(id: number | null) {
 export function useIssueHistory(id: number | null) {
   return useQuery({
     queryKey: [...issueKey(id ?? 0), 'history'],
-    queryFn: ({ signal }) => apiRequest<IssueHistory>('GET', `/issues/${id}/history`, { signal }),
+    queryFn: ({ signal }) => api(routes.issues.history, { params: { id: id! }, signal }),
     enabled: id !== null,
   });
 }
@@ -66,7 +57,7 @@ export function useIssueHistory(id: number | null) {
 export function useFilterOptions() {
   return useQuery({
     queryKey: ['issue-filter-options'],
-    queryFn: ({ signal }) => apiRequest<IssueFilterOptions>('GET', '/issues/filter-options', { signal }),
+    queryFn: ({ signal }) => api(routes.issues.filterOptions, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -74,7 +65,7 @@ export function useFilterOptions() {
 export function useAssignableTeams(enabled: boolean) {
   return useQuery({
     queryKey: ['issue-assignable-teams'],
-    queryFn: ({ signal }) => apiRequest<AssignableTeams>('GET', '/issues/assignable-teams', { signal }),
+    queryFn: ({ signal }) => api(routes.issues.assignableTeams, { signal }),
     enabled,
   });
 }

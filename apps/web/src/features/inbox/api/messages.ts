@@ -1,24 +1,28 @@
 // The chat: pages of messages (newest first from the server), sending, retrying, uploading attachments,
 // and canned responses for the composer.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CannedResponse, Message, Page, SendMessageRequest } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import type { Message, SendMessageRequest } from '@sabai/contracts';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { issuesKey } from './issues';
 
 export type { Message };
-type MessagePage = { items: Message[]; nextCursor: number | null };
 
 export const messagesKey = (issueId: number) => [...issuesKey, 'messages', issueId] as const;
 
+/**
+ * The chat's pages, newest first. The newest page is what the reader sees: its fetch also clears the
+ * issue's unread marker, so opening a chat or a live refetch of it costs one request, not two.
+ */
 export function useMessages(issueId: number | null) {
   return useInfiniteQuery({
     queryKey: messagesKey(issueId ?? 0),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<MessagePage>(
-        'GET',
-        `/issues/${issueId}/messages?limit=50${pageParam ? `&before=${pageParam}` : ''}`,
-        { signal },
-      ),
+      api(routes.messages.list, {
+        params: { id: issueId! },
+        query: pageParam === null ? { limit: 50, read: true } : { limit: 50, before: pageParam },
+        signal,
+      }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: issueId !== null,
@@ -28,8 +32,7 @@ export function useMessages(issueId: number | null) {
 export function useSendMessage(issueId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendMessageRequest) =>
-      apiRequest<Message>('POST', `/issues/${issueId}/messages`, { body }),
+    mutationFn: (body: SendMessageRequest) => api(routes.messages.send, { params: { id: issueId }, body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: issuesKey }),
   });
 }
@@ -37,7 +40,7 @@ export function useSendMessage(issueId: number) {
 export function useRetryMessage(issueId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (messageId: number) => apiRequest<Message>('POST', `/messages/${messageId}/retry`),
+    mutationFn: (messageId: number) => api(routes.messages.retry, { params: { id: messageId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: messagesKey(issueId) }),
   });
 }
@@ -48,18 +51,13 @@ export type UploadedFile = Message['attachments'][number];
 export function uploadFile(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file);
-  return apiRequest<UploadedFile>('POST', '/attachments', { body: form });
+  return api(routes.messages.uploadAttachment, { body: form });
 }
 
 export function useCannedSearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['canned-responses', 'composer', search],
-    queryFn: ({ signal }) =>
-      apiRequest<Page<CannedResponse>>(
-        'GET',
-        `/canned-responses?pageSize=20&search=${encodeURIComponent(search)}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => api(routes.cannedResponses.list, { query: { pageSize: 20, search }, signal }),
     enabled,
   });
 }

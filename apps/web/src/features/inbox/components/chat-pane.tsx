@@ -3,12 +3,11 @@ import { Button, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../../../components/channel-icon';
-import { sendPresence, usePresence } from '../../../lib/live-feed';
+import { sendPresence, usePresence } from '../../../lib/live-socket';
 import { useMe } from '../../../lib/me';
 import { useRetrievalNotice } from '../../../lib/notices';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useFilterOptions, useIssue } from '../api/issues';
-import { markIssueRead } from '../api/issue-updates';
 import { Composer } from './composer';
 import { IssueActions } from './issue-actions';
 import { MessageList } from './message-list';
@@ -36,8 +35,7 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
   const others = usePresence(issueId).filter((p) => p.userId !== me.data?.id);
   const lastTyping = useRef(0);
 
-  // Tell colleagues this issue is open here, and clear its unread marker.
-  const unread = issue.data?.unreadCount ?? 0;
+  // Tell colleagues this issue is open here (its messages' fetch clears the unread marker).
   useEffect(() => {
     if (issueId === null) return;
     sendPresence(issueId, 'viewing');
@@ -47,9 +45,6 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
       sendPresence(issueId, 'left');
     };
   }, [issueId]);
-  useEffect(() => {
-    if (issueId !== null && unread > 0) void markIssueRead(issueId).catch(() => undefined);
-  }, [issueId, unread]);
 
   if (issueId === null) {
     return <Empty className="chat-pane chat-pane--empty" description={t('inbox.chat.choose')} />;

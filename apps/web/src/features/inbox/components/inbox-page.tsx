@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ensureInboxTexts } from '../../../lib/i18n';
-import { useLiveFeed } from '../../../lib/live-feed';
+import { useLiveCache } from '../api/live-cache';
 import { useIssue } from '../api/issues';
 import { filterSearchParams, readInboxQuery, type InboxQuery } from '../utils/inbox-query';
 import { ChatPane } from './chat-pane';
@@ -45,7 +45,7 @@ export function useInboxUrl() {
 /** /issue/inbox: filters and the issue list, the open chat, and the issue's info with its history. */
 export function InboxPage() {
   const { t } = useTranslation();
-  useLiveFeed();
+  useLiveCache();
   const { query, issueId, setQuery, openIssue } = useInboxUrl();
   const issue = useIssue(issueId);
   return (

@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { KANBAN_STATUSES, STATUS_COLOURS, isKanbanDropTarget, type IssueStatus } from '@sabai/domain';
 import { ensureInboxTexts } from '../../../lib/i18n';
-import { useLiveFeed } from '../../../lib/live-feed';
+import { useLiveCache } from '../api/live-cache';
 import { useAppNavigate } from '../../../lib/navigation';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useIssueCounts, useIssueList, type IssueListItem } from '../api/issues';
@@ -31,7 +31,7 @@ import '../inbox.css';
  */
 export function KanbanPage() {
   const { t } = useTranslation();
-  useLiveFeed();
+  useLiveCache();
   const notice = useNotice();
   const navigate = useAppNavigate();
   const { query, setQuery } = useInboxUrl();

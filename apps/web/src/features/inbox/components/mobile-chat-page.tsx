@@ -3,7 +3,7 @@ import { Drawer } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resolvePath, useAppNavigate, useLanguage } from '../../../lib/navigation';
-import { useLiveFeed } from '../../../lib/live-feed';
+import { useLiveCache } from '../api/live-cache';
 import { useIssue } from '../api/issues';
 import { ChatPane } from './chat-pane';
 import { IssueInfo } from './issue-info';
@@ -13,7 +13,7 @@ import '../inbox.css';
 /** /mobile/issue/chat?issueId=N: the conversation full screen, the issue's info in a bottom sheet. */
 export function MobileChatPage() {
   const { t } = useTranslation();
-  useLiveFeed();
+  useLiveCache();
   const navigate = useAppNavigate();
   const language = useLanguage();
   const { issueId } = useInboxUrl();

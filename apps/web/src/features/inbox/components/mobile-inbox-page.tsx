@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../lib/navigation';
-import { useLiveFeed } from '../../../lib/live-feed';
+import { useLiveCache } from '../api/live-cache';
 import { FilterBar } from './filter-bar';
 import { IssueList } from './issue-list';
 import { useInboxUrl } from './inbox-page';
@@ -10,7 +10,7 @@ import '../inbox.css';
 /** /mobile/issue/inbox: the list with its filters in a drawer; an issue opens full screen. */
 export function MobileInboxPage() {
   const { t } = useTranslation();
-  useLiveFeed();
+  useLiveCache();
   const navigate = useAppNavigate();
   const { query, setQuery } = useInboxUrl();
   const openIssue = useCallback((id: number) => navigate(`/mobile/issue/chat?issueId=${id}`), [navigate]);

@@ -1,5 +1,6 @@
 // The inbox's filters live in the URL (so a filtered view can be shared and survives reload) and become
-// the API's query string. Keys follow the spec's filter keys (§3).
+// the API's query. Keys follow the spec's filter keys (§3).
+import type { IssueFilter } from '@sabai/contracts';
 import { ISSUE_SORTS, ISSUE_STATUSES, ISSUE_TIME_FILTERS } from '@sabai/domain';
 import type { IssueSort, IssueStatus, IssueTimeFilter } from '@sabai/domain';
 
@@ -53,19 +54,31 @@ export function readInboxQuery(params: URLSearchParams): InboxQuery {
   };
 }
 
-/** The filters as query parameters (for the URL and the API), leaving out what is not set. */
+/** The filters as the API's query, leaving out what is not set. */
+export function issueFilterOf(query: InboxQuery): IssueFilter & { sort?: IssueSort } {
+  const search = query.search.trim();
+  const list = <K extends 'channel' | 'team' | 'tag' | 'agent'>(key: K) =>
+    query[key].length ? { [key]: query[key] } : {};
+  return {
+    ...(query.status ? { status: query.status } : {}),
+    ...(search ? { search } : {}),
+    ...list('channel'),
+    ...list('team'),
+    ...list('tag'),
+    ...list('agent'),
+    ...(query.time ? { time: query.time } : {}),
+    ...(query.startDate ? { startDate: query.startDate } : {}),
+    ...(query.endDate ? { endDate: query.endDate } : {}),
+    ...(query.myIssue ? { myIssue: true } : {}),
+    ...(query.sort !== 'lastResponse' ? { sort: query.sort } : {}),
+  };
+}
+
+/** The filters as the page address's parameters: the API's query, lists comma-separated. */
 export function filterSearchParams(query: InboxQuery): URLSearchParams {
   const params = new URLSearchParams();
-  if (query.status) params.set('status', query.status);
-  if (query.search.trim()) params.set('search', query.search.trim());
-  for (const key of ['channel', 'team', 'tag', 'agent'] as const) {
-    if (query[key].length) params.set(key, query[key].join(','));
-  }
-  if (query.time) params.set('time', query.time);
-  if (query.startDate) params.set('startDate', query.startDate);
-  if (query.endDate) params.set('endDate', query.endDate);
-  if (query.myIssue) params.set('myIssue', 'true');
-  if (query.sort !== 'lastResponse') params.set('sort', query.sort);
+  for (const [key, value] of Object.entries(issueFilterOf(query)))
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   return params;
 }
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export const notificationCountQueryKey = ['web-notification', 'count'] as const;
 
 /** GET /web-notification/count: a number (spec §7). */
 export async function getNotificationCount(signal?: AbortSignal): Promise<number> {
-  return apiRequest<number>('GET', '/web-notification/count', { signal });
+  return api(routes.notifications.count, { signal });
 }
 
 /** The bell's count, fetched at load (spec §4); pushed notices raise it in the cache. */

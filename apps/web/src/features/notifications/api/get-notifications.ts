@@ -1,13 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { NotificationPage } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export const notificationsQueryKey = ['web-notification', 'list'] as const;
 
 /** GET /web-notification: one page, newest first. */
 export async function getNotifications(cursor: number | null, signal?: AbortSignal) {
-  const query = cursor ? `?cursor=${cursor}` : '';
-  return apiRequest<NotificationPage>('GET', `/web-notification${query}`, { signal });
+  return api(routes.notifications.list, { query: { cursor: cursor || undefined }, signal });
 }
 
 /** The drawer's list, loaded while it is open. */

@@ -1,8 +1,9 @@
 // The drawer's writes (spec §7): mark one read, clear the bell's count, clear the whole list.
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
-export const markNotificationRead = (id: number) => apiRequest<void>('POST', `/web-notification/read/${id}`);
+export const markNotificationRead = (id: number) => api(routes.notifications.markRead, { params: { id } });
 
-export const clearNotificationCount = () => apiRequest<void>('POST', '/web-notification/clear-count');
+export const clearNotificationCount = () => api(routes.notifications.clearCount);
 
-export const clearAllNotifications = () => apiRequest<void>('DELETE', '/web-notification');
+export const clearAllNotifications = () => api(routes.notifications.clear);

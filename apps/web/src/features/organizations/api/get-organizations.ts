@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Organization } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export type { Organization };
 
@@ -8,7 +9,7 @@ export const organizationsQueryKey = ['organizations'] as const;
 
 /** GET /organization: the organisations a SuperAdmin may switch to. */
 export function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {
-  return apiRequest<Organization[]>('GET', '/organization', { signal });
+  return api(routes.auth.organizations, { signal });
 }
 
 export function useOrganizations(isEnabled: boolean) {

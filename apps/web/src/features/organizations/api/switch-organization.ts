@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest, freshSession } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { ApiError, freshSession } from '../../../lib/api-client';
 import { setToken } from '../../../lib/session';
 import type { SessionToken } from '../../../lib/session';
 
@@ -7,7 +9,8 @@ import type { SessionToken } from '../../../lib/session';
 export async function switchOrganization(organizationId: string): Promise<SessionToken> {
   const session = await freshSession();
   if (!session) throw new ApiError(401, 'auth.unauthenticated');
-  const token = await apiRequest<SessionToken>('PUT', `/super-admin/${encodeURIComponent(organizationId)}`, {
+  const token = await api(routes.auth.switchOrganization, {
+    params: { id: organizationId },
     body: { refreshToken: session.refreshToken },
   });
   setToken(token);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NotificationSettings } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export type { NotificationSettings };
 
@@ -8,7 +9,7 @@ export const notificationSettingsQueryKey = ['me', 'notification-settings'] as c
 
 /** GET /me/notification-settings. */
 export function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
-  return apiRequest<NotificationSettings>('GET', '/me/notification-settings', { signal });
+  return api(routes.me.notificationSettings, { signal });
 }
 
 export function useNotificationSettings() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { meQueryKey, rememberMe } from '../../../lib/me';
 import type { Me } from '../../../lib/me';
 
@@ -7,7 +8,7 @@ import type { Me } from '../../../lib/me';
 export function updateAvatar(file: File): Promise<Me> {
   const form = new FormData();
   form.append('file', file);
-  return apiRequest<Me>('PUT', '/me/avatar', { body: form });
+  return api(routes.me.updateAvatar, { body: form });
 }
 
 export function useUpdateAvatar() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { notificationSettingsQueryKey } from './get-notification-settings';
 import type { NotificationSettings } from './get-notification-settings';
 
@@ -7,7 +8,7 @@ export type NotificationSettingsInput = Pick<NotificationSettings, 'web' | 'soun
 
 /** PUT /me/notification-settings with all three switches. */
 export function updateNotificationSettings(input: NotificationSettingsInput): Promise<NotificationSettings> {
-  return apiRequest<NotificationSettings>('PUT', '/me/notification-settings', { body: input });
+  return api(routes.me.updateNotificationSettings, { body: input });
 }
 
 export function useUpdateNotificationSettings() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { meQueryKey, rememberMe } from '../../../lib/me';
 import type { Me } from '../../../lib/me';
 import type { UpdateProfileRequest } from '@sabai/contracts';
@@ -8,7 +9,7 @@ export type ProfileInput = UpdateProfileRequest;
 
 /** PUT /me: username, first and last name (all required, spec §5). */
 export function updateProfile(input: ProfileInput): Promise<Me> {
-  return apiRequest<Me>('PUT', '/me', { body: input });
+  return api(routes.me.update, { body: input });
 }
 
 export function useUpdateProfile() {

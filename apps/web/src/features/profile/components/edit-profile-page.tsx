@@ -3,7 +3,7 @@ import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/me';
 import { RetryNotice } from '../../../components/retry-notice';
-import { AvatarUpload } from './avatar-upload';
+import { ProfilePicture } from './profile-picture';
 import { NotificationSettingsForm } from './notification-settings-form';
 import { PasswordChangeForm } from './password-change-form';
 import { ProfileForm } from './profile-form';
@@ -27,7 +27,7 @@ export function EditProfilePage() {
             {me ? <ProfileForm me={me} /> : placeholder(<Skeleton active paragraph={{ rows: 6 }} />)}
           </Card>
           <Card title={t('profile.sections.avatar')} className="page__card">
-            {me ? <AvatarUpload me={me} /> : placeholder(<Skeleton.Avatar active size={96} />)}
+            {me ? <ProfilePicture me={me} /> : placeholder(<Skeleton.Avatar active size={96} />)}
           </Card>
         </Col>
         <Col xs={24} xl={12}>

@@ -1,22 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Dashboard, PerformanceReport, ReportKind, StatusCounts } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import type { ReportKind, ReportQuery } from '@sabai/contracts';
+import { performanceReportRoutes, routes } from '@sabai/contracts';
+import type { Language } from '@sabai/i18n';
+import { api } from '../../../lib/api';
 
-/** GET /dashboard?from&to&compareFrom&compareTo&channel&team. */
-export function useDashboard(search: string) {
+/** GET /dashboard: the period's figures, with the compare period's when asked. */
+export function useDashboard(query: ReportQuery) {
   return useQuery({
-    queryKey: ['dashboard', search],
-    queryFn: ({ signal }) => apiRequest<Dashboard>('GET', `/dashboard?${search}`, { signal }),
+    queryKey: ['dashboard', query],
+    queryFn: ({ signal }) => api(routes.reports.dashboard, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /reports/{kind}-performance with the same query. */
-export function usePerformanceReport(kind: ReportKind, search: string) {
+export function usePerformanceReport(kind: ReportKind, query: ReportQuery) {
   return useQuery({
-    queryKey: ['reports', kind, search],
-    queryFn: ({ signal }) =>
-      apiRequest<PerformanceReport>('GET', `/reports/${kind}-performance?${search}`, { signal }),
+    queryKey: ['reports', kind, query],
+    queryFn: ({ signal }) => api(performanceReportRoutes[kind].report, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -24,23 +25,17 @@ export function usePerformanceReport(kind: ReportKind, search: string) {
 /** GET /reports/{kind}-performance/export: the report as a CSV or XLSX file. */
 export function exportReport(
   kind: ReportKind,
-  search: string,
+  query: ReportQuery,
   format: 'csv' | 'xlsx',
-  lang: string,
+  lang: Language,
 ): Promise<Blob> {
-  return apiRequest<Blob>(
-    'GET',
-    `/reports/${kind}-performance/export?${search}&format=${format}&lang=${lang}`,
-    {
-      asBlob: true,
-    },
-  );
+  return api(performanceReportRoutes[kind].export, { query: { ...query, format, lang } });
 }
 
 /** GET /issues/status-counts: open issues per status in the caller's scope (the dashboard's status card). */
 export function useStatusCounts() {
   return useQuery({
     queryKey: ['issues', 'status-counts'],
-    queryFn: ({ signal }) => apiRequest<StatusCounts>('GET', '/issues/status-counts', { signal }),
+    queryFn: ({ signal }) => api(routes.issues.statusCounts, { signal }),
   });
 }

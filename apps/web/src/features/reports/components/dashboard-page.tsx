@@ -76,7 +76,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { links } = useShellContext();
   const state = useReportControls();
-  const query = useDashboard(state.search);
+  const query = useDashboard(state.query);
   useRetrievalNotice(query.isError, 'dashboard_statistics');
   const data = query.data;
   const body = (render: (d: Dashboard) => React.ReactNode) =>

@@ -2,22 +2,24 @@ import { useState } from 'react';
 import { Button, Dropdown } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ReportKind } from '@sabai/contracts';
+import type { ReportKind, ReportQuery } from '@sabai/contracts';
+import { useLanguage } from '../../../lib/navigation';
 import { useNotice } from '../../../lib/notices';
 import { saveFile } from '../../../lib/save-file';
 import { exportReport } from '../api/reports';
 
-type Props = { kind: ReportKind; search: string; period: { from: string; to: string } };
+type Props = { kind: ReportKind; query: ReportQuery; period: { from: string; to: string } };
 
 /** Downloads the report as CSV or XLSX (the server writes the file in the page's language). */
-export function ExportButton({ kind, search, period }: Props) {
-  const { t, i18n } = useTranslation();
+export function ExportButton({ kind, query, period }: Props) {
+  const { t } = useTranslation();
+  const language = useLanguage();
   const notice = useNotice();
   const [isBusy, setIsBusy] = useState(false);
   const download = async (format: 'csv' | 'xlsx') => {
     setIsBusy(true);
     try {
-      const blob = await exportReport(kind, search, format, i18n.language);
+      const blob = await exportReport(kind, query, format, language);
       saveFile(blob, `${kind}-performance-${period.from}-${period.to}.${format}`);
     } catch (error) {
       notice.error(error, 'reports.export.failed');

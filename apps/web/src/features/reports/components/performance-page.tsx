@@ -179,7 +179,7 @@ function ReportBody({
 export function PerformancePage({ kind }: { kind: ReportKind }) {
   const { t } = useTranslation();
   const state = useReportControls();
-  const query = usePerformanceReport(kind, state.search);
+  const query = usePerformanceReport(kind, state.query);
   useRetrievalNotice(query.isError, FAILURES[kind]);
   return (
     <div className="page report-page" data-testid={`${kind}-performance-page`}>
@@ -187,7 +187,7 @@ export function PerformancePage({ kind }: { kind: ReportKind }) {
         <Typography.Title level={1} className="page__title">
           {t(TITLES[kind])}
         </Typography.Title>
-        <ExportButton kind={kind} search={state.search} period={state.period} />
+        <ExportButton kind={kind} query={state.query} period={state.period} />
       </div>
       <ReportControls
         value={state.controls}

@@ -4,7 +4,7 @@ import {
   compareOf,
   DEFAULT_CONTROLS,
   periodOf,
-  reportSearch,
+  reportQuery,
   type ReportControls,
 } from '../utils/report-period';
 
@@ -14,6 +14,6 @@ export function useReportControls() {
   const today = useMemo(() => dayjs().format('YYYY-MM-DD'), []);
   const period = periodOf(controls, today);
   const compare = compareOf(controls, period);
-  const search = reportSearch(controls, today);
-  return { controls, setControls, period, compare, search };
+  const query = reportQuery(controls, today);
+  return { controls, setControls, period, compare, query };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTROLS, compareOf, periodOf, reportSearch } from './report-period';
+import { DEFAULT_CONTROLS, compareOf, periodOf, reportQuery } from './report-period';
 
 describe('report period controls', () => {
   it('maps presets to days up to today', () => {
@@ -23,8 +23,17 @@ describe('report period controls', () => {
   });
 
   it('builds the API query with the filters', () => {
-    expect(reportSearch({ ...DEFAULT_CONTROLS, channel: 'c1', compare: 'none' }, '2027-03-10')).toBe(
-      'from=2027-03-04&to=2027-03-10&channel=c1',
-    );
+    expect(reportQuery({ ...DEFAULT_CONTROLS, channel: 'c1', compare: 'none' }, '2027-03-10')).toEqual({
+      from: '2027-03-04',
+      to: '2027-03-10',
+      channel: ['c1'],
+    });
+    expect(reportQuery({ ...DEFAULT_CONTROLS, team: 't1' }, '2027-03-10')).toEqual({
+      from: '2027-03-04',
+      to: '2027-03-10',
+      compareFrom: '2027-02-25',
+      compareTo: '2027-03-03',
+      team: ['t1'],
+    });
   });
 });

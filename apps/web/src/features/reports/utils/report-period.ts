@@ -1,5 +1,6 @@
 // The period controls of the dashboard and the reports (spec §9: "last x days or months", a custom range, and
-// a compare period): which days they mean, and the query string the API takes.
+// a compare period): which days they mean, and the query the API takes.
+import type { ReportQuery } from '@sabai/contracts';
 import { lastDays, lastMonths, previousPeriod, type ReportPeriod } from '@sabai/domain';
 
 export const PERIOD_PRESETS = [
@@ -67,15 +68,14 @@ export function compareOf(c: ReportControls, period: ReportPeriod): ReportPeriod
 }
 
 /** The API query of the controls (from, to, compareFrom, compareTo, channel, team). */
-export function reportSearch(c: ReportControls, today: string): string {
+export function reportQuery(c: ReportControls, today: string): ReportQuery {
   const period = periodOf(c, today);
   const compare = compareOf(c, period);
-  const params = new URLSearchParams({ from: period.from, to: period.to });
-  if (compare) {
-    params.set('compareFrom', compare.from);
-    params.set('compareTo', compare.to);
-  }
-  if (c.channel) params.set('channel', c.channel);
-  if (c.team) params.set('team', c.team);
-  return params.toString();
+  return {
+    from: period.from,
+    to: period.to,
+    ...(compare ? { compareFrom: compare.from, compareTo: compare.to } : {}),
+    ...(c.channel ? { channel: [c.channel] } : {}),
+    ...(c.team ? { team: [c.team] } : {}),
+  };
 }

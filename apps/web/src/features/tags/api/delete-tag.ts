@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { tagsQueryKey } from './get-tags';
 
 /** DELETE /tags/:id (204): the tag leaves every issue carrying it. */
 export function deleteTag(id: string): Promise<void> {
-  return apiRequest<void>('DELETE', `/tags/${encodeURIComponent(id)}`);
+  return api(routes.tags.delete, { params: { id } });
 }
 
 export function useDeleteTag() {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TeamSummary } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export type { TeamSummary };
 
@@ -8,7 +9,7 @@ export const teamOptionsQueryKey = ['teams', 'options'] as const;
 
 /** GET /teams/options: the teams a tag can belong to (id, name, manager). */
 export function getTeamOptions(signal?: AbortSignal): Promise<TeamSummary[]> {
-  return apiRequest<TeamSummary[]>('GET', '/teams/options', { signal });
+  return api(routes.teams.options, { signal });
 }
 
 export function useTeamOptions() {

@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SaveTag, Tag } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { tagsQueryKey } from './get-tags';
+import { routes, type RequestOf } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { tagsQueryKey, type Tag } from './get-tags';
 
-export type SaveTagInput = { id: string | null; body: SaveTag };
+export type SaveTagInput = { id: string | null; body: RequestOf<typeof routes.tags.create>['body'] };
 
 /**
  * POST /tags or PUT /tags/:id: 409 tag.name_exists, 404 team.not_found or tag.not_found, 400
  * validation.failed.
  */
 export function saveTag({ id, body }: SaveTagInput): Promise<Tag> {
-  return id
-    ? apiRequest<Tag>('PUT', `/tags/${encodeURIComponent(id)}`, { body })
-    : apiRequest<Tag>('POST', '/tags', { body });
+  return id ? api(routes.tags.update, { params: { id }, body }) : api(routes.tags.create, { body });
 }
 
 export function useSaveTag() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TimeOffRequest } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { teamsQueryKey } from './get-teams';
 import { timeOffRequestsQueryKey } from './get-time-off-requests';
 
@@ -12,7 +13,7 @@ export type DecideTimeOffInput = { id: string; decision: TimeOffDecision };
  * 403 time_off.own_request, 409 time_off.already_decided.
  */
 export function decideTimeOff({ id, decision }: DecideTimeOffInput): Promise<TimeOffRequest> {
-  return apiRequest<TimeOffRequest>('POST', `/time-off-requests/${encodeURIComponent(id)}/${decision}`);
+  return api(routes.timeOff[decision], { params: { id } });
 }
 
 export function useDecideTimeOff() {

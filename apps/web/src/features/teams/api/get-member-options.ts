@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Person } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 /** A user who can manage or join a team. */
 export type MemberOption = Person & { roleName: string };
@@ -9,7 +10,7 @@ export const memberOptionsQueryKey = ['teams', 'member-options'] as const;
 
 /** GET /teams/member-options: the users a team can take as manager or members. */
 export function getMemberOptions(signal?: AbortSignal): Promise<MemberOption[]> {
-  return apiRequest<MemberOption[]>('GET', '/teams/member-options', { signal });
+  return api(routes.teams.memberOptions, { signal });
 }
 
 export function useMemberOptions(isEnabled: boolean) {

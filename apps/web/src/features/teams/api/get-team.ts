@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Team } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { teamsQueryKey } from './get-teams';
 
 export type { Team };
@@ -9,7 +10,7 @@ export const teamQueryKey = (id: string) => [...teamsQueryKey, 'detail', id] as 
 
 /** GET /teams/:id: the team with its members and their shifts. */
 export function getTeam(id: string, signal?: AbortSignal): Promise<Team> {
-  return apiRequest<Team>('GET', `/teams/${encodeURIComponent(id)}`, { signal });
+  return api(routes.teams.get, { params: { id }, signal });
 }
 
 export function useTeam(id: string | null) {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, TEAM_SORTS, TeamListItem } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { listSearchParams } from '../../../lib/list-query';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { listQuery } from '../../../lib/list-query';
 import type { ListParams } from '../../../lib/list-query';
 
 export type { TeamListItem };
@@ -11,7 +12,7 @@ export const teamsQueryKey = ['teams'] as const;
 
 /** GET /teams: one page of the teams the caller may see. */
 export function getTeams(params: ListParams<TeamSort>, signal?: AbortSignal): Promise<Page<TeamListItem>> {
-  return apiRequest<Page<TeamListItem>>('GET', `/teams?${listSearchParams(params)}`, { signal });
+  return api(routes.teams.list, { query: listQuery(params), signal });
 }
 
 export function useTeams(params: ListParams<TeamSort>) {

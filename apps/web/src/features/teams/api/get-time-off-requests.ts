@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, TIME_OFF_SORTS, TimeOffRequest } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { listSearchParams } from '../../../lib/list-query';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { listQuery } from '../../../lib/list-query';
 import type { ListParams } from '../../../lib/list-query';
 
 export type { TimeOffRequest };
@@ -16,8 +17,8 @@ export function getTimeOffRequests(
   status: TimeOffStatus | null,
   signal?: AbortSignal,
 ): Promise<Page<TimeOffRequest>> {
-  const query = listSearchParams(params, { status: status ?? undefined });
-  return apiRequest<Page<TimeOffRequest>>('GET', `/time-off-requests?${query}`, { signal });
+  const query = { ...listQuery(params), status: status ?? undefined };
+  return api(routes.timeOff.list, { query, signal });
 }
 
 export function useTimeOffRequests(params: ListParams<TimeOffSort>, status: TimeOffStatus | null) {

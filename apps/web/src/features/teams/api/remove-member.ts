@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { teamsQueryKey } from './get-teams';
 
 export type RemoveMemberInput = { teamId: string; userId: string };
 
 /** DELETE /teams/:id/members/:userId (204): the member leaves the team at once. */
 export function removeMember({ teamId, userId }: RemoveMemberInput): Promise<void> {
-  return apiRequest<void>(
-    'DELETE',
-    `/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}`,
-  );
+  return api(routes.teams.removeMember, { params: { id: teamId, userId } });
 }
 
 export function useRemoveMember() {

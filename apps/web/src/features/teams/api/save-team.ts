@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveTeam, Team } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { teamQueryKey } from './get-team';
 import { teamsQueryKey } from './get-teams';
 
@@ -11,9 +12,7 @@ export type SaveTeamInput = { id: string | null; body: SaveTeam };
  * team.work_start_after_stop; 404 team.user_not_found, team.not_found; 409 team.name_exists.
  */
 export function saveTeam({ id, body }: SaveTeamInput): Promise<Team> {
-  return id
-    ? apiRequest<Team>('PUT', `/teams/${encodeURIComponent(id)}`, { body })
-    : apiRequest<Team>('POST', '/teams', { body });
+  return id ? api(routes.teams.update, { params: { id }, body }) : api(routes.teams.create, { body });
 }
 
 export function useSaveTeam() {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 
 export type { Role };
 
@@ -8,7 +9,7 @@ export const rolesQueryKey = ['roles'] as const;
 
 /** GET /roles: the organisation's roles with their permission matrices. */
 export function getRoles(signal?: AbortSignal): Promise<Role[]> {
-  return apiRequest<Role[]>('GET', '/roles', { signal });
+  return api(routes.roles.list, { signal });
 }
 
 export function useRoles() {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, User, USER_SORTS, UserStatus } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { listSearchParams } from '../../../lib/list-query';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
+import { listQuery } from '../../../lib/list-query';
 import type { ListParams } from '../../../lib/list-query';
 
 export type { User, UserStatus };
@@ -16,12 +17,13 @@ export function getUsers(
   filters: UserFilters,
   signal?: AbortSignal,
 ): Promise<Page<User>> {
-  const query = listSearchParams(params, {
+  const query = {
+    ...listQuery(params),
     status: filters.status ?? undefined,
     roleId: filters.roleId ?? undefined,
     teamId: filters.teamId ?? undefined,
-  });
-  return apiRequest<Page<User>>('GET', `/users?${query}`, { signal });
+  };
+  return api(routes.users.list, { query, signal });
 }
 
 export function useUsers(params: ListParams<UserSort>, filters: UserFilters) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role, UpdateRole } from '@sabai/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@sabai/contracts';
+import { api } from '../../../lib/api';
 import { rolesQueryKey } from './get-roles';
 
 export type UpdateRoleInput = { id: string; body: UpdateRole };
@@ -10,7 +11,7 @@ export type UpdateRoleInput = { id: string; body: UpdateRole };
  * 403 role.not_editable, 400 role.invalid_permission (details.problems) or validation.failed.
  */
 export function updateRole({ id, body }: UpdateRoleInput): Promise<Role> {
-  return apiRequest<Role>('PUT', `/roles/${encodeURIComponent(id)}`, { body });
+  return api(routes.roles.update, { params: { id }, body });
 }
 
 export function useUpdateRole() {

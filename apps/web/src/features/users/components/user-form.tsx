@@ -1,22 +1,21 @@
 import { useState } from 'react';
-import { Alert, Avatar, Button, Form, Input, Select, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@sabai/contracts';
 import type { TranslationKey } from '@sabai/i18n';
-import { useNotice } from '../../../lib/notices';
+import { AvatarUpload } from '../../../components/avatar-upload';
 import type { Role } from '../api/get-roles';
 import type { TeamSummary } from '../api/get-team-options';
 import { useUpdateUser, useUpdateUserImage } from '../api/user-actions';
-import {
-  IMAGE_TYPES,
-  isImageAllowed,
-  NAME_MAX,
-  USERNAME_MAX,
-  USERNAME_PATTERN,
-  userSaveFeedback,
-} from '../utils/user-form';
+import { NAME_MAX, USERNAME_MAX, USERNAME_PATTERN, userSaveFeedback } from '../utils/user-form';
 import { roleOptions } from './role-options';
+
+const IMAGE_TEXTS = {
+  notImage: 'users.form.imageInvalid',
+  tooLarge: 'users.form.imageInvalid',
+  saved: 'users.form.imageSaved',
+  failed: 'users.form.imageInvalid',
+} as const;
 
 type UserFormValues = {
   firstName: string;
@@ -37,7 +36,6 @@ type UserFormProps = {
 /** Editing a user: names, username, role, teams and profile picture (spec §3 User). */
 export function UserForm({ user, roles, teams, onSaved, onCancel }: UserFormProps) {
   const { t } = useTranslation();
-  const notice = useNotice();
   const [form] = Form.useForm<UserFormValues>();
   const updateMutation = useUpdateUser();
   const imageMutation = useUpdateUserImage();
@@ -66,18 +64,9 @@ export function UserForm({ user, roles, teams, onSaved, onCancel }: UserFormProp
     }
   }
 
-  async function handleImage(file: File) {
-    if (!isImageAllowed(file)) {
-      notice.warning('users.form.imageInvalid');
-      return;
-    }
-    try {
-      const saved = await imageMutation.mutateAsync({ id: user.id, file });
-      setProfilePath(saved.profilePath);
-      notice.success('users.form.imageSaved');
-    } catch (error) {
-      notice.error(error, 'users.form.imageInvalid');
-    }
+  async function uploadImage(file: File) {
+    const saved = await imageMutation.mutateAsync({ id: user.id, file });
+    setProfilePath(saved.profilePath);
   }
 
   return (
@@ -107,23 +96,15 @@ export function UserForm({ user, roles, teams, onSaved, onCancel }: UserFormProp
         />
       )}
       <Form.Item label={t('users.form.image')}>
-        <div className="user-image">
-          <Avatar size={56} src={profilePath ?? undefined}>
-            {user.displayName.slice(0, 1).toUpperCase()}
-          </Avatar>
-          <Upload
-            accept={IMAGE_TYPES.join(',')}
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void handleImage(file);
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined aria-hidden />} loading={imageMutation.isPending}>
-              {t('users.form.changeImage')}
-            </Button>
-          </Upload>
-        </div>
+        <AvatarUpload
+          src={profilePath}
+          fallback={user.displayName.slice(0, 1).toUpperCase()}
+          size={56}
+          upload={uploadImage}
+          pending={imageMutation.isPending}
+          label={t('users.form.changeImage')}
+          texts={IMAGE_TEXTS}
+        />
       </Form.Item>
       <div className="settings-form__row">
         <Form.Item

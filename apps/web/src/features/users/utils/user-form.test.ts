@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { isImageAllowed, USERNAME_PATTERN, userSaveFeedback } from './user-form';
+import { USERNAME_PATTERN, userSaveFeedback } from './user-form';
 
 describe('user forms', () => {
   it('takes Thai usernames and refuses spaces', () => {
     expect(USERNAME_PATTERN.test('สมชาย.k')).toBe(true);
     expect(USERNAME_PATTERN.test('som chai')).toBe(false);
-  });
-
-  it('takes images of at most 5 MB', () => {
-    expect(isImageAllowed({ type: 'image/png', size: 5 * 1024 * 1024 })).toBe(true);
-    expect(isImageAllowed({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(false);
-    expect(isImageAllowed({ type: 'application/pdf', size: 10 })).toBe(false);
   });
 
   it('maps server refusals', () => {

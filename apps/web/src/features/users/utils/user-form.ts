@@ -8,14 +8,6 @@ export const NAME_MAX = 100;
 export const USERNAME_MAX = 60;
 export const EMAIL_MAX = 254;
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-
-/** Whether a chosen file can be a profile picture (spec §9: images up to 5 MB). */
-export function isImageAllowed(file: { type: string; size: number }): boolean {
-  return (IMAGE_TYPES as readonly string[]).includes(file.type) && file.size <= IMAGE_MAX_BYTES;
-}
-
 export type UserFeedback = {
   field: 'email' | 'roleId' | 'teamIds' | 'firstName' | 'lastName' | 'username' | null;
   message: TranslationKey;

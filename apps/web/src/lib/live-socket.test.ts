@@ -6,13 +6,14 @@ import {
   insertIssueNumber,
   isStaffOnly,
   parseLiveMessage,
+  retryDelay,
   shouldReconnect,
   shouldShowPopup,
   stripLink,
   type LiveMessage,
   type PopupContext,
   type SocketLike,
-} from './noti-socket';
+} from './live-socket';
 
 /** A socket the test opens, closes and talks through by hand. */
 class FakeSocket implements SocketLike {
@@ -88,12 +89,26 @@ describe('reading socket messages', () => {
       issueId: null,
     });
   });
-  it.each(['', '   ', '{broken', '{"type":"other"}', '[1,2]', '{"refreshToken":""}'])(
-    'cannot read %j',
-    (text) => {
-      expect(parseLiveMessage(text)).toBeNull();
-    },
-  );
+  it('reads live events of the change feed', () => {
+    const event = {
+      type: 'issue.status_changed',
+      data: { issueId: 3, status: 'waiting', teamId: null, assigneeUserId: 'u1' },
+    };
+    expect(parseLiveMessage(JSON.stringify(event))).toEqual({ kind: 'feed', event });
+  });
+  it.each([
+    '',
+    '   ',
+    '{broken',
+    '{"type":"other"}',
+    '[1,2]',
+    '{"refreshToken":""}',
+    // A known event whose payload disagrees with the union.
+    '{"type":"message.created","data":{"issueId":"7"}}',
+    '{"type":"issue.assigned","data":{"issueId":7,"status":"archived","teamId":null,"assigneeUserId":null}}',
+  ])('cannot read %j', (text) => {
+    expect(parseLiveMessage(text)).toBeNull();
+  });
 });
 
 describe('the Thai closed-issue message', () => {
@@ -251,12 +266,55 @@ describe('NotiSocket', () => {
     expect(opened).toHaveLength(2);
   });
 
+  it('waits longer after each failed attempt, up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('doubles the pause between failed attempts', async () => {
+    client.start();
+    await flush();
+    last().serverCloses(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(opened).toHaveLength(2);
+    last().serverCloses(1006);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(opened).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(opened).toHaveLength(3);
+  });
+
+  it('tells each open whether it is a reconnection, and each close whether an attempt follows', async () => {
+    const opens: boolean[] = [];
+    const closes: boolean[] = [];
+    const watched = new NotiSocket({
+      url: async () => 'ws://test/ws',
+      open: (url) => {
+        const socket = new FakeSocket(url);
+        opened.push(socket);
+        return socket;
+      },
+      onMessage: () => undefined,
+      onOpen: (reconnected) => opens.push(reconnected),
+      onClose: (retrying) => closes.push(retrying),
+    });
+    watched.start();
+    await flush();
+    last().serverOpens();
+    last().serverCloses(1006);
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    last().serverOpens();
+    expect(opens).toEqual([false, true]);
+    last().serverCloses(4000);
+    expect(closes).toEqual([true, false]);
+    watched.stop();
+  });
+
   it('makes at most 10 attempts in a row', async () => {
     client.start();
     await flush();
     for (let i = 0; i < 30; i++) {
       last().serverCloses(1006);
-      await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+      await vi.advanceTimersByTimeAsync(NOTI_SOCKET.maxRetryDelayMs);
     }
     expect(opened).toHaveLength(10);
     expect(gaveUp).toBe(1);
@@ -265,15 +323,16 @@ describe('NotiSocket', () => {
   it('counts the attempts again after a successful open', async () => {
     client.start();
     await flush();
+    // Each pause exactly: the next attempt opens, and is closed before its own 5000 ms run out.
     for (let i = 0; i < 5; i++) {
       last().serverCloses(1006);
-      await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+      await vi.advanceTimersByTimeAsync(retryDelay(i));
     }
     last().serverOpens();
     expect(client.attemptCount).toBe(0);
     for (let i = 0; i < 30; i++) {
       last().serverCloses(1006);
-      await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+      await vi.advanceTimersByTimeAsync(retryDelay(i));
     }
     expect(opened).toHaveLength(6 + 10);
   });

@@ -1,12 +1,20 @@
-// The spec's notification socket (§4 "Live channel"): `/ws?token=…&socketType=webNoti`, opened on layout
-// mount. The rules are pure functions below (tested one by one); `NotiSocket` applies the connection
-// rules to any WebSocket-like object, so the tests drive it with a fake socket and fake timers.
+// The tab's one websocket (`/ws?token=…&socketType=web`): the spec's notification channel (§4 "Live
+// channel": notices, new issue and message messages, session refreshes) and the workspace's change feed
+// (`{ type, data }` live events of @sabai/contracts, presence included) on one connection, opened while a
+// signed-in layout or workspace screen is mounted. The rules are pure functions below (tested one by one);
+// `NotiSocket` applies the spec's connection rules to any WebSocket-like object, so the tests drive it with
+// a fake socket and fake timers. Screens listen through `onLiveMessage` and `onLiveOpen`; what they
+// do with a message (popups, cache updates) lives in their features.
+import { useEffect, useSyncExternalStore } from 'react';
 import {
+  LiveFeedEventSchema,
   LiveIssueMessageSchema,
   LiveRefreshMessageSchema,
+  type LiveFeedEvent,
   type LiveIssueMessage,
   type LiveRefreshMessage,
 } from '@sabai/contracts';
+import { socketSession } from './api-client';
 
 /** Spec §9: socket timeout 5000 ms, 10 attempts, keepalive 300000 ms, popup 5 s. */
 export const NOTI_SOCKET = {
@@ -14,8 +22,12 @@ export const NOTI_SOCKET = {
   maxAttempts: 10,
   keepaliveMs: 300_000,
   popupMs: 5_000,
-  /** Not in the spec: a pause between attempts so a down server is not hammered. */
+  /**
+   * Not in the spec: a pause between attempts so a down server is not hammered, doubling per failed
+   * attempt up to maxRetryDelayMs.
+   */
   retryDelayMs: 1_000,
+  maxRetryDelayMs: 30_000,
 } as const;
 
 const RECONNECT_REASONS = ['Going away', 'Connection Closed Normally'];
@@ -38,6 +50,7 @@ export function shouldReconnect(code: number, reason: string): boolean {
 
 /** What a socket message is to the client. */
 export type LiveMessage =
+  | { kind: 'feed'; event: LiveFeedEvent }
   | ({ kind: 'refresh' } & LiveRefreshMessage)
   | ({ kind: 'issue' } & LiveIssueMessage)
   | { kind: 'notice'; text: string; issueId: number | null };
@@ -54,7 +67,7 @@ export function stripLink(text: string): { text: string; issueId: number | null 
 
 /**
  * Reads a socket message; null for what cannot be read (the caller warns and ignores it, spec §8): empty
- * text, broken JSON, or JSON that is neither a refresh nor an issue message.
+ * text, broken JSON, or JSON that is neither a live event, a refresh nor an issue message.
  */
 export function parseLiveMessage(data: string): LiveMessage | null {
   const text = data.trim();
@@ -66,6 +79,8 @@ export function parseLiveMessage(data: string): LiveMessage | null {
   } catch {
     return null;
   }
+  const feed = LiveFeedEventSchema.safeParse(json);
+  if (feed.success) return { kind: 'feed', event: feed.data };
   const refresh = LiveRefreshMessageSchema.safeParse(json);
   if (refresh.success) return { kind: 'refresh', ...refresh.data };
   const issue = LiveIssueMessageSchema.safeParse(json);
@@ -96,7 +111,7 @@ const WORKSPACE_PAGES = /^(?:\/mobile)?\/issue\/(?:inbox|kanban)\/?$/;
 
 /** Spec §4's popup rules for a notice or an issue message. */
 export function shouldShowPopup(message: LiveMessage, ctx: PopupContext): boolean {
-  if (message.kind === 'refresh' || ctx.hasDeviceToken) return false;
+  if (message.kind === 'refresh' || message.kind === 'feed' || ctx.hasDeviceToken) return false;
   if (message.kind === 'notice') return true;
   if (message.type === 'newIssue') {
     // The inbox and kanban show new issues as they land; a popup there is noise.
@@ -108,8 +123,13 @@ export function shouldShowPopup(message: LiveMessage, ctx: PopupContext): boolea
 
 /** The issue a notice opens when clicked. */
 export function issueOf(message: LiveMessage): number | null {
-  return message.kind === 'refresh' ? null : message.issueId;
+  if (message.kind === 'refresh') return null;
+  return message.kind === 'feed' ? message.event.data.issueId : message.issueId;
 }
+
+/** The pause before the next attempt after `failures` failed ones in a row: 1 s, 2 s, 4 s … up to 30 s. */
+export const retryDelay = (failures: number) =>
+  Math.min(NOTI_SOCKET.maxRetryDelayMs, NOTI_SOCKET.retryDelayMs * 2 ** failures);
 
 /** The minimal WebSocket the client needs (the browser's, or a fake in tests). */
 export type SocketLike = {
@@ -129,6 +149,10 @@ export type NotiSocketOptions = {
   url(revoked: boolean): Promise<string | null>;
   open(url: string): SocketLike;
   onMessage(data: string): void;
+  /** Called on each open; `reconnected` after an earlier socket of this run had closed. */
+  onOpen?(reconnected: boolean): void;
+  /** Called when a socket closes; `retrying` when a new attempt follows. */
+  onClose?(retrying: boolean): void;
   /** Called when the attempts are used up (the socket stays closed until the next mount). */
   onGiveUp?(): void;
   timers?: {
@@ -155,6 +179,9 @@ export class NotiSocket {
   private retryTimer: unknown = null;
   private keepalive: unknown = null;
   private revoked = false;
+  /** Failed attempts in a row since the last open: the retry pause doubles with each. */
+  private failures = 0;
+  private hasOpened = false;
   private readonly timers: NonNullable<NotiSocketOptions['timers']>;
 
   constructor(private readonly options: NotiSocketOptions) {
@@ -174,6 +201,8 @@ export class NotiSocket {
   start(): void {
     this.stopped = false;
     this.attempts = 0;
+    this.failures = 0;
+    this.hasOpened = false;
     void this.attempt();
   }
 
@@ -208,7 +237,10 @@ export class NotiSocket {
     socket.onopen = () => {
       this.timers.clearTimeout(this.openTimer);
       this.attempts = 0;
+      this.failures = 0;
       this.revoked = false;
+      this.options.onOpen?.(this.hasOpened);
+      this.hasOpened = true;
       this.keepalive = this.timers.setInterval(() => {
         if (socket.readyState === OPEN) socket.send(KEEPALIVE_TEXT);
       }, NOTI_SOCKET.keepaliveMs);
@@ -219,13 +251,16 @@ export class NotiSocket {
       this.socket = null;
       this.clearTimers();
       this.revoked = isRevokedClose(code, reason);
-      if (shouldReconnect(code, reason)) this.retry();
+      const retrying = shouldReconnect(code, reason);
+      this.options.onClose?.(retrying);
+      if (retrying) this.retry();
     };
   }
 
   private retry(): void {
     if (this.stopped) return;
-    this.retryTimer = this.timers.setTimeout(() => void this.attempt(), NOTI_SOCKET.retryDelayMs);
+    this.retryTimer = this.timers.setTimeout(() => void this.attempt(), retryDelay(this.failures));
+    this.failures++;
   }
 
   private clearTimers(): void {
@@ -233,4 +268,145 @@ export class NotiSocket {
     this.timers.clearTimeout(this.retryTimer);
     this.timers.clearInterval(this.keepalive);
   }
+}
+
+// The tab's one socket, shared by whatever is mounted (the layout's notices, the workspace screens).
+
+type MessageListener = (message: LiveMessage) => void;
+const messageListeners = new Set<MessageListener>();
+const openListeners = new Set<() => void>();
+// The socket's state, shown as <html data-live="connecting|open|closed">: support sees it in the browser's
+// tools, and the journeys wait for "open" before they raise the events a screen should receive.
+type LiveState = 'connecting' | 'open' | 'closed';
+function setLiveState(state: LiveState) {
+  document.documentElement.dataset.live = state;
+}
+let users = 0;
+let connection: NotiSocket | null = null;
+let openSocket: SocketLike | null = null;
+// The token of the latest socket: refreshed before the next one when the server revoked it.
+let socketToken: string | undefined;
+
+async function socketUrl(revoked: boolean): Promise<string | null> {
+  // A refresh the server refuses means the session ended: no socket (the next API call signs out).
+  const token = await socketSession(revoked ? socketToken : undefined);
+  if (!token) return null;
+  socketToken = token.accessToken;
+  const url = new URL('/ws', window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('token', token.accessToken);
+  url.searchParams.set('socketType', 'web');
+  return url.toString();
+}
+
+function dispatch(data: string) {
+  const message = parseLiveMessage(data);
+  if (!message) {
+    console.warn('live socket: ignored an unreadable message');
+    return;
+  }
+  if (message.kind === 'feed' && message.event.type === 'issue.presence') onPresence(message.event.data);
+  for (const listener of [...messageListeners]) listener(message);
+}
+
+/** Keeps the tab's socket open while the calling component is mounted (one socket, however many call it). */
+export function useLiveSocket(): void {
+  useEffect(() => {
+    users++;
+    if (users === 1) {
+      connection = new NotiSocket({
+        url: socketUrl,
+        open: (url) => (openSocket = new WebSocket(url)),
+        onMessage: dispatch,
+        // Events sent before an open (while the socket was down, or between a screen's first fetch and the
+        // first open) are not replayed: on every open, listeners refetch what they show.
+        onOpen: () => {
+          setLiveState('open');
+          for (const listener of [...openListeners]) listener();
+        },
+        onClose: (retrying) => setLiveState(retrying ? 'connecting' : 'closed'),
+        onGiveUp: () => setLiveState('closed'),
+      });
+      setLiveState('connecting');
+      connection.start();
+    }
+    return () => {
+      users--;
+      if (users > 0) return;
+      connection?.stop();
+      connection = null;
+      openSocket = null;
+      setLiveState('closed');
+    };
+  }, []);
+}
+
+/** Calls `listener` with every message the socket receives; returns the unsubscribe function. */
+export function onLiveMessage(listener: MessageListener): () => void {
+  messageListeners.add(listener);
+  return () => messageListeners.delete(listener);
+}
+
+/**
+ * Calls `listener` each time the socket opens, the first time included (what a screen fetched before could
+ * miss an event sent before the open); returns the unsubscribe function.
+ */
+export function onLiveOpen(listener: () => void): () => void {
+  openListeners.add(listener);
+  return () => openListeners.delete(listener);
+}
+
+// Presence (who is viewing or typing an issue) is kept in memory.
+
+export type PresenceState = 'viewing' | 'typing';
+type PresenceData = Extract<LiveFeedEvent, { type: 'issue.presence' }>['data'];
+
+const PRESENCE_TTL_MS: Record<PresenceState, number> = { viewing: 25_000, typing: 6_000 };
+// issueId → userId → { state, until }
+const presence = new Map<number, Map<string, { state: PresenceState; until: number }>>();
+const presenceListeners = new Set<() => void>();
+let presenceVersion = 0;
+const presenceChanged = () => {
+  presenceVersion++;
+  for (const listener of presenceListeners) listener();
+};
+
+function onPresence({ issueId, userId, state }: PresenceData) {
+  const viewers = presence.get(issueId) ?? new Map();
+  presence.set(issueId, viewers);
+  if (state === 'left') viewers.delete(userId);
+  else viewers.set(userId, { state, until: Date.now() + PRESENCE_TTL_MS[state] });
+  presenceChanged();
+}
+
+/** Tells colleagues the user is viewing or typing in an issue (or has left it). */
+export function sendPresence(issueId: number, state: PresenceState | 'left'): void {
+  if (openSocket?.readyState === OPEN) openSocket.send(JSON.stringify({ type: 'presence', issueId, state }));
+}
+
+const subscribePresence = (listener: () => void) => {
+  presenceListeners.add(listener);
+  return () => presenceListeners.delete(listener);
+};
+
+// Presence lapses without news: expired entries are dropped every few seconds.
+setInterval(() => {
+  const now = Date.now();
+  let isChanged = false;
+  for (const viewers of presence.values()) {
+    for (const [userId, v] of viewers) {
+      if (v.until <= now) {
+        viewers.delete(userId);
+        isChanged = true;
+      }
+    }
+  }
+  if (isChanged) presenceChanged();
+}, 2_000);
+
+/** Other users present on an issue now (the current user excluded by the caller). */
+export function usePresence(issueId: number | null): Array<{ userId: string; state: PresenceState }> {
+  useSyncExternalStore(subscribePresence, () => presenceVersion);
+  const viewers = issueId === null ? undefined : presence.get(issueId);
+  return [...(viewers?.entries() ?? [])].map(([userId, v]) => ({ userId, state: v.state }));
 }

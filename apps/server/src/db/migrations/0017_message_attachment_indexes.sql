@@ -1,0 +1,2 @@
+CREATE INDEX "message_attachments_message_idx" ON "message_attachments" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "message_attachments_file_idx" ON "message_attachments" USING btree ("file_id");

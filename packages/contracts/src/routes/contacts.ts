@@ -1,0 +1,125 @@
+import {
+  ContactAuditPageSchema,
+  ContactAuditQuerySchema,
+  ContactDetailSchema,
+  ContactExportQuerySchema,
+  ContactFilterOptionsSchema,
+  ContactListQuerySchema,
+  ContactPageSchema,
+  DeleteContactsSchema,
+  MergeContactsSchema,
+  PersonExportQuerySchema,
+  ProvinceListSchema,
+  UpdateContactSchema,
+} from '../contacts';
+import { defineRoutes } from './route';
+import { UuidParams } from './params';
+
+const tag = 'contacts';
+// Spec §2 /contacts: scope all or myChannel.
+const can = (action: 'view' | 'update' | 'delete') =>
+  ({ resource: 'contact', action, scopes: ['all', 'myChannel'] }) as const;
+// The audit log of personal data is for the organisation's admins: whoever may delete any contact.
+const admin = { resource: 'contact', action: 'delete', scopes: ['all'] } as const;
+
+export const contactRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/contacts',
+    tag,
+    query: ContactListQuerySchema,
+    responses: { 200: ContactPageSchema },
+    access: can('view'),
+  },
+  provinces: {
+    method: 'GET',
+    path: '/contacts/provinces',
+    tag,
+    responses: { 200: ProvinceListSchema },
+    access: can('view'),
+  },
+  filterOptions: {
+    method: 'GET',
+    path: '/contacts/filter-options',
+    tag,
+    responses: { 200: ContactFilterOptionsSchema },
+    access: can('view'),
+  },
+  audit: {
+    method: 'GET',
+    path: '/contacts/audit',
+    tag,
+    query: ContactAuditQuerySchema,
+    responses: { 200: ContactAuditPageSchema },
+    access: admin,
+  },
+  exportList: {
+    method: 'GET',
+    path: '/contacts/export',
+    tag,
+    query: ContactExportQuerySchema,
+    responses: {},
+    file: true,
+    access: can('view'),
+  },
+  exportPerson: {
+    method: 'GET',
+    path: '/contacts/:id/export',
+    tag,
+    params: UuidParams,
+    query: PersonExportQuerySchema,
+    responses: {},
+    file: true,
+    access: can('view'),
+  },
+  get: {
+    method: 'GET',
+    path: '/contacts/:id',
+    tag,
+    params: UuidParams,
+    responses: { 200: ContactDetailSchema },
+    access: can('view'),
+  },
+  update: {
+    method: 'PUT',
+    path: '/contacts/:id',
+    tag,
+    params: UuidParams,
+    body: UpdateContactSchema,
+    responses: { 200: ContactDetailSchema },
+    access: can('update'),
+  },
+  merge: {
+    method: 'POST',
+    path: '/contacts/:id/merge',
+    tag,
+    params: UuidParams,
+    body: MergeContactsSchema,
+    responses: { 200: ContactDetailSchema },
+    access: can('update'),
+  },
+  erase: {
+    method: 'POST',
+    path: '/contacts/:id/erase',
+    tag,
+    params: UuidParams,
+    responses: {},
+    access: admin,
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/contacts/:id',
+    tag,
+    params: UuidParams,
+    responses: {},
+    access: can('delete'),
+  },
+  deleteMany: {
+    method: 'POST',
+    path: '/contacts/delete',
+    tag,
+    body: DeleteContactsSchema,
+    responses: {},
+    access: can('delete'),
+  },
+});

@@ -1,0 +1,113 @@
+import {
+  AssignIssueSchema,
+  AssignableTeamsSchema,
+  IssueDetailSchema,
+  IssueFilterOptionsSchema,
+  IssueFilterSchema,
+  IssueHistorySchema,
+  IssueListQuerySchema,
+  IssuePageSchema,
+  StatusCountsSchema,
+  TransferIssueSchema,
+  UpdateIssueSchema,
+} from '../issues';
+import { defineRoutes } from './route';
+import { IssueIdParams } from './params';
+
+const tag = 'issues';
+const view = { resource: 'issue', action: 'view' } as const;
+const update = { resource: 'issue', action: 'update' } as const;
+// Giving an issue to someone is a lead's job: staff (scope myIssue) only work on their own issues.
+const assign = { resource: 'issue', action: 'update', scopes: ['all', 'myTeam'] } as const;
+
+export const issueRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/issues',
+    tag,
+    query: IssueListQuerySchema,
+    responses: { 200: IssuePageSchema },
+    access: view,
+  },
+  statusCounts: {
+    method: 'GET',
+    path: '/issues/status-counts',
+    tag,
+    query: IssueFilterSchema,
+    responses: { 200: StatusCountsSchema },
+    access: view,
+  },
+  filterOptions: {
+    method: 'GET',
+    path: '/issues/filter-options',
+    tag,
+    responses: { 200: IssueFilterOptionsSchema },
+    access: view,
+  },
+  assignableTeams: {
+    method: 'GET',
+    path: '/issues/assignable-teams',
+    tag,
+    responses: { 200: AssignableTeamsSchema },
+    access: update,
+  },
+  get: {
+    method: 'GET',
+    path: '/issues/:id',
+    tag,
+    params: IssueIdParams,
+    responses: { 200: IssueDetailSchema },
+    access: view,
+  },
+  history: {
+    method: 'GET',
+    path: '/issues/:id/history',
+    tag,
+    params: IssueIdParams,
+    responses: { 200: IssueHistorySchema },
+    access: view,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/issues/:id',
+    tag,
+    params: IssueIdParams,
+    body: UpdateIssueSchema,
+    responses: { 200: IssueDetailSchema },
+    access: update,
+  },
+  assign: {
+    method: 'PUT',
+    path: '/issues/:id/assignee',
+    tag,
+    params: IssueIdParams,
+    body: AssignIssueSchema,
+    responses: { 200: IssueDetailSchema },
+    access: assign,
+  },
+  transfer: {
+    method: 'POST',
+    path: '/issues/:id/transfer',
+    tag,
+    params: IssueIdParams,
+    body: TransferIssueSchema,
+    responses: { 201: IssueDetailSchema },
+    access: update,
+  },
+  requestClose: {
+    method: 'POST',
+    path: '/issues/:id/request-close',
+    tag,
+    params: IssueIdParams,
+    responses: { 200: IssueDetailSchema },
+    access: update,
+  },
+  markRead: {
+    method: 'POST',
+    path: '/issues/:id/read',
+    tag,
+    params: IssueIdParams,
+    responses: {},
+    access: view,
+  },
+});

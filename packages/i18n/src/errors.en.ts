@@ -1,0 +1,180 @@
+// English texts of every error code (`errors.<code>`): typed as ErrorTexts, so a code of
+// @sabai/contracts' ErrorCode without a text here fails the type check.
+import type { ErrorTexts } from './error-texts';
+
+export const errorsEn: ErrorTexts = {
+  unknown: 'Something went wrong. Please try again.',
+  network: {
+    unavailable: 'Cannot reach the server. Check your connection and try again.',
+  },
+  auth: {
+    current_password_incorrect: 'Current password incorrect',
+    forbidden: 'You do not have permission to do this.',
+    invalid_credentials: 'Invalid email address or password',
+    invalid_refresh_token: 'Your session has ended. Please sign in again.',
+    invalid_state: 'This sign-in step has expired or is not valid. Please start again.',
+    reset_token_invalid: 'This link is invalid or has expired. Please ask for a new one.',
+    token_expired: 'Your session has expired. Please sign in again.',
+    token_revoked: 'Your session has changed. Please sign in again.',
+    too_many_attempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+    unauthenticated: 'Please sign in to continue.',
+  },
+  canned: {
+    category_exists: 'Duplicate canned category.',
+    message_too_long: 'The message can be at most 500 letters.',
+    not_found: 'Canned response not found or not allowed.',
+    response_exists: 'Duplicate canned response.',
+  },
+  channel: {
+    connection_expired: 'Your Facebook Login has expired. Please sign in with Facebook again.',
+    duplicate: 'This channel is already connected to your organisation.',
+    holiday_cannot_remove: 'This holiday cannot remove.',
+    keyword_exists: 'Keyword is already exists.',
+    keyword_required: 'Please add at least one keyword.',
+    not_found: 'This channel was not found.',
+    not_verified:
+      'LINE did not confirm this channel. Check the channel ID, channel secret and channel access token.',
+    page_not_in_connection:
+      'This Page is not part of your Facebook Login. Please sign in with Facebook again.',
+    plan_limit: "Can't add channel, Please contact sale",
+    provider_unavailable: 'LINE could not be reached to confirm this channel. Please try again.',
+    shift_required: 'Please add at least one shift for custom business hours.',
+    team_not_found: 'The chosen team no longer exists. Please choose another team.',
+    used_by_other_organization: 'This channel is used in another organisation.',
+  },
+  contact: {
+    invalid_cursor: 'The list changed. Please reload it.',
+    merge_same: 'A contact cannot be merged into itself. Please choose another contact.',
+    not_found: 'This contact does not exist or you cannot see it.',
+  },
+  email: {
+    send_failed: 'The email could not be sent. Please try again later.',
+  },
+  file: {
+    missing: 'Please choose a file to upload.',
+    not_found: 'The attached file was not found. Please attach it again.',
+    too_large: 'The file is too large: images up to 5 MB, other files up to 30 MB.',
+    type_not_allowed: 'Only JPEG, PNG, GIF or WebP images can be uploaded.',
+  },
+  internal: 'The server had a problem. Please try again in a moment.',
+  not_found: 'The item was not found.',
+  not_ready: 'The server is not ready yet. Please try again in a moment.',
+  rate_limited: 'Too many requests. Please wait a moment and try again.',
+  issue: {
+    assignee_not_in_team: 'The agent must be a member or the manager of the team.',
+    close_already_requested: 'Your manager has already been asked to close this issue.',
+    closed: 'This issue is finished and can no longer be changed.',
+    invalid_cursor: 'The list changed. Please reload it.',
+    no_manager: 'This issue’s team has no manager to ask. Please ask an admin.',
+    not_found: 'This issue does not exist or you cannot see it.',
+    status: {
+      cannot_unassign: 'An assigned issue cannot return to Un assigned.',
+      close_requires_resolved: 'Only a resolved issue can be closed.',
+      closed: 'A closed issue cannot be changed.',
+      invalid_transition: 'The issue cannot move to this status.',
+      not_assigned: 'Assign the issue to an agent before changing its status.',
+      resolve_requires_on_going: 'Only an On going issue can be resolved.',
+      staff_cannot_change: 'Staff cannot change the status. Ask your manager to close the issue.',
+      unchanged: 'The issue already has this status.',
+      use_transfer: 'Use Transfer to move the issue to another team.',
+    },
+    team_not_found: 'The chosen team no longer exists.',
+    team_not_yours: 'You can only assign within your own teams.',
+    team_required: 'Please choose a team first.',
+  },
+  line_link: {
+    no_channel: 'Your organisation has no LINE Official Account to link with. Ask an admin to connect one.',
+  },
+  message: {
+    not_failed: 'This message is not waiting for a retry.',
+    reply_window_closed:
+      'Social reply only within 7 days by platform policy. Reply from the Meta Business Suite inbox or by direct message.',
+  },
+  notification: {
+    not_found: 'This notification no longer exists.',
+  },
+  password: {
+    common: 'This password is too common. Please choose another one.',
+    digit: 'The password must contain at least one number.',
+    length: 'The password must be 8 to 30 characters long.',
+    letter: 'The password must contain at least one English letter.',
+    repeated: 'The password must not repeat a character three times in a row (such as aaa or 111).',
+  },
+  report: {
+    invalid_compare: 'Choose a valid compare period.',
+    invalid_period: 'Choose a start day on or before the end day.',
+    period_too_long: 'Choose a period of at most 366 days.',
+  },
+  request: {
+    invalid: 'The request could not be processed. Please check what you entered and try again.',
+    malformed_json: 'The request could not be read. Please reload the page and try again.',
+    too_large: 'The request is too large.',
+    unsupported_media_type: 'This kind of content cannot be sent here.',
+  },
+  role: {
+    invalid_permission: 'This permission cannot be given to the role.',
+    not_editable: 'This role cannot be edited.',
+  },
+  tag: {
+    name_exists: 'This tag name already exists.',
+    not_found: 'Tag not found.',
+  },
+  team: {
+    duplicate_member: 'This member is already in the team.',
+    has_members: 'Before removing this team, please remove members.',
+    member_not_found: 'This user is not a member of the team.',
+    member_required: 'Please add at least one member.',
+    name_exists: 'This team name already exists.',
+    not_found: 'Team not found.',
+    used_by_channel: 'This team is assigned to a channel. Choose another team for the channel first.',
+    user_not_found: 'The chosen user no longer exists.',
+    work_start_after_stop: 'The working start time must begin before the stop time.',
+  },
+  time_off: {
+    already_decided: 'This leave request has already been decided.',
+    end_before_start: 'The last day must not be before the first day.',
+    in_past: 'This time off has already ended. Choose days from today on.',
+    no_team:
+      'You are not a member of a team, so there is no manager to ask. Ask an admin to add you to a team.',
+    not_found: 'This leave request no longer exists.',
+    own_request: 'You cannot decide your own leave request.',
+  },
+  user: {
+    cannot_change_own_role: 'You cannot change your own role.',
+    cannot_deactivate_self: 'You cannot deactivate yourself.',
+    cannot_delete_self: 'You cannot delete yourself.',
+    email_taken: 'This email address is already used by another user.',
+    generate_link_failed: 'Could not generate the set-password link. Please try again.',
+    hand_over_target_invalid: 'Choose another active agent of the organisation.',
+    hand_over_target_not_in_team:
+      'The chosen agent is not in every team of these issues. Choose another agent or the team queue.',
+    hand_over_team_empty: 'No one else in the team could take its queue. Choose an agent instead.',
+    has_open_issues:
+      'This user still has open issues. Hand them over to another agent or the team queue first.',
+    in_other_team:
+      'This user is still a member of another team. Remove the user from that team before updating the role.',
+    member_elsewhere: 'This user is a member of a team. Remove the user from the team first.',
+    not_found: 'User not found.',
+    not_invited: 'This user has already accepted the invitation.',
+    plan_limit: "Can't add user, Please contact sale",
+    role_not_allowed: 'You cannot give this role.',
+    role_not_found: 'The chosen role does not exist.',
+    username_taken: 'This username is already taken.',
+  },
+  validation: {
+    failed: 'Some fields are not valid. Please check them and try again.',
+    invalid_text:
+      'The text contains a character that cannot be saved (such as a null character). Please remove it and try again.',
+  },
+  web_push: {
+    endpoint_not_allowed:
+      'This browser’s push service is not supported. Notifications still appear while Sabai Inbox is open.',
+  },
+  webhook: {
+    invalid_signature: 'The webhook signature is not valid.',
+    verify_token_mismatch: 'The webhook verify token does not match this channel.',
+  },
+  xsrf: {
+    invalid: 'Your security token expired. Please reload the page and try again.',
+  },
+};
