@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { apiSession, type ApiSession } from '../support/api';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
-import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
+import { liveOpen, openSignedIn, recordLiveSocket, useBrowser } from '../support/journey';
 import { snap } from '../support/settings';
 import { demoLineCustomer } from '../support/simulator';
 
@@ -59,6 +59,7 @@ describe.each<Locale>(['en', 'th'])('live updates on desktop in %s', (lang) => {
     const other = await assignedCustomer(admin, managerId, 'Live Other');
 
     const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
+    const socketHistory = recordLiveSocket(page);
     await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}&issueId=${open.issueId}`);
     await chatMessage(page, `hello from ${open.name}`).waitFor();
     await card(page, other.name).waitFor();
@@ -75,7 +76,13 @@ describe.each<Locale>(['en', 'th'])('live updates on desktop in %s', (lang) => {
     await other.says('พัสดุถึงเมื่อไหร่คะ');
     await expect.poll(() => firstCard(page)).toContain(other.name);
     await expect.poll(() => card(page, other.name).textContent()).toContain('พัสดุถึงเมื่อไหร่คะ');
-    await page.locator('.notice-popup').filter({ hasText: 'พัสดุถึงเมื่อไหร่คะ' }).waitFor();
+    await page
+      .locator('.notice-popup')
+      .filter({ hasText: 'พัสดุถึงเมื่อไหร่คะ' })
+      .waitFor()
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe page's live socket:\n${socketHistory()}`);
+      });
     // The open chat kept its own messages only.
     expect(await chatMessage(page, 'พัสดุถึงเมื่อไหร่คะ').count()).toBe(0);
     await snap(page, `live-updates-inbox-${lang}`);

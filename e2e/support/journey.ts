@@ -43,3 +43,21 @@ export async function openSignedIn(
 export async function liveOpen(page: Page): Promise<void> {
   await page.locator('html[data-live="open"]').waitFor({ state: 'attached', timeout: 15_000 });
 }
+
+/**
+ * Records what the page's live sockets did (opened, each frame received, closed), for a journey's failure
+ * message: a missing popup then says whether its notice arrived, or the socket was closed when it was sent.
+ */
+export function recordLiveSocket(page: Page): () => string {
+  const started = Date.now();
+  const lines: string[] = [];
+  const at = () => `${((Date.now() - started) / 1000).toFixed(2)}s`;
+  page.on('websocket', (socket) => {
+    lines.push(`${at()} opened`);
+    socket.on('framereceived', ({ payload }) =>
+      lines.push(`${at()} received ${String(payload).slice(0, 120)}`),
+    );
+    socket.on('close', () => lines.push(`${at()} closed`));
+  });
+  return () => lines.join('\n');
+}
