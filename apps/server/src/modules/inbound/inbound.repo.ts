@@ -1,11 +1,12 @@
 // The ingest pipeline's SQL: identities, open issues and messages. Customer messages are written set-based,
 // a claimed batch at a time (a few statements per batch whatever its size); the rarer events keep
-// statements of their own. Bulk statements take their rows as one JSON parameter (json_to_recordset), which
-// both drivers pass the same way.
+// statements of their own. Bulk statements take their rows as one array per column (sqlRows), so lookups
+// by key use the indexes.
 import { and, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { channels, contactIdentities, issues, messageAttachments, messages } from '../../db/schema';
 import type { IssueStatus } from '@sabai/domain';
 import type { Executor } from '../../platform/db';
+import { sqlRows } from '../../platform/sql-rows';
 
 /** The active channels owning these provider accounts (LINE channel ids, Page ids, Instagram account ids). */
 export async function findActiveChannels(ex: Executor, externalIds: string[]) {
@@ -46,7 +47,7 @@ export async function findIdentities(ex: Executor, keys: IdentityKey[]): Promise
     SELECT ci.id, ci.contact_id AS "contactId", ci.organization_id AS "organizationId",
       ci.channel_id AS "channelId", ci.external_user_id AS "externalUserId"
     FROM contact_identities ci
-    JOIN json_to_recordset(${JSON.stringify(keys)}::json) AS k("channelId" uuid, "externalUserId" text)
+    JOIN ${sqlRows(keys, { channelId: 'uuid', externalUserId: 'text' }, 'k')}
       ON ci.channel_id = k."channelId" AND ci.external_user_id = k."externalUserId"`);
   return rowsOf<KeyedIdentity>(result);
 }
@@ -69,8 +70,18 @@ export async function createIdentities(ex: Executor, rows: NewIdentity[]): Promi
   const result = await ex.execute(sql`
     WITH input AS (
       SELECT gen_random_uuid() AS contact_id, v.*
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v("organizationId" uuid, "channelId" uuid,
-        "externalUserId" text, "displayName" text, "pictureUrl" text, at timestamptz)
+      FROM ${sqlRows(
+        rows,
+        {
+          organizationId: 'uuid',
+          channelId: 'uuid',
+          externalUserId: 'text',
+          displayName: 'text',
+          pictureUrl: 'text',
+          at: 'timestamptz',
+        },
+        'v',
+      )}
     ), identity AS (
       INSERT INTO contact_identities (organization_id, contact_id, channel_id, external_user_id, display_name, picture_url)
       SELECT "organizationId", contact_id, "channelId", "externalUserId", "displayName", "pictureUrl" FROM input
@@ -192,8 +203,19 @@ export async function createIssues(ex: Executor, rows: NewIssue[]) {
     INSERT INTO issues (organization_id, channel_id, contact_id, contact_identity_id, team_id, ad_id, status,
       start_date, created_at, updated_at)
     SELECT "organizationId", "channelId", "contactId", "identityId", "teamId", "adId", 'un-assigned', at, at, at
-    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v("organizationId" uuid, "channelId" uuid,
-      "contactId" uuid, "identityId" uuid, "teamId" uuid, "adId" text, at timestamptz)
+    FROM ${sqlRows(
+      rows,
+      {
+        organizationId: 'uuid',
+        channelId: 'uuid',
+        contactId: 'uuid',
+        identityId: 'uuid',
+        teamId: 'uuid',
+        adId: 'text',
+        at: 'timestamptz',
+      },
+      'v',
+    )}
     RETURNING id, contact_identity_id AS "identityId"`);
   return new Map(
     rowsOf<{ id: string | number; identityId: string }>(result).map((r) => [r.identityId, Number(r.id)]),
@@ -216,7 +238,7 @@ export async function findStoredMessages(ex: Executor, keys: MessageKey[]) {
   const result = await ex.execute(sql`
     SELECT channel_id AS "channelId", provider_message_id AS "providerMessageId" FROM messages
     WHERE (channel_id, provider_message_id) IN (
-      SELECT * FROM json_to_recordset(${JSON.stringify(keys)}::json) AS k("channelId" uuid, "providerMessageId" text))`);
+      SELECT * FROM ${sqlRows(keys, { channelId: 'uuid', providerMessageId: 'text' }, 'k')})`);
   return new Set(rowsOf<MessageKey>(result).map((k) => `${k.channelId}:${k.providerMessageId}`));
 }
 
@@ -242,8 +264,21 @@ export async function insertCustomerMessages(ex: Executor, rows: NewCustomerMess
       delivery_status, provider_message_id, created_at)
     SELECT "organizationId", "issueId", "channelId", 'inbound', 'customer', kind, text, payload, 'received',
       "providerMessageId", at
-    FROM json_to_recordset(${JSON.stringify(numbered)}::json) AS v(n int, "organizationId" uuid, "issueId" bigint,
-      "channelId" uuid, kind text, text text, payload jsonb, "providerMessageId" text, at timestamptz)
+    FROM ${sqlRows(
+      numbered,
+      {
+        n: 'int',
+        organizationId: 'uuid',
+        issueId: 'bigint',
+        channelId: 'uuid',
+        kind: 'text',
+        text: 'text',
+        payload: 'jsonb',
+        providerMessageId: 'text',
+        at: 'timestamptz',
+      },
+      'v',
+    )}
     ORDER BY n
     ON CONFLICT DO NOTHING
     RETURNING id, issue_id AS "issueId", channel_id AS "channelId", provider_message_id AS "providerMessageId"`);
@@ -301,9 +336,18 @@ export async function recordCustomerActivity(
         unread_count = unread_count + v.messages,
         status = CASE WHEN status = 'waiting' THEN 'on-going' ELSE status END,
         ad_id = COALESCE(issues.ad_id, v."adId"), updated_at = v.at
-      FROM json_to_recordset(${JSON.stringify(issueActivity)}::json)
-        AS v("issueId" bigint, "firstAt" timestamptz, at timestamptz, messages int, "adId" text,
-          "replyDeadline" timestamptz)
+      FROM ${sqlRows(
+        issueActivity,
+        {
+          issueId: 'bigint',
+          firstAt: 'timestamptz',
+          at: 'timestamptz',
+          messages: 'int',
+          adId: 'text',
+          replyDeadline: 'timestamptz',
+        },
+        'v',
+      )}
       WHERE issues.id = v."issueId"
       RETURNING issues.id, issues.status
     ), identity_update AS (
@@ -312,13 +356,25 @@ export async function recordCustomerActivity(
         reply_token_expires_at = CASE WHEN v."replyToken" IS NULL THEN ci.reply_token_expires_at
           ELSE v."replyTokenExpiresAt" END,
         referral_ad_id = CASE WHEN v."tookReferral" THEN NULL ELSE ci.referral_ad_id END
-      FROM json_to_recordset(${JSON.stringify(identityActivity)}::json) AS v("identityId" uuid, at timestamptz,
-        "replyToken" text, "replyTokenExpiresAt" timestamptz, "tookReferral" boolean)
+      FROM ${sqlRows(
+        identityActivity,
+        {
+          identityId: 'uuid',
+          at: 'timestamptz',
+          replyToken: 'text',
+          replyTokenExpiresAt: 'timestamptz',
+          tookReferral: 'boolean',
+        },
+        'v',
+      )}
       WHERE ci.id = v."identityId"
     ), contact_update AS (
       UPDATE contacts SET last_contact_at = v.at
-      FROM json_to_recordset(${JSON.stringify([...lastContactAt].map(([id, at]) => ({ id, at })))}::json)
-        AS v(id uuid, at timestamptz)
+      FROM ${sqlRows(
+        [...lastContactAt].map(([id, at]) => ({ id, at })),
+        { id: 'uuid', at: 'timestamptz' },
+        'v',
+      )}
       WHERE contacts.id = v.id
     )
     SELECT id, status FROM issue_update`);
@@ -350,8 +406,18 @@ export async function insertAutomaticReplies(ex: Executor, rows: AutomaticReply[
         delivery_status, retry_key, created_at)
       SELECT "organizationId", "issueId", "channelId", 'outbound', 'system', 'text', text, 'pending',
         gen_random_uuid(), at
-      FROM json_to_recordset(${JSON.stringify(numbered)}::json) AS v(n int, "organizationId" uuid,
-        "issueId" bigint, "channelId" uuid, text text, at timestamptz)
+      FROM ${sqlRows(
+        numbered,
+        {
+          n: 'int',
+          organizationId: 'uuid',
+          issueId: 'bigint',
+          channelId: 'uuid',
+          text: 'text',
+          at: 'timestamptz',
+        },
+        'v',
+      )}
       ORDER BY n
       RETURNING id, issue_id, organization_id, created_at
     ), touched AS (

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import type { Executor } from '../../platform/db';
 import { eventNotification, type DomainEvent } from '../../platform/events';
+import { sqlRows } from '../../platform/sql-rows';
 import { wasRemovedSql } from '../people';
 
 export type NewMessage = typeof messages.$inferInsert;
@@ -90,7 +91,7 @@ export async function markSent(
     WITH parts AS (
       INSERT INTO ${messageProviderIds} (channel_id, message_id, part, provider_message_id)
       SELECT ${v.channelId}, ${v.messageId}, p.part, p."providerMessageId"
-      FROM json_to_recordset(${JSON.stringify(v.lastParts)}::json) AS p(part int, "providerMessageId" text)
+      FROM ${sqlRows(v.lastParts, { part: 'int', providerMessageId: 'text' }, 'p')}
       ON CONFLICT DO NOTHING
     ), sent AS (
       UPDATE ${messages} SET delivery_status = 'sent', provider_message_id = ${v.providerMessageId},
