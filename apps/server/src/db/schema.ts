@@ -566,6 +566,8 @@ export const issues = pgTable(
       t.id,
     ),
     index('issues_contact_idx').on(t.contactId),
+    // A customer's open and latest issues, looked up for every message they send.
+    index('issues_contact_identity_idx').on(t.contactIdentityId, t.id),
     index('issues_org_start_idx').on(t.organizationId, t.startDate),
     index('issues_transferred_from_idx').on(t.transferredFromIssueId),
     // The auto-assignment backlog of a team, oldest first.

@@ -1,0 +1,1 @@
+CREATE INDEX "issues_contact_identity_idx" ON "issues" USING btree ("contact_identity_id","id");
