@@ -28,7 +28,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { DEMO_LINE, DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed';
 import { openDb } from '../apps/server/src/platform/db';
 import { signedLineText } from '../apps/server/test/line-webhook';
-import { signInOver, watchLiveMessages } from '../apps/server/test/live-messages';
+import { feedRegistered, signInOver, watchLiveMessages } from '../apps/server/test/live-messages';
 import { exited, freePort, spawnServer } from '../apps/server/test/spawn-server';
 import { addStaffAgents, createBenchDatabase, percentile, rssMb } from './support';
 
@@ -133,7 +133,7 @@ async function soak(kind: Kind) {
               const socket = new WebSocket(`${wsUrl}/ws?token=${token}&socketType=live`, {
                 perMessageDeflate: false,
               });
-              socket.once('open', () => resolve(socket)).once('error', reject);
+              feedRegistered(socket).then(() => resolve(socket), reject);
             }),
         ),
       );

@@ -37,8 +37,8 @@ export async function openSignedIn(
 }
 
 /**
- * Resolves once the page's live socket is open (the app marks it on <html data-live>): events raised from
- * then on reach the page; what came before, the page read when the socket opened.
+ * Resolves once the page's live socket is open, that is registered by the server (the app marks it on
+ * <html data-live>): events raised from then on reach the page; what came before, the page read then.
  */
 export async function liveOpen(page: Page): Promise<void> {
   await page.locator('html[data-live="open"]').waitFor({ state: 'attached', timeout: 15_000 });

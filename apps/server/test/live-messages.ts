@@ -2,6 +2,7 @@
 // socket records when each message's `message.created` arrives, and the API tells which text each message
 // id holds (the event carries ids only).
 import WebSocket from 'ws';
+import { LIVE_READY_MESSAGE } from '@sabai/contracts';
 
 /** Signs in through the API; resolves to the access token. */
 export async function signInOver(baseUrl: string, email: string, password: string) {
@@ -25,11 +26,27 @@ export type LiveWatch = {
   close(): void;
 };
 
+/**
+ * Resolves once the gateway has registered a feed socket (`web` or `live`): its first message says so, and
+ * every event published afterwards reaches it. Attach before the socket opens (the message may come at once).
+ */
+export function feedRegistered(socket: WebSocket): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('message', (raw) => {
+      const first = raw.toString();
+      if (first === LIVE_READY_MESSAGE) resolve();
+      else reject(new Error(`the socket's first message was ${first}`));
+    });
+  });
+}
+
 /** Opens a live socket and records the first arrival of every inbound `message.created`. */
 export async function watchLiveMessages(baseUrl: string, token: string): Promise<LiveWatch> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws?token=${token}&socketType=live`, {
     perMessageDeflate: false,
   });
+  const registered = feedRegistered(socket);
   const arrivals = new Map<number, number>();
   const issueIds = new Set<number>();
   const issueList: number[] = [];
@@ -43,7 +60,7 @@ export async function watchLiveMessages(baseUrl: string, token: string): Promise
     if (!issueIds.has(issueId)) issueList.push(issueId);
     issueIds.add(issueId);
   });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  await registered;
   return { arrivals, issueIds, issueList, socket, close: () => socket.close() };
 }
 

@@ -60,5 +60,12 @@ export const LiveRefreshMessageSchema = z.object({
 });
 export type LiveRefreshMessage = z.infer<typeof LiveRefreshMessageSchema>;
 
+/**
+ * Sent once the server has registered a socket (not in the spec): events reach the socket from then on, so
+ * the client reads what its screens show after this, not after the handshake, which comes before the
+ * registration (the session is checked and the user's teams are read in between).
+ */
+export const LIVE_READY_MESSAGE = '{"type":"socket.ready"}';
+
 /** The query of a plain-text notice's link: `… /issue/inbox?issueId=N`. */
 export const NOTICE_LINK_PATH = '/issue/inbox';

@@ -3,6 +3,8 @@ import WebSocket from 'ws';
 import { call, startTestApp, type TestApp } from '../../test/app';
 import { buildWorkspace, type Workspace } from '../../test/workspace';
 import { signIn, type TestUser } from '../../test/factories';
+import { LIVE_READY_MESSAGE } from '@sabai/contracts';
+import { feedRegistered } from '../../test/live-messages';
 import { caughtUp, PROBE } from '../../test/sockets';
 import { notifyCustomerActivity } from '../modules/notifications';
 import { changeSessions } from '../modules/auth';
@@ -30,9 +32,11 @@ async function connect(user: TestUser, socketType = 'live', ws: Workspace = w, t
   const socket = new WebSocket(`${base}/ws?token=${token}&socketType=${socketType}`);
   sockets.push(socket);
   const received: Array<Received | string> = [];
+  // A feed socket's first message says the gateway registered it; a notice socket is probed until it is.
+  const registered = socketType === 'webNoti' ? null : feedRegistered(socket);
   socket.on('message', (raw) => {
     const text = raw.toString();
-    if (text.includes(PROBE)) return;
+    if (text.includes(PROBE) || text === LIVE_READY_MESSAGE) return;
     try {
       received.push(JSON.parse(text) as Received);
     } catch {
@@ -40,7 +44,7 @@ async function connect(user: TestUser, socketType = 'live', ws: Workspace = w, t
     }
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  await caughtUp(t, socket, token, socketType);
+  await (registered ?? caughtUp(t, socket, token, socketType));
   return { socket, received, caughtUp: () => caughtUp(t, socket, token, socketType) };
 }
 

@@ -6,7 +6,9 @@
 // - the change feed: `{ type, data }` of the live events (@sabai/contracts live-events.ts) about issues the
 //   user may see, and who is viewing or typing an issue.
 // `webNoti` is the spec's socket (notices only, so a spec client never mistakes a change for a notice);
-// `web` is the web app's one socket per tab (both); `live` is the feed alone (tools and tests).
+// `web` is the web app's one socket per tab (both); `live` is the feed alone (tools and tests). A feed
+// socket's first message, LIVE_READY_MESSAGE, says it is registered: what its client reads from then on
+// misses no event (the handshake ends before the session is checked and the user's teams are read).
 // Every node receives every event through pg_notify and forwards it to its own sockets that may see it.
 // A socket lives as long as the session it was opened with: when the user's session version moves on
 // (logout, password, deactivation, removal, role change) their sockets are closed with 4401
@@ -16,7 +18,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { scopeFor } from '@sabai/domain';
-import { feedEventOf, type ErrorCode, type LiveEventData } from '@sabai/contracts';
+import { feedEventOf, LIVE_READY_MESSAGE, type ErrorCode, type LiveEventData } from '@sabai/contracts';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import type { EventBus } from '../platform/events';
@@ -208,6 +210,8 @@ export async function registerRealtime(
         if (own?.size === 0) noticeSockets.delete(client.userId);
       });
       socket.on('message', (raw) => void onMessage(deps, client, raw.toString()));
+      // A feed socket hears when it is registered (the spec's webNoti socket gets notices only).
+      if (client.feed) socket.send(LIVE_READY_MESSAGE);
     },
   );
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_READY_MESSAGE } from '@sabai/contracts';
 import {
   KEEPALIVE_TEXT,
   NOTI_SOCKET,
@@ -20,7 +21,6 @@ class FakeSocket implements SocketLike {
   readyState = 0;
   sent: string[] = [];
   closedWith: [number | undefined, string | undefined] | null = null;
-  onopen: SocketLike['onopen'] = null;
   onclose: SocketLike['onclose'] = null;
   onmessage: SocketLike['onmessage'] = null;
   constructor(readonly url: string) {}
@@ -31,9 +31,14 @@ class FakeSocket implements SocketLike {
     this.closedWith = [code, reason];
     this.readyState = 3;
   }
-  serverOpens() {
+  /** The handshake ends; the server has not registered the socket yet. */
+  handshakeEnds() {
     this.readyState = 1;
-    this.onopen?.({} as Event);
+  }
+  /** The handshake ends and the server registers the socket (its first message). */
+  serverOpens() {
+    this.handshakeEnds();
+    this.onmessage?.({ data: LIVE_READY_MESSAGE } as MessageEvent);
   }
   serverCloses(code: number, reason = '') {
     this.readyState = 3;
@@ -253,6 +258,32 @@ describe('NotiSocket', () => {
     last().serverCloses(4401, 'auth.token_expired');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(opened).toHaveLength(1);
+  });
+
+  it('counts a socket open only once the server says it is registered, which it must within 5000 ms', async () => {
+    let opens = 0;
+    const watched = new NotiSocket({
+      url: async () => 'ws://test/ws?token=t&socketType=web',
+      open: (url) => {
+        const socket = new FakeSocket(url);
+        opened.push(socket);
+        return socket;
+      },
+      onMessage: (data) => received.push(data),
+      onOpen: () => opens++,
+    });
+    watched.start();
+    await flush();
+    last().handshakeEnds();
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.timeoutMs - 1);
+    expect(opens).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(opened[0]!.closedWith).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.retryDelayMs);
+    last().serverOpens();
+    expect(opens).toBe(1);
+    expect(received).toEqual([]);
+    watched.stop();
   });
 
   it('gives an attempt 5000 ms to open, then tries again', async () => {

@@ -7,6 +7,7 @@
 // do with a message (popups, cache updates) lives in their features.
 import { useEffect, useSyncExternalStore } from 'react';
 import {
+  LIVE_READY_MESSAGE,
   LiveFeedEventSchema,
   LiveIssueMessageSchema,
   LiveRefreshMessageSchema,
@@ -136,7 +137,6 @@ export type SocketLike = {
   readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((event: Event) => void) | null;
   onclose: ((event: CloseEvent) => void) | null;
   onmessage: ((event: MessageEvent) => void) | null;
 };
@@ -149,7 +149,11 @@ export type NotiSocketOptions = {
   url(revoked: boolean): Promise<string | null>;
   open(url: string): SocketLike;
   onMessage(data: string): void;
-  /** Called on each open; `reconnected` after an earlier socket of this run had closed. */
+  /**
+   * Called on each open, once the server says the socket is registered (LIVE_READY_MESSAGE; the handshake
+   * comes before that, and an event sent in between would be missed); `reconnected` after an earlier socket
+   * of this run had closed.
+   */
   onOpen?(reconnected: boolean): void;
   /** Called when a socket closes; `retrying` when a new attempt follows. */
   onClose?(retrying: boolean): void;
@@ -226,15 +230,17 @@ export class NotiSocket {
     if (!url || this.stopped) return;
     const socket = this.options.open(url);
     this.socket = socket;
+    let ready = false;
     this.openTimer = this.timers.setTimeout(() => {
-      // Not open in time: give up on this attempt and try again.
-      if (this.socket !== socket || socket.readyState === OPEN) return;
+      // Not open (registered) in time: give up on this attempt and try again.
+      if (this.socket !== socket || ready) return;
       this.socket = null;
       socket.onclose = null;
       socket.close();
       this.retry();
     }, NOTI_SOCKET.timeoutMs);
-    socket.onopen = () => {
+    const opened = () => {
+      ready = true;
       this.timers.clearTimeout(this.openTimer);
       this.attempts = 0;
       this.failures = 0;
@@ -245,7 +251,11 @@ export class NotiSocket {
         if (socket.readyState === OPEN) socket.send(KEEPALIVE_TEXT);
       }, NOTI_SOCKET.keepaliveMs);
     };
-    socket.onmessage = (event) => this.options.onMessage(String(event.data));
+    socket.onmessage = (event) => {
+      const data = String(event.data);
+      if (data === LIVE_READY_MESSAGE) opened();
+      else this.options.onMessage(data);
+    };
     socket.onclose = ({ code, reason }) => {
       if (this.socket !== socket) return;
       this.socket = null;
