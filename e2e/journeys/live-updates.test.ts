@@ -3,15 +3,14 @@
 // with its preview; a status a colleague changes through the API moves the card out of its tab, into the
 // other tab and between kanban columns; a message addressed to the user still pops up (webNoti rules).
 // Desktop, English and Thai.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiSession, type ApiSession } from '../support/api';
+import { apiSession, userIdOf } from '../support/api';
+import { assignedLineCustomer } from '../support/customers';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, recordLiveSocket, useBrowser } from '../support/journey';
 import { snap } from '../support/settings';
-import { demoLineCustomer } from '../support/simulator';
 
 const browser = useBrowser();
 const MANAGER = 'manager@demo.local';
@@ -25,38 +24,12 @@ const chatMessage = (page: Page, body: string) =>
 const tabCount = async (page: Page, status: string) =>
   Number(((await page.getByTestId(`status-tab-${status}`).textContent()) ?? '').replace(/\D+/g, '') || 0);
 
-/** A LINE customer with an issue the manager was given (by the admin, through the API). */
-async function assignedCustomer(admin: ApiSession, managerId: string, label: string) {
-  const name = `${label} ${randomBytes(3).toString('hex')}`;
-  const customer = await demoLineCustomer(
-    inject('simulatorUrl'),
-    inject('baseUrl'),
-    `U${randomBytes(16).toString('hex')}`,
-    name,
-  );
-  await customer.says(`hello from ${name}`);
-  let issueId: number | undefined;
-  const search = `/issues?search=${encodeURIComponent(name)}`;
-  await expect
-    .poll(
-      async () =>
-        (issueId = (await admin.call<{ items: Array<{ id: number }> }>('GET', search)).items[0]?.id),
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBeDefined();
-  await admin.call('PUT', `/issues/${issueId}/assignee`, { userId: managerId });
-  return { name, issueId: issueId!, ...customer };
-}
-
 describe.each<Locale>(['en', 'th'])('live updates on desktop in %s', (lang) => {
   it('keeps the chat, the list, the tabs and the kanban right from live events alone', async () => {
     const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
-    const manager = await apiSession(inject('baseUrl'), MANAGER, DEMO_PASSWORD);
-    const managerId = (await manager.call<{ id: string }>('GET', '/me')).id;
-    const open = await assignedCustomer(admin, managerId, 'Live Open');
-    const other = await assignedCustomer(admin, managerId, 'Live Other');
+    const managerId = await userIdOf(MANAGER);
+    const open = await assignedLineCustomer(admin, managerId, 'Live Open');
+    const other = await assignedLineCustomer(admin, managerId, 'Live Other');
 
     const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
     const socketHistory = recordLiveSocket(page);
@@ -112,6 +85,5 @@ describe.each<Locale>(['en', 'th'])('live updates on desktop in %s', (lang) => {
 
     expect(errors).toEqual([]);
     await admin.dispose();
-    await manager.dispose();
   });
 });

@@ -1,39 +1,36 @@
-// Live notifications (issue 7, spec §2 bell and drawer, §4 live channel): a customer's new issue reaches
-// the manager as a popup at the bottom right and raises the bell's count; the popup opens the issue; the
-// inbox shows no new-issue popups; opening the bell clears the count, the drawer lists the notifications
-// (issue id, channel, content, dd/MM/yyyy HH:mm, unread tinted) and an item opens its issue; badges
-// overflow at 9+ and 99+; a registered device token suppresses the popup; failures show the spec's
-// notices. Desktop and phone, English and Thai.
-import { randomBytes } from 'node:crypto';
+// Live notifications (issue 7, spec §2 bell and drawer, §4 live channel; issue 16 item 4): a customer's new
+// issue reaches the manager as a popup at the bottom right, titled with the customer and the channel, with
+// their message as its text, and raises the bell's count; the popup opens the issue, which reads its notice;
+// the inbox shows no new-issue popups; a message in the chat the user is reading makes no popup and no
+// count; opening the bell clears the count, the drawer lists the notifications (issue id, channel, content,
+// dd/MM/yyyy HH:mm, unread tinted) and an item opens its issue; badges overflow at 9+ and 99+; a
+// registered device token suppresses the popup; on a phone the popup comes at the top, clear of the
+// composer; failures show the spec's notices. Desktop and phone, English and Thai.
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
-import { apiSession } from '../support/api';
+import { apiSession, userIdOf } from '../support/api';
+import { assignedLineCustomer, newLineCustomer } from '../support/customers';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
 import { noticeShows, snap } from '../support/settings';
-import { demoLineCustomer } from '../support/simulator';
 import { text } from '../support/texts';
 
 const browser = useBrowser();
 const MANAGER = 'manager@demo.local';
 
-async function newCustomer() {
-  const name = `Khun Noti ${randomBytes(2).toString('hex')}`;
-  const customer = await demoLineCustomer(
-    inject('simulatorUrl'),
-    inject('baseUrl'),
-    `U${randomBytes(16).toString('hex')}`,
-    name,
-  );
-  return { name, ...customer };
-}
+const newCustomer = () => newLineCustomer('Khun Noti');
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const bellCount = (page: Page) => bell(page).locator('.ant-badge-count').textContent();
 const popup = (page: Page, customer: string) => page.locator('.notice-popup').filter({ hasText: customer });
 const drawer = (page: Page) => page.getByTestId('notification-drawer');
+const popupTitle = (page: Page, customer: string) =>
+  popup(page, customer).locator('.ant-notification-notice-title, .ant-notification-notice-message');
+const noBellCount = async (page: Page) => (await bell(page).locator('.ant-badge-count').count()) === 0;
+/** The bell's count as shown (0 without a badge). */
+const shownCount = async (page: Page) => ((await noBellCount(page)) ? 0 : Number(await bellCount(page)));
 
 /**
  * The notice that raised the count asked for its popup in the same handler; the popup holder draws it in
@@ -52,7 +49,7 @@ beforeEach(async () => {
 describe.each<Locale>(['en', 'th'])('notifications on desktop in %s', (lang) => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
-  it('pops up a new issue, counts it, lists it in the drawer and opens the issue', async () => {
+  it('pops up a new issue with who wrote where, counts it, reads it on opening, and lists it', async () => {
     const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
     await liveOpen(page);
 
@@ -65,26 +62,35 @@ describe.each<Locale>(['en', 'th'])('notifications on desktop in %s', (lang) => 
     // bottom right
     expect(box!.x + box!.width).toBeGreaterThan(viewport.width - 60);
     expect(box!.y + box!.height).toBeGreaterThan(viewport.height - 200);
+    // Titled with the customer and the channel; the customer's message is the text.
+    expect(await popupTitle(page, customer.name).textContent()).toMatch(
+      new RegExp(`^${customer.name} · \\S`),
+    );
+    expect(await popup(page, customer.name).locator('.notice-popup-text').textContent()).toBe(
+      'สวัสดีค่ะ สอบถามค่าส่งหน่อยค่ะ',
+    );
     await snap(page, `notifications-popup-desktop-${lang}`);
 
-    // The popup opens the issue's chat.
+    // The popup opens the issue's chat, which reads its notice: the bell goes back to none.
     await popup(page, customer.name).click();
     await page.waitForURL((url) => url.pathname === '/issue/inbox' && url.searchParams.has('issueId'));
     const issueId = Number(new URL(page.url()).searchParams.get('issueId'));
+    await expect.poll(() => noBellCount(page)).toBe(true);
 
     // On the inbox a new issue raises the count without a popup.
     const second = await newCustomer();
     await second.says('ขอเลขพัสดุด้วยค่ะ');
-    await expect.poll(() => bellCount(page)).toBe('2');
+    await expect.poll(() => bellCount(page)).toBe('1');
     await drawn(page);
     expect(await popup(page, second.name).count()).toBe(0);
 
-    // Opening the bell clears the count on the server and shows the list, newest first.
+    // Opening the bell clears the count on the server and shows the list, newest first; the opened issue's
+    // notice is read, the other one not.
     await bell(page).click();
     await drawer(page).waitFor();
     const width = (await page.locator('.notification-drawer').boundingBox())!.width;
     expect(Math.round(width)).toBe(330);
-    await expect.poll(() => drawer(page).getByTestId('notification-drawer-count').textContent()).toBe('2');
+    await expect.poll(() => drawer(page).getByTestId('notification-drawer-count').textContent()).toBe('1');
     const items = drawer(page).getByTestId('notification-item');
     await expect.poll(() => items.count()).toBe(2);
     await expect.poll(() => items.nth(0).textContent()).toContain(second.name);
@@ -92,20 +98,23 @@ describe.each<Locale>(['en', 'th'])('notifications on desktop in %s', (lang) => 
     expect(await first.textContent()).toContain(t('notifications.issue', { id: issueId }));
     expect(await first.textContent()).toMatch(/\d\d\/\d\d\/\d{4} \d\d:\d\d/);
     expect(await first.locator('.channel-icon[data-channel-type="line"]').count()).toBe(1);
-    expect(await first.getAttribute('data-read')).toBe('false');
+    expect(await first.getAttribute('data-read')).toBe('true');
+    const latest = items.filter({ hasText: second.name });
+    expect(await latest.getAttribute('data-read')).toBe('false');
     const api = await apiSession(inject('baseUrl'), MANAGER, DEMO_PASSWORD);
     await expect.poll(() => api.call<number>('GET', '/web-notification/count')).toBe(0);
     await snap(page, `notifications-drawer-desktop-${lang}`);
 
     // Clicking an item marks it read and opens its issue; the drawer closes and the bell shows 0.
-    await first.click();
-    await page.waitForURL((url) => url.searchParams.get('issueId') === String(issueId));
-    await expect.poll(async () => bell(page).locator('.ant-badge-count').count()).toBe(0);
+    await latest.click();
+    await page.waitForURL((url) => url.searchParams.get('issueId') !== String(issueId));
+    const secondId = Number(new URL(page.url()).searchParams.get('issueId'));
+    await expect.poll(() => noBellCount(page)).toBe(true);
     const list = await api.call<{ items: Array<{ issueId: number; readStatus: boolean }> }>(
       'GET',
       '/web-notification',
     );
-    expect(list.items.find((n) => n.issueId === issueId)?.readStatus).toBe(true);
+    expect(list.items.find((n) => n.issueId === secondId)?.readStatus).toBe(true);
 
     // Clear all, after a confirmation.
     await bell(page).click();
@@ -116,6 +125,86 @@ describe.each<Locale>(['en', 'th'])('notifications on desktop in %s', (lang) => 
       .click();
     await drawer(page).getByText(t('notifications.empty')).waitFor();
     await api.dispose();
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps quiet about the chat being read, and tells of a message elsewhere with its sender', async () => {
+    const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
+    const managerId = await userIdOf(MANAGER);
+    const reading = await assignedLineCustomer(admin, managerId, 'Khun Reading');
+    const waiting = await assignedLineCustomer(admin, managerId, 'Khun Waiting');
+    const manager = await apiSession(inject('baseUrl'), MANAGER, DEMO_PASSWORD);
+    const serverCount = () => manager.call<number>('GET', '/web-notification/count');
+    const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
+    await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}&issueId=${reading.issueId}`);
+    await page.getByTestId('chat-pane').getByText(`hello from ${reading.name}`).waitFor();
+    await liveOpen(page);
+    // Opening the chat read its notices (new issue, assigned); the other issue's are still counted.
+    await expect.poll(async () => (await shownCount(page)) === (await serverCount())).toBe(true);
+    const before = await shownCount(page);
+    expect(before).toBeGreaterThan(0);
+
+    // A message in the open chat: shown there, without a popup or a count (read as the chat shows it).
+    await reading.says('ขอเปลี่ยนสีได้ไหมคะ');
+    await page.getByTestId('chat-pane').getByText('ขอเปลี่ยนสีได้ไหมคะ').waitFor();
+    await drawn(page);
+    expect(await popup(page, reading.name).count()).toBe(0);
+    expect(await shownCount(page)).toBe(before);
+    await expect.poll(serverCount).toBe(before);
+
+    // A message on the user's other issue pops up with its sender, and counts.
+    await waiting.says('รอนานแล้วนะคะ');
+    await popup(page, waiting.name).waitFor();
+    expect(await popupTitle(page, waiting.name).textContent()).toMatch(new RegExp(`^${waiting.name} · \\S`));
+    expect(await popup(page, waiting.name).locator('.notice-popup-text').textContent()).toBe('รอนานแล้วนะคะ');
+    await expect.poll(() => shownCount(page)).toBe(before + 1);
+    await snap(page, `notifications-elsewhere-desktop-${lang}`);
+    await admin.dispose();
+    await manager.dispose();
+    expect(errors).toEqual([]);
+  });
+
+  it('mutes an issue from the chat header: its messages bring nothing until it is unmuted', async () => {
+    const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
+    const managerId = await userIdOf(MANAGER);
+    const noisy = await assignedLineCustomer(admin, managerId, 'Khun Noisy');
+    const reading = await assignedLineCustomer(admin, managerId, 'Khun Quiet');
+    const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
+    const openChat = async (issueId: number, name: string) => {
+      await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}&issueId=${issueId}`);
+      await page.getByTestId('chat-pane').getByText(`hello from ${name}`).waitFor();
+    };
+    const toggle = page.getByTestId('mute-toggle');
+
+    await openChat(noisy.issueId, noisy.name);
+    expect(await toggle.getAttribute('aria-label')).toBe(t('inbox.chat.mute'));
+    await toggle.click();
+    await noticeShows(page, lang, 'inbox.chat.muted');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await toggle.getAttribute('aria-label')).toBe(t('inbox.chat.unmute'));
+    await snap(page, `notifications-muted-desktop-${lang}`);
+
+    // From another chat: the muted customer's message moves their card, with no popup and no count.
+    await openChat(reading.issueId, reading.name);
+    await liveOpen(page);
+    const before = await shownCount(page);
+    await noisy.says('ด่วนมากค่ะ');
+    const noisyCard = page.getByTestId('issue-card').filter({ hasText: noisy.name });
+    await expect.poll(() => noisyCard.textContent(), { timeout: 15_000 }).toContain('ด่วนมากค่ะ');
+    await drawn(page);
+    expect(await popup(page, noisy.name).count()).toBe(0);
+    expect(await shownCount(page)).toBe(before);
+
+    // Unmuted, the next message pops up again.
+    await openChat(noisy.issueId, noisy.name);
+    await toggle.click();
+    await noticeShows(page, lang, 'inbox.chat.unmuted');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await openChat(reading.issueId, reading.name);
+    await liveOpen(page);
+    await noisy.says('ยังรออยู่นะคะ');
+    await popup(page, noisy.name).waitFor();
+    await admin.dispose();
     expect(errors).toEqual([]);
   });
 
@@ -160,6 +249,35 @@ describe.each<Locale>(['en', 'th'])('notifications on a phone in %s', (lang) => 
     await item.click();
     await page.waitForURL((url) => url.pathname === '/mobile/issue/chat' && url.searchParams.has('issueId'));
     expect(new URL(page.url()).searchParams.get('lang')).toBe(lang);
+  });
+
+  it('pops up at the top, clear of the composer, over a chat', async () => {
+    const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
+    const managerId = await userIdOf(MANAGER);
+    const reading = await assignedLineCustomer(admin, managerId, 'Khun Phone');
+    const waiting = await assignedLineCustomer(admin, managerId, 'Khun Elsewhere');
+    const { page } = await openSignedIn(browser(), MANAGER, lang, 'phone');
+    await page.goto(`${inject('baseUrl')}/mobile/issue/chat?lang=${lang}&issueId=${reading.issueId}`);
+    const composer = page.getByTestId('composer');
+    await composer.waitFor();
+    await liveOpen(page);
+    await waiting.says('ถึงไหนแล้วคะ');
+    await popup(page, waiting.name).waitFor();
+    const box = (await popup(page, waiting.name).boundingBox())!;
+    const composerBox = (await composer.boundingBox())!;
+    expect(box.y).toBeLessThan(120);
+    expect(box.y + box.height).toBeLessThan(composerBox.y);
+    await snap(page, `notifications-popup-phone-${lang}`);
+
+    // The chat header mutes the issue on a phone too.
+    const toggle = page.getByTestId('mute-toggle');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await admin.dispose();
   });
 
   it('shows common.error.retrieve when the drawer cannot load', async () => {

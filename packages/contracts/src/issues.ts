@@ -89,6 +89,8 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
   transferredToIssueId: z.number().nullable(),
   /** Past Meta's 7 days: the Business Suite inbox to answer from (spec §8). */
   replyLockedInboxUrl: z.string().nullable(),
+  /** The caller muted the issue: its customer's messages bring them no notification. */
+  muted: z.boolean(),
 });
 export type IssueDetail = z.infer<typeof IssueDetailSchema>;
 

@@ -5,7 +5,7 @@
 // Payloads stay small (pg_notify takes less than 8000 bytes): ids, statuses, times and bounded previews,
 // never a message's full text; a client fetches what it needs beyond them.
 import { z } from 'zod';
-import { ISSUE_STATUSES } from '@sabai/domain';
+import { CHANNEL_TYPES, ISSUE_STATUSES } from '@sabai/domain';
 
 const issueId = z.number().int();
 const userId = z.string();
@@ -78,6 +78,15 @@ export const LIVE_EVENT_DATA = {
     /** Bounded by the notification's own limit (200 characters). */
     content: z.string(),
     adminUserId: nullableId.optional(),
+    /** For a customer's message: who wrote, where, and a preview (the popup's title and text). */
+    sender: z
+      .object({
+        contactName: z.string().max(200),
+        channelName: z.string().max(200),
+        channelType: z.enum(CHANNEL_TYPES),
+        preview: z.string().max(200),
+      })
+      .optional(),
   }),
   /** Sessions of these users moved on (at most 100 per event); their sockets close. */
   'session.changed': z.object({ userIds: z.array(userId).max(100), reason: z.string() }),

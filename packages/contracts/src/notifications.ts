@@ -43,13 +43,22 @@ export const NotificationIdParamsSchema = z.object({ id: z.coerce.number().int()
 
 // --- the webNoti socket (server → client) ---
 
-/** A new issue or a customer's new message, addressed to `adminUserId` (the issue's agent, if any). */
+/**
+ * A new issue or a customer's new message, addressed to `adminUserId` (the issue's agent, if any). Beyond the
+ * spec's fields (which a spec client reads alone): the notification's id, and who wrote where with a preview
+ * of the message, for a popup that says so.
+ */
 export const LiveIssueMessageSchema = z.object({
   type: z.enum(['newIssue', 'newMessage']),
   adminUserId: z.string().nullable(),
   action: z.literal('user'),
   issueId: z.number().int(),
   message: z.string(),
+  notificationId: z.number().int().optional(),
+  contactName: z.string().optional(),
+  channelName: z.string().optional(),
+  channelType: z.enum(CHANNEL_TYPES).optional(),
+  preview: z.string().optional(),
 });
 export type LiveIssueMessage = z.infer<typeof LiveIssueMessageSchema>;
 

@@ -77,6 +77,10 @@ export const inboxEn = {
       typing: '{{names}} typing…',
       info: 'Issue info',
       back: 'Back to issues',
+      mute: 'Mute notifications of this issue',
+      unmute: 'Unmute notifications of this issue',
+      muted: 'Muted: this customer’s messages no longer notify you.',
+      unmuted: 'Unmuted: this customer’s messages notify you again.',
     },
     composer: {
       placeholder: 'Type a reply. Enter sends, Shift+Enter adds a line, / opens canned responses',

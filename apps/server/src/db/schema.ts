@@ -779,7 +779,28 @@ export const notifications = pgTable(
     channelName: text('channel_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.organizationId, t.id)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.organizationId, t.id),
+    // A user's unread notices of an issue, read when they open it.
+    index('notifications_unread_issue_idx')
+      .on(t.userId, t.issueId)
+      .where(sql`${t.readStatus} = false`),
+  ],
+);
+
+/** Issues a user muted: their customers' messages bring that user no notification. */
+export const issueMutes = pgTable(
+  'issue_mutes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issueId: bigint('issue_id', { mode: 'number' })
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.issueId] })],
 );
 
 /** Raw webhook deliveries, stored before the 200 and drained by the ingest worker. */

@@ -180,12 +180,18 @@ describe('websocket gateway', () => {
       }),
     );
     await soon(() => {
+      // The spec's fields, then who wrote where (the popup's title) and the message (its text).
       expect(manager.received).toContainEqual({
         type: 'newIssue',
         adminUserId: null,
         action: 'user',
         issueId: fresh.id,
         message: `New issue #${fresh.id} from Customer`,
+        notificationId: expect.any(Number),
+        contactName: 'Customer',
+        channelName: 'LINE shop',
+        channelType: 'line',
+        preview: '',
       });
       expect(staff.received).toContainEqual({
         type: 'newMessage',
@@ -193,6 +199,11 @@ describe('websocket gateway', () => {
         action: 'user',
         issueId: mine.id,
         message: `New message on issue #${mine.id}: hello`,
+        notificationId: expect.any(Number),
+        contactName: 'Customer',
+        channelName: 'LINE shop',
+        channelType: 'line',
+        preview: 'hello',
       });
       expect(foreignStaff.received).toContainEqual(expect.objectContaining({ issueId: foreign.id }));
     });

@@ -21,6 +21,8 @@ export function webNotiMessage(data: LiveEventData<'notification.created'>): str
       action: 'user',
       issueId,
       message: content,
+      notificationId: data.notificationId,
+      ...data.sender,
     };
     return JSON.stringify(message);
   }

@@ -4,7 +4,9 @@ import {
   KEEPALIVE_TEXT,
   NOTI_SOCKET,
   NotiSocket,
+  chatIssueOf,
   insertIssueNumber,
+  isAboutOpenIssue,
   isStaffOnly,
   parseLiveMessage,
   retryDelay,
@@ -125,6 +127,7 @@ describe('the Thai closed-issue message', () => {
 describe('popup rules', () => {
   const manager: PopupContext = {
     pathname: '/dashboard',
+    openIssueId: null,
     userId: 'm',
     isStaff: false,
     hasDeviceToken: false,
@@ -171,6 +174,21 @@ describe('popup rules', () => {
   });
   it('shows text notices', () => {
     expect(shouldShowPopup(notice, staff)).toBe(true);
+  });
+  it('shows nothing for the issue whose chat is open in a visible tab, and everything else', () => {
+    const reading = { ...staff, pathname: '/issue/inbox', openIssueId: 1 };
+    expect(isAboutOpenIssue(newMessage('s'), reading)).toBe(true);
+    expect(shouldShowPopup(newMessage('s'), reading)).toBe(false);
+    expect(shouldShowPopup({ ...newMessage('s'), issueId: 2 } as LiveMessage, reading)).toBe(true);
+    // A text notice (a colleague's change) still pops up over the open chat.
+    expect(shouldShowPopup(notice, reading)).toBe(true);
+  });
+  it('knows which chat a page shows', () => {
+    expect(chatIssueOf('/issue/inbox', '?issueId=7&lang=th')).toBe(7);
+    expect(chatIssueOf('/mobile/issue/chat', '?issueId=7')).toBe(7);
+    expect(chatIssueOf('/issue/inbox', '?issueId=x')).toBeNull();
+    expect(chatIssueOf('/issue/kanban', '?issueId=7')).toBeNull();
+    expect(chatIssueOf('/mobile/issue/inbox', '?issueId=7')).toBeNull();
   });
   it('shows no popup while a device token is registered', () => {
     const withDevice = { ...staff, hasDeviceToken: true };

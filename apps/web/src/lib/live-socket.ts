@@ -97,6 +97,8 @@ export function insertIssueNumber(thaiClosedText: string, issueId: number): stri
 export type PopupContext = {
   /** The current path (mobile prefix included). */
   pathname: string;
+  /** The issue whose chat the page shows, when the tab is visible (null otherwise). */
+  openIssueId: number | null;
   userId: string;
   isStaff: boolean;
   /** A registered device token means the browser shows push notifications instead of popups. */
@@ -109,10 +111,27 @@ export function isStaffOnly(roleNames: readonly string[]): boolean {
 }
 
 const WORKSPACE_PAGES = /^(?:\/mobile)?\/issue\/(?:inbox|kanban)\/?$/;
+const CHAT_PAGES = /^(?:\/issue\/inbox|\/mobile\/issue\/chat)\/?$/;
+
+/** The issue whose chat a page shows (`issueId` on the inbox and the phone's chat), else null. */
+export function chatIssueOf(pathname: string, search: string): number | null {
+  if (!CHAT_PAGES.test(pathname)) return null;
+  const id = Number(new URLSearchParams(search).get('issueId'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * A notice about the issue the user is reading right now: it needs no popup, no sound and no count (the
+ * chat shows the message, and reading it marks the notice read on the server).
+ */
+export function isAboutOpenIssue(message: LiveMessage, ctx: Pick<PopupContext, 'openIssueId'>): boolean {
+  return message.kind === 'issue' && ctx.openIssueId !== null && message.issueId === ctx.openIssueId;
+}
 
 /** Spec §4's popup rules for a notice or an issue message. */
 export function shouldShowPopup(message: LiveMessage, ctx: PopupContext): boolean {
   if (message.kind === 'refresh' || message.kind === 'feed' || ctx.hasDeviceToken) return false;
+  if (isAboutOpenIssue(message, ctx)) return false;
   if (message.kind === 'notice') return true;
   if (message.type === 'newIssue') {
     // The inbox and kanban show new issues as they land; a popup there is noise.

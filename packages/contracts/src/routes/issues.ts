@@ -110,4 +110,21 @@ export const issueRoutes = defineRoutes({
     responses: {},
     access: view,
   },
+  // Anyone who may see an issue may mute it for themselves.
+  mute: {
+    method: 'PUT',
+    path: '/issues/:id/mute',
+    tag,
+    params: IssueIdParams,
+    responses: {},
+    access: view,
+  },
+  unmute: {
+    method: 'DELETE',
+    path: '/issues/:id/mute',
+    tag,
+    params: IssueIdParams,
+    responses: {},
+    access: view,
+  },
 });

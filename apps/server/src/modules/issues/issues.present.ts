@@ -39,7 +39,12 @@ export function presentListItem(row: IssueRow, now: Date): IssueListItem {
   };
 }
 
-export function presentDetail(row: IssueRow, now: Date, transferredToIssueId: number | null): IssueDetail {
+export function presentDetail(
+  row: IssueRow,
+  now: Date,
+  transferredToIssueId: number | null,
+  muted: boolean,
+): IssueDetail {
   const item = presentListItem(row, now);
   return {
     ...item,
@@ -59,6 +64,7 @@ export function presentDetail(row: IssueRow, now: Date, transferredToIssueId: nu
       item.daysLeft === 0 && row.channel_type !== 'line'
         ? metaInboxLink(row.channel_type, row.channel_page_id ?? row.channel_external_id)
         : null,
+    muted,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '@sabai/domain';
-import { issueActivities, issues, teamMembers, teams } from '../../db/schema';
+import { issueActivities, issueMutes, issues, teamMembers, teams } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
 
 /**
@@ -142,4 +142,18 @@ export async function filterOptions(ex: Executor, organizationId: string) {
     tags: rowsOf<{ id: string; name: string; colour: string }>(tagRows),
     agents: rowsOf<{ id: string; first_name: string; last_name: string; username: string }>(agentRows),
   };
+}
+
+export async function isMuted(ex: Executor, userId: string, issueId: number): Promise<boolean> {
+  const rows = await ex
+    .select({ issueId: issueMutes.issueId })
+    .from(issueMutes)
+    .where(and(eq(issueMutes.userId, userId), eq(issueMutes.issueId, issueId)));
+  return rows.length > 0;
+}
+
+/** Mutes or unmutes; doing either twice changes nothing. */
+export async function setMuted(ex: Executor, userId: string, issueId: number, muted: boolean) {
+  if (muted) await ex.insert(issueMutes).values({ userId, issueId }).onConflictDoNothing();
+  else await ex.delete(issueMutes).where(and(eq(issueMutes.userId, userId), eq(issueMutes.issueId, issueId)));
 }

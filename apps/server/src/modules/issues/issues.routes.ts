@@ -36,4 +36,12 @@ export async function issueRoutes(app: FastifyInstance, deps: Deps) {
     await service.markRead(deps, authOf(req), scopeOf(req), req.params.id);
     return reply.status(204).send();
   });
+  route(app, map.mute, async (req, reply) => {
+    await service.setMuted(deps, authOf(req), scopeOf(req), req.params.id, true);
+    return reply.status(204).send();
+  });
+  route(app, map.unmute, async (req, reply) => {
+    await service.setMuted(deps, authOf(req), scopeOf(req), req.params.id, false);
+    return reply.status(204).send();
+  });
 }

@@ -31,7 +31,7 @@ import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
 import { requestAssignment, requestBacklogHandOut } from '../assignment';
 import type { AuthContext } from '../auth';
-import { notify } from '../notifications';
+import { markIssueNotificationsRead, notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';
 import { displayNameOf } from '../people';
 import { decodeCursor, defaultOrder, encodeCursor } from './issues.filters';
@@ -92,7 +92,18 @@ export async function issueDetail(
 ): Promise<IssueDetail> {
   const row = await list.findIssueRow(deps.db.orm, await callerOf(deps, auth, scope), issueId);
   if (!row) throw notFound('issue.not_found');
-  return presentDetail(row, deps.clock.now(), await list.transferredTo(deps.db.orm, issueId));
+  const [transferredTo, muted] = await Promise.all([
+    list.transferredTo(deps.db.orm, issueId),
+    repo.isMuted(deps.db.orm, auth.userId, issueId),
+  ]);
+  return presentDetail(row, deps.clock.now(), transferredTo, muted);
+}
+
+/** Mutes an issue for the caller (or not): its customer's messages bring them no notification. */
+export async function setMuted(deps: Deps, auth: AuthContext, scope: Scope, issueId: number, muted: boolean) {
+  const issue = await repo.findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound('issue.not_found');
+  await repo.setMuted(deps.db.orm, auth.userId, issueId, muted);
 }
 
 export async function issueHistory(
@@ -339,11 +350,15 @@ export async function requestClose(
 export async function markRead(deps: Deps, auth: AuthContext, scope: Scope, issueId: number) {
   const issue = await repo.findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!issue) throw notFound('issue.not_found');
-  await clearUnread(deps, issue);
+  await clearUnread(deps, auth, issue);
 }
 
-/** Clears an issue's unread marker (the caller has checked it may see the issue). */
-export async function clearUnread(deps: Deps, issue: repo.ScopedIssue) {
+/**
+ * The caller read an issue (they may see it; checked before): its unread marker goes, and so do the caller's
+ * notifications of it from the bell.
+ */
+export async function clearUnread(deps: Deps, auth: AuthContext, issue: repo.ScopedIssue) {
+  await markIssueNotificationsRead(deps.db.orm, auth, issue.id);
   if (issue.unreadCount === 0) return;
   await deps.db.orm.transaction(async (tx) => {
     await repo.updateIssue(tx, issue.id, { unreadCount: 0 });

@@ -298,7 +298,7 @@ export async function listIssueMessages(
   const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!issue) throw notFound();
   // The reader sees the newest messages: one request both shows and reads them.
-  if (read) await clearUnread(deps, issue);
+  if (read) await clearUnread(deps, auth, issue);
   const rows = await repo.listMessages(deps.db.orm, issueId, before, limit + 1);
   const page = rows.slice(0, limit);
   const attachments = await repo.attachmentsOfMany(

@@ -81,6 +81,17 @@ export async function markRead(ex: Executor, o: Owner, id: number) {
   return rows.length > 0;
 }
 
+/** Marks the user's notifications of one issue read (they opened it). */
+export async function markIssueRead(ex: Executor, o: Owner, issueId: number) {
+  await ex
+    .update(notifications)
+    .set({ readStatus: true, isCounted: false })
+    .where(
+      // Every counted notification is unread (reading one uncounts it).
+      and(ownedBy(o), eq(notifications.issueId, issueId), eq(notifications.readStatus, false)),
+    );
+}
+
 export async function clearCount(ex: Executor, o: Owner) {
   await ex
     .update(notifications)
@@ -99,7 +110,7 @@ export type CustomerActivity = {
   messages: Array<{ issueId: number; text: string }>;
 };
 
-/** Rows written for customer activity, for announcing them. */
+/** Rows written for customer activity, for announcing them (with who wrote and on which channel). */
 export type InsertedNotification = {
   id: number;
   organization_id: string;
@@ -107,37 +118,49 @@ export type InsertedNotification = {
   issue_id: number;
   type: 'new_issue' | 'new_message';
   content: string;
+  channel_type: 'line' | 'facebook' | 'instagram';
+  channel_name: string;
+  contact_name: string;
 };
 
 const CONTENT_MAX = 200;
 
 /**
  * The notifications of a batch of customer messages, in one statement (the ingest worker's transaction
- * stays set-based): a new issue for its team's manager, a new message for the issue's agent. The texts are
+ * stays set-based): a new issue for its team's manager, a new message for the issue's agent unless they
+ * muted the issue. The texts are
  * NOTICE_TEXTS.newIssue and .newMessage (@sabai/contracts), written in SQL; a test parses them back.
  */
 export async function insertForCustomerActivity(ex: Executor, a: CustomerActivity) {
   if (a.newIssueIds.length === 0 && a.messages.length === 0) return [];
   const result = await ex.execute(sql`
-    insert into notifications (organization_id, user_id, issue_id, type, content, channel_type, channel_name)
-    select i.organization_id, t.manager_user_id, i.id, 'new_issue',
-           'New issue #' || i.id || ' from ' || coalesce(nullif(c.display_name, ''), ch.name),
-           ch.type, ch.name
-      from issues i
-      join teams t on t.id = i.team_id
-      join channels ch on ch.id = i.channel_id
-      left join contacts c on c.id = i.contact_id
-     where i.id = any(${sql.param(a.newIssueIds)}::bigint[]) and t.manager_user_id is not null
-    union all
-    select i.organization_id, i.assignee_user_id, i.id, 'new_message',
-           left('New message on issue #' || i.id || ': ' || m.text, ${CONTENT_MAX}),
-           ch.type, ch.name
-      from unnest(${sql.param(a.messages.map((m) => m.issueId))}::bigint[],
-                  ${sql.param(a.messages.map((m) => m.text))}::text[]) as m(issue_id, text)
-      join issues i on i.id = m.issue_id
-      join channels ch on ch.id = i.channel_id
-     where i.assignee_user_id is not null
-    returning id, organization_id, user_id, issue_id, type, content`);
+    with inserted as (
+      insert into notifications (organization_id, user_id, issue_id, type, content, channel_type, channel_name)
+      select i.organization_id, t.manager_user_id, i.id, 'new_issue',
+             'New issue #' || i.id || ' from ' || coalesce(nullif(c.display_name, ''), ch.name),
+             ch.type, ch.name
+        from issues i
+        join teams t on t.id = i.team_id
+        join channels ch on ch.id = i.channel_id
+        left join contacts c on c.id = i.contact_id
+       where i.id = any(${sql.param(a.newIssueIds)}::bigint[]) and t.manager_user_id is not null
+      union all
+      select i.organization_id, i.assignee_user_id, i.id, 'new_message',
+             left('New message on issue #' || i.id || ': ' || m.text, ${CONTENT_MAX}),
+             ch.type, ch.name
+        from unnest(${sql.param(a.messages.map((m) => m.issueId))}::bigint[],
+                    ${sql.param(a.messages.map((m) => m.text))}::text[]) as m(issue_id, text)
+        join issues i on i.id = m.issue_id
+        join channels ch on ch.id = i.channel_id
+       where i.assignee_user_id is not null
+         and not exists (select 1 from issue_mutes mu
+                          where mu.user_id = i.assignee_user_id and mu.issue_id = i.id)
+      returning id, organization_id, user_id, issue_id, type, content, channel_type, channel_name
+    )
+    select n.*, coalesce(nullif(c.display_name, ''), n.channel_name) as contact_name
+      from inserted n
+      join issues i on i.id = n.issue_id
+      left join contacts c on c.id = i.contact_id`);
   return rowsOf<InsertedNotification>(result).map((r) => ({
     ...r,
     id: Number(r.id),

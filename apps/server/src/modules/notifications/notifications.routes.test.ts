@@ -118,6 +118,73 @@ describe('web-notification API', () => {
     });
   });
 
+  it('reads the caller’s notifications of an issue when they open its chat, and no others', async () => {
+    const issue = await w.addIssue({ assignee: w.staff });
+    const elsewhere = await w.addIssue({ assignee: w.staff });
+    const teamIssue = await w.addIssue({ assignee: w.manager });
+    const tell = (issueId: number, text: string) =>
+      t.db.orm.transaction((tx) =>
+        notifyCustomerActivity(tx, { newIssueIds: [], messages: [{ issueId, text }] }),
+      );
+    await tell(issue.id, 'where is my parcel?');
+    await tell(elsewhere.id, 'hello?');
+    await tell(teamIssue.id, 'for the manager');
+    const [staffBefore, managerBefore] = [await countOf(w, w.staff), await countOf(w, w.manager)];
+
+    // Reading older pages is not opening the chat; the newest page with read=true is.
+    await api(w, w.staff, 'GET', `/issues/${issue.id}/messages?limit=50&before=1`);
+    expect(await countOf(w, w.staff)).toBe(staffBefore);
+    const opened = await api(w, w.staff, 'GET', `/issues/${issue.id}/messages?limit=50&read=true`);
+    expect(opened.statusCode).toBe(200);
+    expect(await countOf(w, w.staff)).toBe(staffBefore - 1);
+    const items = (await list(w, w.staff)).items;
+    expect(items.find((n) => n.issueId === issue.id)).toMatchObject({ readStatus: true });
+    expect(items.find((n) => n.issueId === elsewhere.id)).toMatchObject({ readStatus: false });
+
+    // The manager (who may see the staff's issue) opening it reads nothing of the staff's.
+    await api(w, w.manager, 'GET', `/issues/${elsewhere.id}/messages?limit=50&read=true`);
+    expect(await countOf(w, w.staff)).toBe(staffBefore - 1);
+    expect(await countOf(w, w.manager)).toBe(managerBefore);
+  });
+
+  it('brings no notice of a muted issue’s messages to the user who muted it, until they unmute', async () => {
+    const issue = await w.addIssue({ assignee: w.staff });
+    const tell = (text: string) =>
+      t.db.orm.transaction((tx) =>
+        notifyCustomerActivity(tx, { newIssueIds: [], messages: [{ issueId: issue.id, text }] }),
+      );
+    const detail = async (user: TestUser) =>
+      (await api(w, user, 'GET', `/issues/${issue.id}`)).json() as { muted: boolean };
+    const mute = async (user: TestUser, method: 'PUT' | 'DELETE') =>
+      call(t.app, method, `/api/v1/issues/${issue.id}/mute`, { token: await w.tokenOf(user) });
+    expect((await detail(w.staff)).muted).toBe(false);
+
+    expect((await mute(w.staff, 'PUT')).statusCode).toBe(204);
+    expect((await mute(w.staff, 'PUT')).statusCode).toBe(204);
+    expect((await detail(w.staff)).muted).toBe(true);
+    // Muted for the one who muted it only.
+    expect((await detail(w.manager)).muted).toBe(false);
+    const before = await countOf(w, w.staff);
+    await tell('are you there?');
+    expect(await countOf(w, w.staff)).toBe(before);
+
+    expect((await mute(w.staff, 'DELETE')).statusCode).toBe(204);
+    expect((await detail(w.staff)).muted).toBe(false);
+    await tell('hello again');
+    expect(await countOf(w, w.staff)).toBe(before + 1);
+
+    // Nobody mutes an issue they may not see.
+    const foreign = await call(t.app, 'PUT', `/api/v1/issues/${issue.id}/mute`, {
+      token: await other.tokenOf(other.manager),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const teamless = await w.addIssue({ assignee: w.manager });
+    const staffRes = await call(t.app, 'PUT', `/api/v1/issues/${teamless.id}/mute`, {
+      token: await w.tokenOf(w.staff2),
+    });
+    expect(staffRes.statusCode).toBe(404);
+  });
+
   it('never shows or touches another user’s or another organisation’s notifications', async () => {
     await assignTo(w, w.staff);
     const mine = (await list(w, w.staff)).items[0]!;

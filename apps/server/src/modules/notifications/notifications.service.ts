@@ -27,6 +27,9 @@ export async function notify(tx: Executor, v: repo.NewNotification): Promise<num
   return id;
 }
 
+/** The longest name or preview a notice's event carries (events stay small). */
+const PREVIEW_MAX = 200;
+
 /**
  * Notifies a batch of customer activity (inside the ingest transaction, two statements however large the
  * batch): each new issue to its team's manager, each issue's latest customer message to its agent.
@@ -58,6 +61,12 @@ export async function notifyCustomerActivity(
         content: r.content,
         // A new issue has no agent yet (assignment runs after commit); a message is addressed to its agent.
         adminUserId: r.type === 'new_message' ? r.user_id : null,
+        sender: {
+          contactName: r.contact_name.slice(0, PREVIEW_MAX),
+          channelName: r.channel_name.slice(0, PREVIEW_MAX),
+          channelType: r.channel_type,
+          preview: (latest.get(r.issue_id) ?? '').slice(0, PREVIEW_MAX),
+        },
       },
     })),
   );
@@ -99,6 +108,11 @@ export async function countNotifications(deps: Deps, auth: AuthContext): Promise
 /** Marks one of the caller's notifications read; another user's answers 404 like a missing one. */
 export async function markNotificationRead(deps: Deps, auth: AuthContext, id: number) {
   if (!(await repo.markRead(deps.db.orm, ownerOf(auth), id))) throw notFound('notification.not_found');
+}
+
+/** The user opened an issue: its notifications are read and leave the bell's count. */
+export async function markIssueNotificationsRead(ex: Executor, auth: AuthContext, issueId: number) {
+  await repo.markIssueRead(ex, ownerOf(auth), issueId);
 }
 
 export async function clearNotificationCount(deps: Deps, auth: AuthContext) {

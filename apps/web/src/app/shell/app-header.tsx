@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/app-link';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageSwitch } from '../../components/language-switch';
+import { LiveNotices } from '../../features/notifications/components/live-notices';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useLazyPanel } from '../../lib/use-lazy-panel';
 import { AvailabilitySwitch, LazyTimeOffModal } from './lazy-availability';
@@ -46,6 +47,10 @@ export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderPro
       <AppLink to={shell.landing} className="app-header__logo">
         <BrandLogo size={isMobile ? 28 : 32} />
       </AppLink>
+      {/* Mounted with the header, not with its actions (after /me and their chunks): a screen that opens
+          the live socket itself (the inbox, the phone's chat) would otherwise hear notices before anyone
+          pops them up. */}
+      <LiveNotices />
       {shell.isMeLoading ? (
         <HeaderActionsPlaceholder />
       ) : (

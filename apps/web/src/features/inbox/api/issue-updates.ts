@@ -44,3 +44,14 @@ export function useSetIssueTags(id: number) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: issuesKey }),
   });
 }
+
+/** Mutes the issue for the caller (its customer's messages bring them no notification), or unmutes it. */
+export function useSetMuted(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (muted: boolean) =>
+      api(muted ? routes.issues.mute : routes.issues.unmute, { params: { id } }),
+    onSuccess: (_, muted) =>
+      queryClient.setQueryData<IssueDetail>(issueKey(id), (issue) => issue && { ...issue, muted }),
+  });
+}

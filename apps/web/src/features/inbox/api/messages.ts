@@ -1,9 +1,11 @@
 // The chat: pages of messages (newest first from the server), sending, retrying, uploading attachments,
 // and canned responses for the composer.
+import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Message, SendMessageRequest } from '@sabai/contracts';
 import { routes } from '@sabai/contracts';
 import { api } from '../../../lib/api';
+import { bellQueryKey } from '../../../lib/bell-queries';
 import { issuesKey } from './issues';
 
 export type { Message };
@@ -12,10 +14,12 @@ export const messagesKey = (issueId: number) => [...issuesKey, 'messages', issue
 
 /**
  * The chat's pages, newest first. The newest page is what the reader sees: its fetch also clears the
- * issue's unread marker, so opening a chat or a live refetch of it costs one request, not two.
+ * issue's unread marker and the reader's notifications of the issue, so opening a chat or a live refetch
+ * of it costs one request, not two. Once an issue's first page is in, the bell is read again.
  */
 export function useMessages(issueId: number | null) {
-  return useInfiniteQuery({
+  const queryClient = useQueryClient();
+  const messages = useInfiniteQuery({
     queryKey: messagesKey(issueId ?? 0),
     queryFn: ({ pageParam, signal }) =>
       api(routes.messages.list, {
@@ -27,6 +31,11 @@ export function useMessages(issueId: number | null) {
     getNextPageParam: (last) => last.nextCursor,
     enabled: issueId !== null,
   });
+  const readIssue = messages.isSuccess ? issueId : null;
+  useEffect(() => {
+    if (readIssue !== null) void queryClient.invalidateQueries({ queryKey: bellQueryKey });
+  }, [readIssue, queryClient]);
+  return messages;
 }
 
 export function useSendMessage(issueId: number) {

@@ -11,6 +11,7 @@ import { useFilterOptions, useIssue } from '../api/issues';
 import { Composer } from './composer';
 import { IssueActions } from './issue-actions';
 import { MessageList } from './message-list';
+import { MuteToggle } from './mute-toggle';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
 
@@ -82,6 +83,7 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
             #{data.id} · {data.channel.name} <StatusTag status={data.status} />
           </span>
         </div>
+        <MuteToggle issue={data} />
         {onShowInfo && (
           <Button
             icon={<InfoCircleOutlined />}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@sabai/contracts';
 import { api } from '../../../lib/api';
+import { bellQueryKey } from '../../../lib/bell-queries';
 
-export const notificationCountQueryKey = ['web-notification', 'count'] as const;
+export const notificationCountQueryKey = [...bellQueryKey, 'count'] as const;
 
 /** GET /web-notification/count: a number (spec §7). */
 export async function getNotificationCount(signal?: AbortSignal): Promise<number> {

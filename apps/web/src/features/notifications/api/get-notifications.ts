@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { routes } from '@sabai/contracts';
 import { api } from '../../../lib/api';
+import { bellQueryKey } from '../../../lib/bell-queries';
 
-export const notificationsQueryKey = ['web-notification', 'list'] as const;
+export const notificationsQueryKey = [...bellQueryKey, 'list'] as const;
 
 /** GET /web-notification: one page, newest first. */
 export async function getNotifications(cursor: number | null, signal?: AbortSignal) {

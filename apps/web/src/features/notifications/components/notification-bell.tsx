@@ -8,11 +8,10 @@ import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { notificationCountQueryKey, useNotificationCount } from '../api/get-notification-count';
 import { clearNotificationCount } from '../api/update-notifications';
 
-// The drawer and the live socket's client load beside the shell, so its first load stays small.
+// The drawer loads beside the shell, so its first load stays small.
 const NotificationDrawer = lazy(() =>
   import('./notification-drawer').then((module) => ({ default: module.NotificationDrawer })),
 );
-const LiveNotices = lazy(() => import('./live-notices').then((module) => ({ default: module.LiveNotices })));
 
 /**
  * The header bell (spec §2, §4): the count ('9+' beyond 9) is fetched at load and raised by pushed
@@ -52,7 +51,6 @@ export function NotificationBell() {
         </Badge>
       </button>
       <Suspense fallback={null}>
-        <LiveNotices />
         {hasOpened && <NotificationDrawer open={isOpen} count={count} onClose={handleClose} />}
       </Suspense>
     </>

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_unread_issue_idx" ON "notifications" USING btree ("user_id","issue_id") WHERE "notifications"."read_status" = false;
