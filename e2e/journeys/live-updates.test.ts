@@ -5,8 +5,8 @@
 // Desktop, English and Thai.
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiSession, userIdOf } from '../support/api';
-import { assignedLineCustomer } from '../support/customers';
+import { apiSession } from '../support/api';
+import { assignedLineCustomer, userIdOf } from '../support/customers';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, recordLiveSocket, useBrowser } from '../support/journey';

@@ -9,8 +9,8 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
-import { apiSession, userIdOf } from '../support/api';
-import { assignedLineCustomer, newLineCustomer } from '../support/customers';
+import { apiSession } from '../support/api';
+import { assignedLineCustomer, newLineCustomer, userIdOf } from '../support/customers';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, useBrowser } from '../support/journey';

@@ -1,7 +1,5 @@
 // Direct API calls for a journey's set-up (what another organisation did, data the UI cannot create).
-import { inject } from 'vitest';
 import { request } from 'playwright-core';
-import { DEMO_PASSWORD } from './demo';
 import type { APIRequestContext } from 'playwright-core';
 
 export type ApiSession = {
@@ -32,14 +30,4 @@ export async function apiSession(baseUrl: string, email: string, password: strin
     return (response.status() === 204 ? undefined : await response.json()) as T;
   };
   return { call, dispose: () => context.dispose() };
-}
-
-/** The id of a demo user (signs in as them through the API). */
-export async function userIdOf(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const session = await apiSession(inject('baseUrl'), email, password);
-  try {
-    return (await session.call<{ id: string }>('GET', '/me')).id;
-  } finally {
-    await session.dispose();
-  }
 }

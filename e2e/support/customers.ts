@@ -1,8 +1,9 @@
 // Customers of the demo LINE account for journeys that need fresh conversations: a new one, or one whose
-// issue a manager was given (by the admin, through the API).
+// issue a user was given (by the admin, through the API); and the id of the demo user to give it to.
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import type { ApiSession } from './api';
+import { apiSession, type ApiSession } from './api';
+import { DEMO_PASSWORD } from './demo';
 import { demoLineCustomer } from './simulator';
 
 /** A new LINE customer named `label` and a random suffix (their first message opens an issue). */
@@ -32,4 +33,14 @@ export async function assignedLineCustomer(admin: ApiSession, userId: string, la
     .toBeDefined();
   await admin.call('PUT', `/issues/${issueId}/assignee`, { userId });
   return { ...customer, issueId: issueId! };
+}
+
+/** The id of a demo user (signs in as them through the API). */
+export async function userIdOf(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const session = await apiSession(inject('baseUrl'), email, password);
+  try {
+    return (await session.call<{ id: string }>('GET', '/me')).id;
+  } finally {
+    await session.dispose();
+  }
 }
