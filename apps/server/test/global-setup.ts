@@ -1,6 +1,6 @@
 // Prepares one migrated database per run: a PGlite snapshot that each test file loads in ~0.5 s (instead
-// of ~4 s of initdb + migrations), or a fresh PostgreSQL database created beside TEST_DATABASE_URL's and
-// dropped at the end, so runs never see each other's schema or data.
+// of ~4 s of initdb + migrations), or a fresh PostgreSQL database created beside TEST_DATABASE_URL's, which
+// each test file copies (test/db.ts), all dropped at the end, so runs and files never see each other's data.
 import { randomBytes } from 'node:crypto';
 import { writeFile, rm, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_DIR, openDb } from '../src/platform/db';
+import { FILE_DATABASE_INFIX } from './postgres-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,6 +52,13 @@ async function setupPostgres(project: TestProject) {
   await db.close();
   project.provide('postgresUrl', url.toString());
   return async () => {
+    // The test files' copies (test/db.ts testDatabaseUrl), then the run's database.
+    const copies = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [`${name}${FILE_DATABASE_INFIX}`],
+    );
+    for (const { datname } of copies.rows)
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   };

@@ -2,6 +2,9 @@
 // installation and for the benches (no vitest import, so plain scripts can use it too).
 import pg from 'pg';
 
+/** Between the run's database name and a test file's copy of it (test/db.ts). */
+export const FILE_DATABASE_INFIX = '_f_';
+
 export async function createPostgresDatabase(baseUrl: string, prefix: string) {
   const name = `${prefix}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });

@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { TEST_DB_KIND } from '../../test/db';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_DB_KIND, testDatabaseUrl } from '../../test/db';
 import { exited, runServerProcessToExit, startServerProcess } from '../../test/server-process';
 import { acquireDataDirLock, DataDirInUseError, lockFileOf } from './data-dir-lock';
 
@@ -74,7 +74,7 @@ describe.runIf(TEST_DB_KIND === 'pglite')('the embedded data directory lock', ()
 
 describe.runIf(TEST_DB_KIND === 'postgres')('nodes on a PostgreSQL server', () => {
   it('all start on one DATA_DIR: the lock guards only an embedded database', async () => {
-    const env = { DATA_DIR: await freshDir(), DATABASE_URL: inject('postgresUrl'), SEED_DEMO: 'never' };
+    const env = { DATA_DIR: await freshDir(), DATABASE_URL: await testDatabaseUrl(), SEED_DEMO: 'never' };
     const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     expect([await ready(a.url), await ready(b.url)]).toEqual([200, 200]);
     expect(existsSync(lockFileOf(path.join(env.DATA_DIR, 'pglite')))).toBe(false);

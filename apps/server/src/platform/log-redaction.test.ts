@@ -4,9 +4,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TEST_DB_KIND } from '../../test/db';
+import { TEST_DB_KIND, testDatabaseUrl } from '../../test/db';
 import { exited, startServerProcess } from '../../test/server-process';
 import { DEMO_PASSWORD } from '../db/seed';
 import { redactUrl } from './log-redaction';
@@ -30,7 +30,7 @@ describe('request logs', () => {
           LOG_LEVEL: 'info',
           META_VERIFY_TOKEN: secrets.verify,
           PROVIDER_BASE_URL: 'http://127.0.0.1:1',
-          ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
+          ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: await testDatabaseUrl() } : {}),
         },
         { logFile },
       );

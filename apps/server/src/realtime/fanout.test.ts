@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TEST_DB_KIND } from '../../test/db';
+import { TEST_DB_KIND, testDatabaseUrl } from '../../test/db';
 import { signedLineText } from '../../test/line-webhook';
 import { startServerProcess, stopServerProcesses } from '../../test/server-process';
 import { DEMO_LINE, DEMO_PASSWORD } from '../db/seed';
@@ -20,7 +20,7 @@ describe('notification fan-out', () => {
       DATA_DIR: dataDir,
       SEED_DEMO: 'always',
       PROVIDER_BASE_URL: 'http://127.0.0.1:1',
-      ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
+      ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: await testDatabaseUrl() } : {}),
     };
     try {
       const a = (await startServerProcess({ ...common, ROLES: 'all' })).url;

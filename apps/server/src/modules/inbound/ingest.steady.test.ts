@@ -5,10 +5,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSimulator } from '@sabai/simulator';
 import { DEMO_LINE, DEMO_PASSWORD } from '../../db/seed';
-import { TEST_DB_KIND } from '../../../test/db';
+import { TEST_DB_KIND, testDatabaseUrl } from '../../../test/db';
 import { signedLineText } from '../../../test/line-webhook';
 import { inboundTextIds, signInOver, watchLiveMessages } from '../../../test/live-messages';
 import { startServerProcess, stopServerProcesses } from '../../../test/server-process';
@@ -35,7 +35,7 @@ describe('steady webhook traffic', () => {
         SEED_DEMO: 'always',
         ROLES: 'all',
         PROVIDER_BASE_URL: sim.url,
-        ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
+        ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: await testDatabaseUrl() } : {}),
       });
       const token = await signInOver(url, 'admin@demo.local', DEMO_PASSWORD);
       const live = await watchLiveMessages(url, token);

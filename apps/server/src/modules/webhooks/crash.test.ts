@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDb, type Db } from '../../platform/db';
-import { TEST_DB_KIND } from '../../../test/db';
+import { TEST_DB_KIND, testDatabaseUrl } from '../../../test/db';
 import { signedLineText } from '../../../test/line-webhook';
 import { exited, freePort, startServerProcess } from '../../../test/server-process';
 import { signInOver } from '../../../test/live-messages';
@@ -33,7 +33,7 @@ describe('a server killed right after acknowledging webhooks', () => {
       PROVIDER_BASE_URL: 'http://127.0.0.1:1',
       SEED_DEMO: 'always',
       ROLES: 'all',
-      ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
+      ...(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: await testDatabaseUrl() } : {}),
     };
     try {
       const first = await startServerProcess(env);
