@@ -128,8 +128,8 @@ const CONTENT_MAX = 200;
 /**
  * The notifications of a batch of customer messages, in one statement (the ingest worker's transaction
  * stays set-based): a new issue for its team's manager, a new message for the issue's agent unless they
- * muted the issue. The texts are
- * NOTICE_TEXTS.newIssue and .newMessage (@sabai/contracts), written in SQL; a test parses them back.
+ * muted the issue. The texts are NOTICE_TEXTS.newIssue and .newMessage (@sabai/contracts), written in SQL;
+ * a test parses them back.
  */
 export async function insertForCustomerActivity(ex: Executor, a: CustomerActivity) {
   if (a.newIssueIds.length === 0 && a.messages.length === 0) return [];
