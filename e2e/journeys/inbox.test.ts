@@ -2,7 +2,6 @@
 // the manager assigns, replies (delivered to the simulator), is refused a wrong attachment, uses a canned
 // response, resolves and closes; staff cannot change status and ask the manager; an old Messenger issue
 // is locked with the Meta inbox link. Desktop and phone, English and Thai.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
@@ -11,7 +10,7 @@ import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
 import { choose, noticeShows, openFromMenu, snap } from '../support/settings';
-import { demoLineCustomer } from '../support/simulator';
+import { newLineCustomer } from '../support/customers';
 import { text } from '../support/texts';
 
 const browser = useBrowser();
@@ -20,16 +19,7 @@ const card = (page: Page, name: string) => page.getByTestId('issue-card').filter
 const chatMessage = (page: Page, body: string) =>
   page.getByTestId('chat-pane').getByTestId('message').filter({ hasText: body });
 
-async function newCustomer(lang: Locale) {
-  const name = `Khun ${lang.toUpperCase()} ${randomBytes(2).toString('hex')}`;
-  const customer = await demoLineCustomer(
-    inject('simulatorUrl'),
-    inject('baseUrl'),
-    `U${randomBytes(16).toString('hex')}`,
-    name,
-  );
-  return { name, ...customer };
-}
+const newCustomer = (lang: Locale) => newLineCustomer(`Khun ${lang.toUpperCase()}`);
 
 describe.each<Locale>(['en', 'th'])('inbox on desktop in %s', (lang) => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
