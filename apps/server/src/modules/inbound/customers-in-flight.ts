@@ -5,6 +5,20 @@ import type { Deps } from '../../deps';
 
 export class CustomersInFlight {
   private readonly parts = new Map<string, Promise<unknown>>();
+  private lastTurn: Promise<void> = Promise.resolve();
+
+  /**
+   * A batch's turn to say what it applies: `ready` once every batch that took a turn before it has said so
+   * (or given up), `done` when this one has (calling it again changes nothing).
+   */
+  takeTurn(): { ready: Promise<void>; done: () => void } {
+    const ready = this.lastTurn;
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    // A batch that gives up before its turn came does not let the next one go before the earlier ones.
+    this.lastTurn = Promise.all([ready, mine]).then(() => undefined);
+    return { ready, done };
+  }
 
   has(customer: string): boolean {
     return this.parts.has(customer);

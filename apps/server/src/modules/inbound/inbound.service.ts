@@ -18,7 +18,7 @@ import type { InboundRow } from '../../platform/ingest-queue';
 import { publishEvent } from '../../platform/events';
 import type { ChannelRow } from '../channels';
 import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from './customer-messages';
-import { customersInFlight } from './customers-in-flight';
+import { customersInFlight, type CustomersInFlight } from './customers-in-flight';
 import { createIdentities, identityKey, knownIdentities } from './identities';
 import { isOwnSentPart } from '../messages';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
@@ -36,6 +36,25 @@ type ChannelEvent = { channel: ChannelRow; event: InboundEvent };
  * others, and each customer's events stay in arrival order.
  */
 export async function processInboundBatch(deps: Deps, rows: InboundRow[]) {
+  const inFlight = customersInFlight(deps);
+  // Batches read their events and identities side by side, but say what they apply in the order they were
+  // handed over: a later batch that finished reading first would otherwise apply a customer's later
+  // events before the earlier batch's.
+  const turn = inFlight.takeTurn();
+  try {
+    await applyInTurn(deps, rows, inFlight, turn.ready, turn.done);
+  } finally {
+    turn.done();
+  }
+}
+
+async function applyInTurn(
+  deps: Deps,
+  rows: InboundRow[],
+  inFlight: CustomersInFlight,
+  turnReady: Promise<void>,
+  endTurn: () => void,
+) {
   const events = await withChannels(deps, await readableEvents(deps, rows));
   if (events.length === 0) return;
   const { found, missing } = await knownIdentities(
@@ -44,8 +63,8 @@ export async function processInboundBatch(deps: Deps, rows: InboundRow[]) {
       .filter(({ event }) => createsIdentity(event))
       .map(({ channel, event }) => ({ channel, externalUserId: event.externalUserId, at: event.timestamp })),
   );
+  await turnReady;
   // From here to the tracking below nothing is awaited: no other batch changes what is in flight.
-  const inFlight = customersInFlight(deps);
   const customerOf = ({ channel, event }: ChannelEvent) => identityKey(channel.id, event.externalUserId);
   const newCustomers = new Set(missing.map((w) => identityKey(w.channel.id, w.externalUserId)));
   const waits = (e: ChannelEvent) => newCustomers.has(customerOf(e)) || inFlight.has(customerOf(e));
@@ -68,6 +87,7 @@ export async function processInboundBatch(deps: Deps, rows: InboundRow[]) {
   })();
   inFlight.track(new Set(now.map(customerOf)), nowApplied);
   inFlight.track(laterCustomers, laterApplied);
+  endTurn();
   // Both settle before a failure is reported: the worker then retries the rows one by one.
   const failed = (await Promise.allSettled([nowApplied, laterApplied])).find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
