@@ -202,6 +202,7 @@ describe('NotiSocket', () => {
   let opened: FakeSocket[];
   let received: string[];
   let gaveUp: number;
+  let opens: number;
   let asked: boolean[];
   let client: NotiSocket;
   const last = () => opened.at(-1)!;
@@ -212,6 +213,7 @@ describe('NotiSocket', () => {
     opened = [];
     received = [];
     gaveUp = 0;
+    opens = 0;
     asked = [];
     client = new NotiSocket({
       url: async (revoked) => {
@@ -225,6 +227,7 @@ describe('NotiSocket', () => {
       },
       onMessage: (data) => received.push(data),
       onGiveUp: () => gaveUp++,
+      onOpen: () => opens++,
     });
   });
   afterEach(() => {
@@ -279,18 +282,7 @@ describe('NotiSocket', () => {
   });
 
   it('counts a socket open only once the server says it is registered, which it must within 5000 ms', async () => {
-    let opens = 0;
-    const watched = new NotiSocket({
-      url: async () => 'ws://test/ws?token=t&socketType=web',
-      open: (url) => {
-        const socket = new FakeSocket(url);
-        opened.push(socket);
-        return socket;
-      },
-      onMessage: (data) => received.push(data),
-      onOpen: () => opens++,
-    });
-    watched.start();
+    client.start();
     await flush();
     last().handshakeEnds();
     await vi.advanceTimersByTimeAsync(NOTI_SOCKET.timeoutMs - 1);
@@ -301,7 +293,6 @@ describe('NotiSocket', () => {
     last().serverOpens();
     expect(opens).toBe(1);
     expect(received).toEqual([]);
-    watched.stop();
   });
 
   it('gives an attempt 5000 ms to open, then tries again', async () => {
