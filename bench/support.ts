@@ -83,6 +83,7 @@ export async function startBenchServer(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance, db: Db) => Promise<void>,
+  opts: { serveWebApp?: boolean } = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
   let dropDb = async () => {};
@@ -106,7 +107,7 @@ export async function startBenchServer(
   const db = await openDb({ databaseUrl, dataDir: path.join(dataDir, 'pglite'), poolSize: 20 });
   await db.migrate();
   await seedDemo(db, await loadCipher(config, db));
-  const { app } = await buildApp({ config, db });
+  const { app } = await buildApp({ config, db, serveWebApp: opts.serveWebApp });
   await configure?.(app, db);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

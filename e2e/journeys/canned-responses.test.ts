@@ -32,6 +32,12 @@ describe.each<Locale>(['en', 'th'])('canned responses in %s', (lang) => {
     await categoryItem(page, 'Greetings').waitFor();
     await categoryItem(page, 'Shipping').waitFor();
     await tableRow(page, 'Welcome').waitFor();
+    // At 1440 px the table fits beside the categories; were it wider, its first column would stay put.
+    const content = page.locator('.ant-table-content').first();
+    expect(await content.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.locator('.ant-table-thead th').first().getAttribute('class')).toContain(
+      'ant-table-cell-fix',
+    );
     await snap(page, `canned-list-desktop-${lang}`);
 
     // A category narrows the table; search finds within it.

@@ -213,7 +213,11 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await pickRadio(page, t('channels.form.hoursModes.custom'));
       await save(page);
       await expectMessage(form(page), t('channels.form.shiftsRequired'));
-      await page.getByTestId('add-shift').click();
+      // The week as a grid: every day closed until it gets hours.
+      await expect
+        .poll(() => page.getByTestId('shifts-editor').getByText(t('channels.form.closedDay')).count())
+        .toBe(7);
+      await page.getByTestId('add-shift-1').click();
       await typeIntoPicker(page.locator('#channel_shifts_0_endsAt'), '09:00');
       await expectMessage(form(page), t('channels.form.timesDiffer'));
 
@@ -242,6 +246,13 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await choose(page, 'channel_keywords_0_teamId', TEAM);
       await choose(page, 'channel_keywords_1_teamId', TEAM);
       await typeIntoPicker(page.locator('#channel_shifts_0_endsAt'), '18:00');
+      // Monday's hours to the other weekdays in one click; the weekend stays closed.
+      await page.getByTestId('copy-to-weekdays').click();
+      for (const weekday of [2, 3, 4, 5])
+        await page.getByTestId(`shift-day-${weekday}`).getByTestId('shift-row').waitFor();
+      expect(await page.getByTestId('shift-day-6').getByTestId('shift-row').count()).toBe(0);
+      await page.getByTestId('shifts-editor').scrollIntoViewIfNeeded();
+      await snap(page, `channels-business-hours-desktop-${lang}`);
       await page.locator('#channel_offServiceResponse').fill('We are closed now. ปิดทำการแล้วค่ะ');
       const songkran = dayFromToday(40);
       await page.locator('#channel_holidays_0_name').fill('Songkran');
@@ -272,7 +283,8 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
       await noticeShows(page, lang, 'channels.saved');
       await row(page, renamed).waitFor();
       expect(await row(page, renamed).innerText()).toContain(t('channels.keywordCount', { count: 2 }));
-      expect(await row(page, renamed).innerText()).toContain(t('channels.hours.custom', { count: 1 }));
+      // Monday's hours and their four copies.
+      expect(await row(page, renamed).innerText()).toContain(t('channels.hours.custom', { count: 5 }));
 
       // Add a future holiday.
       await row(page, renamed)

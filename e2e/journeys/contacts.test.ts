@@ -105,6 +105,14 @@ describe.each<Locale>(['en', 'th'])('contacts on desktop in %s', (lang) => {
     await expect.poll(() => rows(page).count()).toBe(1);
     await tableRow(page, mali).waitFor();
     await snap(page, `contacts-advanced-search-desktop-${lang}`);
+    // The search and its filters are in the address: a reload (or the link) shows the same list.
+    await expect.poll(() => new URL(page.url()).searchParams.get('gender')).toBe('female');
+    expect(new URL(page.url()).searchParams.get('search')).toBe(mark);
+    await page.reload();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await tableRow(page, mali).waitFor();
+    expect(await page.getByTestId('contact-search').inputValue()).toBe(mark);
+    await page.getByTestId('contact-advanced').click();
     await page.getByTestId('filter-clear').click();
     await expect.poll(() => rows(page).count()).toBe(3);
 

@@ -19,6 +19,15 @@ const card = (page: Page, name: string) => page.getByTestId('issue-card').filter
 const chatMessage = (page: Page, body: string) =>
   page.getByTestId('chat-pane').getByTestId('message').filter({ hasText: body });
 
+/**
+ * Opens the demo's conversation with Ploy, found by name: the customers other journeys add push an old
+ * conversation out of the list's rendered (virtualised) window.
+ */
+async function openPloy(page: Page): Promise<void> {
+  await page.getByTestId('issue-search').locator('input').fill('Ploy');
+  await card(page, 'Ploy').click();
+}
+
 const newCustomer = (lang: Locale) => newLineCustomer(`Khun ${lang.toUpperCase()}`);
 
 describe.each<Locale>(['en', 'th'])('inbox on desktop in %s', (lang) => {
@@ -118,7 +127,7 @@ describe.each<Locale>(['en', 'th'])('inbox on desktop in %s', (lang) => {
   it('lets staff ask the manager to close instead of changing status', async () => {
     const { page, errors } = await openSignedIn(browser(), 'staff@demo.local', lang);
     await page.getByTestId('inbox-page').waitFor();
-    await card(page, 'Ploy').click();
+    await openPloy(page);
     await page.getByTestId('chat-pane').waitFor();
     expect(await page.getByTestId('status-menu').count()).toBe(0);
     expect(await page.getByTestId('assign').count()).toBe(0);
@@ -137,7 +146,7 @@ describe.each<Locale>(['en', 'th'])('inbox on desktop in %s', (lang) => {
     const staff = await openSignedIn(browser(), 'staff@demo.local', lang);
     for (const { page } of [manager, staff]) {
       await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}`);
-      await card(page, 'Ploy').click();
+      await openPloy(page);
       await page.getByTestId('chat-pane').waitFor();
     }
     await manager.page.getByTestId('presence').getByText('Somsak Staff').waitFor();
@@ -236,7 +245,7 @@ describe.each<Locale>(['en', 'th'])('kanban in %s', (lang) => {
   });
 });
 
-describe.each<Locale>(['en', 'th'])('resolved and transferred issues in %s', (lang) => {
+describe.each<Locale>(['en', 'th'])('statuses in %s', (lang) => {
   const t = (key: TranslationKey) => text(lang, key);
 
   // Issue 14: the kanban and the status chips left out "resolved" and "transferred", so such issues
@@ -273,6 +282,11 @@ describe.each<Locale>(['en', 'th'])('resolved and transferred issues in %s', (la
     await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}`);
     await page.getByTestId('issue-list').waitFor();
     await page.getByTestId('status-tab-resolved').getByText(t('issue.status.resolved')).waitFor();
+    // Every chip on one row, which scrolls sideways instead of pushing the list down.
+    const chipRows = await page
+      .locator('.filter-bar__statuses .ant-tag')
+      .evaluateAll((chips) => new Set(chips.map((chip) => chip.getBoundingClientRect().top)).size);
+    expect(chipRows).toBe(1);
     await page.getByTestId('status-tab-resolved').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('resolved');
     await card(page, resolved.name).waitFor();
@@ -282,6 +296,89 @@ describe.each<Locale>(['en', 'th'])('resolved and transferred issues in %s', (la
     await card(page, transferred.name).waitFor();
     await expect.poll(() => card(page, resolved.name).count()).toBe(0);
     await snap(page, `inbox-status-chips-desktop-${lang}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('says an issue is gone, instead of a retry that cannot succeed, on desktop and phone', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { page, errors } = await openSignedIn(browser(), 'manager@demo.local', lang, viewport);
+      const path = viewport === 'phone' ? '/mobile/issue/chat' : '/issue/inbox';
+      await page.goto(`${inject('baseUrl')}${path}?lang=${lang}&issueId=987654321`);
+      await page.getByTestId('issue-unreachable').getByText(t('inbox.chat.gone')).waitFor();
+      expect(await page.getByRole('button', { name: t('common.retry') }).count()).toBe(0);
+      expect(await page.locator('.ant-message').getByText(t('notices.retrieve.issue_detail')).count()).toBe(
+        0,
+      );
+      await snap(page, `inbox-issue-gone-${viewport}-${lang}`);
+      if (viewport === 'phone') {
+        // The phone has no list beside the chat: the way back is on the notice.
+        await page
+          .getByTestId('issue-unreachable')
+          .getByRole('button', { name: t('inbox.chat.back') })
+          .click();
+        await page.waitForURL((url) => url.pathname === '/mobile/issue/inbox');
+      }
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('gives staff the kanban to read, without dragging or its hint', async () => {
+    const customer = await newCustomer(lang);
+    await customer.says('สอบถามโปรโมชันค่ะ');
+    await assignThroughApi(customer.name, 'Somsak Staff');
+
+    const { page, errors } = await openSignedIn(browser(), 'staff@demo.local', lang);
+    await page.goto(`${inject('baseUrl')}/issue/kanban?lang=${lang}`);
+    const column = (status: string) => page.getByTestId(`kanban-column-${status}`);
+    const mine = (status: string) =>
+      column(status).getByTestId('issue-card').filter({ hasText: customer.name });
+    await mine('on-going').waitFor();
+    expect(await page.locator('.kanban__hint').count()).toBe(0);
+    expect(await page.locator('[aria-roledescription="draggable"]').count()).toBe(0);
+    await snap(page, `kanban-staff-desktop-${lang}`);
+
+    // A drag does nothing: the card stays, and the server still has it on-going.
+    await drag(page, mine('on-going'), column('waiting'));
+    await mine('on-going').waitFor();
+    expect(await mine('waiting').count()).toBe(0);
+    await actThroughApi(async (manager) => {
+      const id = await issueIdOf(manager, customer.name);
+      expect((await manager.call<{ status: string }>('GET', `/issues/${id}`)).status).toBe('on-going');
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('drops the close request’s tag once the issue is closed, and locks its tags like its note', async () => {
+    const customer = await newCustomer(lang);
+    await customer.says('ได้รับของแล้วค่ะ ขอบคุณค่ะ');
+    await assignThroughApi(customer.name, 'Somsak Staff');
+    let issueId = 0;
+    await actThroughApi(async (manager) => {
+      issueId = await issueIdOf(manager, customer.name);
+    });
+    const staff = await apiSession(inject('baseUrl'), 'staff@demo.local', DEMO_PASSWORD);
+    await staff.call('POST', `/issues/${issueId}/request-close`);
+    await staff.dispose();
+
+    const { page, errors } = await openSignedIn(browser(), 'manager@demo.local', lang);
+    await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}&issueId=${issueId}`);
+    const requested = card(page, customer.name).getByText(t('inbox.list.closeRequested'));
+    await requested.waitFor();
+    await page.getByTestId('issue-tags').waitFor();
+    expect(await page.getByTestId('issue-tags').getAttribute('class')).not.toContain('ant-select-disabled');
+
+    // The manager answers the request on another screen: resolved, then closed; this one follows live.
+    await actThroughApi(async (manager) => {
+      await manager.call('PATCH', `/issues/${issueId}`, { kind: 'status', status: 'resolved-success' });
+      await manager.call('PATCH', `/issues/${issueId}`, { kind: 'status', status: 'close' });
+    });
+    await page.getByTestId('chat-pane').locator('[data-status="close"]').waitFor();
+    await expect.poll(() => requested.count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('issue-tags').getAttribute('class'))
+      .toContain('ant-select-disabled');
+    expect(await page.getByTestId('issue-note').isDisabled()).toBe(true);
+    await snap(page, `inbox-closed-info-desktop-${lang}`);
     expect(errors).toEqual([]);
   });
 });
@@ -342,7 +439,18 @@ describe.each<Locale>(['en', 'th'])('inbox on a phone in %s', (lang) => {
   it('lists issues, opens a chat full screen with its info sheet, and replies one-handed', async () => {
     const { page, errors } = await openSignedIn(browser(), 'staff@demo.local', lang, 'phone');
     await page.getByTestId('mobile-inbox-page').waitFor();
-    await card(page, 'Ploy').click();
+    // The status chips: one row across the phone, scrolled sideways, never wider than the screen.
+    const chips = page.locator('.filter-bar__statuses');
+    await chips.locator('.ant-tag').first().waitFor();
+    expect(
+      await chips
+        .locator('.ant-tag')
+        .evaluateAll((tags) => new Set(tags.map((tag) => tag.getBoundingClientRect().top)).size),
+    ).toBe(1);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await openPloy(page);
     await page.getByTestId('mobile-chat-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/mobile/issue/chat');
     await chatMessage(page, 'ไซซ์').first().waitFor();

@@ -51,7 +51,8 @@ describe('lang parameter', () => {
     expect(await sideMenuLabels(page)).toEqual(EXPECTED_MENU.Admin.th);
     await page.getByRole('heading', { name: 'แดชบอร์ด', level: 1 }).waitFor();
     // Navigation inside the app carries the language.
-    await page.getByTestId('screen-link-profile').click();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'โปรไฟล์' }).click();
     await page.waitForURL(
       (url) => url.pathname === '/profile/edit-profile' && url.searchParams.get('lang') === 'th',
     );
@@ -77,6 +78,12 @@ describe('device routing', () => {
     // The root page is exempt.
     await phonePage.goto('/?lang=en');
     expect(location(phonePage).pathname).toBe('/');
+    // The kanban has no phone page: a phone gets the inbox list, its filters kept.
+    await signIn(phonePage, 'manager@demo.local', DEMO_PASSWORD);
+    await phonePage.goto('/issue/kanban?search=Ploy&lang=th');
+    await phonePage.waitForURL((url) => url.pathname === '/mobile/issue/inbox');
+    expect(location(phonePage).search.get('search')).toBe('Ploy');
+    await phonePage.getByTestId('issue-list').waitFor();
     await phone.close();
 
     const desktop = await newContext(browser, baseUrl, 'desktop');

@@ -26,6 +26,10 @@ describe('forgotten password', () => {
       (url) => url.pathname === '/mobile/login/forget-password' && url.searchParams.get('lang') === 'th',
     );
 
+    // The URL changes before React commits the new page, and the login page has an 'อีเมล' field too: the
+    // form's own button says the forgot-password page is the one on screen (filling the login's field then
+    // submitting an empty form was CI's "no answer within 45 s").
+    await page.getByRole('button', { name: 'ส่งลิงก์' }).waitFor();
     const since = Date.now();
     await page.getByLabel('อีเมล').fill('staff2@demo.local');
     // The server's answer, awaited on its own: a failure then says whether the request hung or was refused.

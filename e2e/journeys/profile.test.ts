@@ -178,6 +178,8 @@ describe('profile edit', () => {
     await settings.waitFor();
     await settings.getByText('LINE Notify ปิดให้บริการแล้ว', { exact: false }).waitFor();
     await page.getByTestId('line-linked').waitFor();
+    // An iPhone's browser tab: notifications need Sabai on the home screen, and the page says how.
+    await settings.getByTestId('home-screen-hint').getByText('เพิ่มไปยังหน้าจอโฮม', { exact: false }).waitFor();
 
     const soundSwitch = page.getByTestId('notification-switch-sound');
     const before = await soundSwitch.getAttribute('aria-checked');

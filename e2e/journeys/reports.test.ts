@@ -36,6 +36,18 @@ async function dashboardAfter(
   return (await response.json()) as Dashboard;
 }
 
+/** Picks an option of one of the report controls (the app's select) by its label. */
+async function pick(page: Page, testId: string, label: string): Promise<void> {
+  await page.locator(`#${testId}`).click();
+  await page
+    .locator(`.ant-select-dropdown:has(#${testId}_list) .ant-select-item-option`, { hasText: label })
+    .first()
+    .click();
+}
+
+/** The label a report control shows. */
+const picked = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
 /** The issue total tile shows the server's figure. */
 async function totalShows(page: Page, issues: number) {
   await expect
@@ -78,7 +90,7 @@ describe.each<[Viewport, Locale]>([
     // A longer period asks the server again; the tile shows its answer.
     const month = await dashboardAfter(
       page,
-      () => page.getByTestId('period-select').selectOption('last30Days'),
+      () => pick(page, 'period-select', t('reports.period.last30Days')),
       'compareFrom',
     );
     expect(month.compare).not.toBeNull();
@@ -89,13 +101,13 @@ describe.each<[Viewport, Locale]>([
     // Without a compare period, no change is shown; back to the previous period.
     const alone = await dashboardAfter(
       page,
-      () => page.getByTestId('compare-select').selectOption('none'),
+      () => pick(page, 'compare-select', t('reports.compare.none')),
       'to=',
     );
     expect(alone.compare).toBeNull();
     await expect.poll(() => page.getByTestId('change-issues').count()).toBe(0);
     // The previous period's answer is still cached: the change comes back without asking again.
-    await page.getByTestId('compare-select').selectOption('previous');
+    await pick(page, 'compare-select', t('reports.compare.previous'));
     await page.getByTestId('change-issues').waitFor();
 
     // Filters by channel, then by team: the server's figures again.
@@ -104,20 +116,34 @@ describe.each<[Viewport, Locale]>([
       month.options.channels.find((c) => c.name === 'Sabai LINE OA') ?? month.options.channels[0];
     const byChannel = await dashboardAfter(
       page,
-      () => page.getByTestId('channel-filter').selectOption(channel!.id),
+      () => pick(page, 'channel-filter', channel!.name),
       `channel=${channel!.id}`,
     );
     await totalShows(page, byChannel.figures.current.issues);
     const team = month.options.teams.find((x) => x.name === 'Customer Care') ?? month.options.teams[0];
     const byTeam = await dashboardAfter(
       page,
-      () => page.getByTestId('team-filter').selectOption(team!.id),
+      () => pick(page, 'team-filter', team!.name),
       `team=${team!.id}`,
     );
     await totalShows(page, byTeam.figures.current.issues);
     await page.getByTestId('statistics-card').locator('canvas').first().waitFor();
     await page.getByTestId('status-summary').locator('canvas').first().waitFor();
     await snap(page, `reports-dashboard-${viewport}-${lang}`);
+
+    // Longer periods plot by week, then by month; the chosen period is in the address and survives a reload.
+    const chart = page.getByTestId('statistics-chart');
+    await dashboardAfter(page, () => pick(page, 'period-select', t('reports.period.last90Days')), 'from=');
+    await expect.poll(() => chart.getAttribute('data-granularity')).toBe('week');
+    await dashboardAfter(page, () => pick(page, 'period-select', t('reports.period.last12Months')), 'from=');
+    await expect.poll(() => chart.getAttribute('data-granularity')).toBe('month');
+    expect(new URL(page.url()).searchParams.get('period')).toBe('last12Months');
+    expect(new URL(page.url()).searchParams.get('team')).toBe(team!.id);
+    await page.reload();
+    await expect.poll(() => picked(page, 'period-select')).toBe(t('reports.period.last12Months'));
+    await expect.poll(() => chart.getAttribute('data-granularity')).toBe('month');
+    expect(await picked(page, 'team-filter')).toBe(team!.name);
+    expect(new URL(page.url()).searchParams.get('lang')).toBe(lang);
 
     for (const report of REPORTS) {
       await openReport(page, lang, viewport, report.kind, report.label);

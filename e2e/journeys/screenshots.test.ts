@@ -6,6 +6,7 @@ import { screenshot, signIn } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Locale, Viewport } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
+import { text } from '../support/texts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -66,7 +67,7 @@ describe.each(cases)('screenshots on %s in %s', (viewport, lang) => {
     const context = await newContext(browser, baseUrl, viewport, lang);
     const { page, errors } = await openPage(context);
     await signIn(page, 'superadmin@demo.local', DEMO_PASSWORD, lang);
-    await page.getByTestId('dashboard-welcome').waitFor();
+    await page.getByTestId('overall-card').locator('.figure-tile').first().waitFor();
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, `shell-dashboard-${viewport}-${lang}`);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -78,7 +79,8 @@ describe.each(cases)('screenshots on %s in %s', (viewport, lang) => {
       await page.getByTestId('drawer-menu').locator('li[role="menuitem"]').first().click();
       await page.getByTestId('drawer-menu').waitFor({ state: 'hidden' });
     }
-    await page.getByTestId('screen-link-profile').click();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: text(lang, 'header.profile') }).click();
     await page.getByTestId('notification-settings').waitFor();
     await screenshot(page, `shell-profile-${viewport}-${lang}`);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -42,9 +42,12 @@ function withExp(page: Page, exp: number) {
   }, exp);
 }
 
-/** Lets the page finish its own calls, so none of them refreshes behind the test's back. */
+/**
+ * Lets the page finish its own calls, so none of them refreshes behind the test's back. The dashboard's
+ * figures, not its card: the card shows before any call has answered, the figures only after one has.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.getByTestId('dashboard-welcome').waitFor();
+  await page.getByTestId('figure-issues').waitFor();
   await page.waitForLoadState('networkidle');
 }
 
@@ -61,7 +64,7 @@ describe('session', () => {
       if (request.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push(request.url());
     });
     await page.reload();
-    await page.getByTestId('dashboard-welcome').waitFor();
+    await page.getByTestId('figure-issues').waitFor();
     const after = await readToken(page);
     expect(location(page).pathname).toBe('/dashboard');
     expect(refreshes).toHaveLength(1);

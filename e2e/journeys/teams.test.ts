@@ -67,11 +67,22 @@ describe.each<Locale>(['en', 'th'])('team settings in %s', (lang) => {
     await page.getByTestId('member-row').first().waitFor();
 
     // The start-before-stop rule (spec §5), on the member's shift.
+    // Each problem shows on the one time that is wrong, never on every time field.
+    const faulted = () => page.getByTestId('member-row').first().locator('.ant-form-item-has-error');
     await typeTime(page.locator('#team_members_0_workStart'), '19:00');
     await expectMessage(form(page), t('errors.team.work_start_after_stop'));
+    await expect.poll(() => faulted().count()).toBe(1);
+    expect(await faulted().locator('#team_members_0_workStart').count()).toBe(1);
     await snap(page, `teams-shift-error-desktop-${lang}`);
     await typeTime(page.locator('#team_members_0_workStart'), '08:00');
     await expect.poll(() => form(page).getByText(t('errors.team.work_start_after_stop')).count()).toBe(0);
+    // A break running past the end of work: its stop is what is wrong.
+    await typeTime(page.locator('#team_members_0_breakStop'), '18:30');
+    await expectMessage(form(page), t('teams.form.breakStopInvalid'));
+    await expect.poll(() => faulted().count()).toBe(1);
+    expect(await faulted().locator('#team_members_0_breakStop').count()).toBe(1);
+    await typeTime(page.locator('#team_members_0_breakStop'), '13:00');
+    await expect.poll(() => faulted().count()).toBe(0);
     await page.getByTestId('team-save').click();
     await noticeShows(page, lang, 'teams.created');
     await page.getByTestId('team-search').fill(name);

@@ -12,7 +12,6 @@ import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
 import {
-  choose,
   confirmDialog,
   expectMessage,
   expectRetrievalFailure,
@@ -106,7 +105,18 @@ describe.each<Locale>(['en', 'th'])('user settings in %s', (lang) => {
     await page.locator('#invite_email').fill('not-an-email');
     await expectMessage(modal, t('users.invite.emailInvalid'));
     await page.locator('#invite_email').fill('staff@demo.local');
-    await choose(page, 'invite_roleId', t('roles.Staff'));
+    // An admin grants up to their own role: no Super admin among the choices.
+    await page.locator('#invite_roleId').click();
+    const roleChoices = page.locator('.ant-select-dropdown:has(#invite_roleId_list) .ant-select-item-option');
+    await roleChoices.first().waitFor();
+    expect(await roleChoices.allTextContents()).toEqual(
+      expect.arrayContaining([t('roles.Admin'), t('roles.Manager'), t('roles.Staff')]),
+    );
+    expect(await roleChoices.allTextContents()).not.toContain(t('roles.SuperAdmin'));
+    await roleChoices
+      .filter({ hasText: t('roles.Staff') })
+      .first()
+      .click();
     await modal.getByRole('button', { name: t('users.invite.submit') }).click();
     await expectMessage(modal, t('errors.user.email_taken'));
     await snap(page, `users-invite-duplicate-desktop-${lang}`);

@@ -23,23 +23,62 @@ export type Locale = 'en' | 'th';
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
-/** A fresh context: 1440×900 desktop, or a 390×844 iPhone (user agent, touch, mobile viewport). */
-export function newContext(
-  browser: Browser,
+type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
+
+/**
+ * A context's options: 1440×900 desktop, or a 390×844 iPhone (user agent, touch, mobile viewport). The app's
+ * service worker is blocked unless asked for: a page it controls would load through it, out of reach of
+ * the journeys' `page.route` failures; the install journey allows it and checks what it does.
+ */
+export function contextOptions(
   baseURL: string,
   viewport: Viewport,
   locale: Locale = 'en',
-): Promise<BrowserContext> {
-  const common = { baseURL, locale: locale === 'th' ? 'th-TH' : 'en-US', timezoneId: 'Asia/Bangkok' };
-  if (viewport === 'desktop')
-    return browser.newContext({ ...common, viewport: { width: 1440, height: 900 } });
-  return browser.newContext({
+  serviceWorkers: 'allow' | 'block' = 'block',
+): ContextOptions {
+  const common = {
+    baseURL,
+    locale: locale === 'th' ? 'th-TH' : 'en-US',
+    timezoneId: 'Asia/Bangkok',
+    serviceWorkers,
+  };
+  if (viewport === 'desktop') return { ...common, viewport: { width: 1440, height: 900 } };
+  return {
     ...common,
     viewport: { width: 390, height: 844 },
     userAgent: IPHONE_UA,
     isMobile: true,
     hasTouch: true,
     deviceScaleFactor: 2,
+  };
+}
+
+/** A fresh context (see contextOptions). */
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport,
+  locale: Locale = 'en',
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
+  return browser.newContext(contextOptions(baseURL, viewport, locale, serviceWorkers));
+}
+
+/**
+ * A context with a profile on disk, closed with its browser: what an installed app needs (Chromium does
+ * not install from an off-the-record context, which every `newContext` is).
+ */
+export function newProfileContext(
+  userDataDir: string,
+  baseURL: string,
+  viewport: Viewport,
+  locale: Locale = 'en',
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...contextOptions(baseURL, viewport, locale, 'allow'),
   });
 }
 

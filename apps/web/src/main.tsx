@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import './lib/i18n';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -16,3 +17,5 @@ if (container) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

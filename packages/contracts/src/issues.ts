@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { csvList, queryFlag } from './common';
-import { CHANNEL_TYPES, ISSUE_SORTS, ISSUE_STATUSES, ISSUE_TIME_FILTERS } from '@sabai/domain';
+import {
+  CHANNEL_TYPES,
+  ISSUE_ACTIVITY_KINDS,
+  ISSUE_SORTS,
+  ISSUE_STATUSES,
+  ISSUE_TIME_FILTERS,
+} from '@sabai/domain';
 
 /** Issues per status in the caller's scope. */
 /** Issues per status; both null when a search matched too many issues to count in time (no numbers shown). */
@@ -91,6 +97,8 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
   replyLockedInboxUrl: z.string().nullable(),
   /** The caller muted the issue: its customer's messages bring them no notification. */
   muted: z.boolean(),
+  /** The caller may take it for themselves now ("Assign to me": domain `checkTake`). */
+  mayTake: z.boolean(),
 });
 export type IssueDetail = z.infer<typeof IssueDetailSchema>;
 
@@ -108,6 +116,29 @@ export const IssueHistorySchema = z.array(
   }),
 );
 export type IssueHistory = z.infer<typeof IssueHistorySchema>;
+
+/**
+ * One line of an issue's activity trail (oldest first), shown in its chat between the messages. `actor` is
+ * who did it (null: the system — automatic assignment, automatic reply — or the customer); `agent` the
+ * agent given the issue or taken from it (`assigned`; null agent: back to the team's queue); `previousAgent`
+ * who had it before; `team` the team it went to (`assigned` with a team change, `transferred`); `tag` the
+ * tag added or removed; `relatedIssueId` the issue a transfer opened.
+ */
+export const IssueActivitySchema = z.object({
+  id: z.number(),
+  kind: z.enum(ISSUE_ACTIVITY_KINDS),
+  at: z.string(),
+  actor: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+  fromStatus: z.enum(ISSUE_STATUSES).nullable(),
+  toStatus: z.enum(ISSUE_STATUSES).nullable(),
+  agent: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+  previousAgent: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+  team: z.object({ id: z.string(), name: z.string() }).nullable(),
+  tag: z.object({ id: z.string(), name: z.string(), colour: z.string() }).nullable(),
+  relatedIssueId: z.number().nullable(),
+});
+export type IssueActivity = z.infer<typeof IssueActivitySchema>;
+export const IssueActivityTrailSchema = z.array(IssueActivitySchema);
 
 /** Update kinds of spec §3: note, status. */
 export const UpdateIssueSchema = z.discriminatedUnion('kind', [

@@ -89,6 +89,11 @@ export const AvailabilitySchema = z.object({
   availability: z.enum(['online', 'offline']),
   /** An approved time-off request covers now. */
   isOnTimeOff: z.boolean(),
+  /**
+   * Whether the caller is a member of the organisation they work in: a super admin visiting another
+   * organisation is not, has no availability there (offline, unchangeable) and sees no switch.
+   */
+  isMember: z.boolean(),
 });
 export type AvailabilityState = z.infer<typeof AvailabilitySchema>;
 export const SetAvailabilitySchema = z.object({ availability: z.enum(['online', 'offline']) });

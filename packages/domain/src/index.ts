@@ -7,6 +7,7 @@ export * from './exhaustive';
 export * from './format';
 export * from './display-text';
 export * from './issue-status';
+export * from './issue-taking';
 export * from './issue-workspace';
 export * from './limits';
 export * from './local-time';

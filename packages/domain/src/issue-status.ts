@@ -16,6 +16,24 @@ export const ISSUE_STATUSES = [
 ] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
+/**
+ * What an issue's activity trail records (issue_activities.kind), shown in its chat as system lines:
+ * `assigned` with no agent is an unassignment (back to the team's queue); `assigned` with no actor is the
+ * automatic assignment; `customer_returned` is the customer writing again to a resolved issue.
+ */
+export const ISSUE_ACTIVITY_KINDS = [
+  'status',
+  'assigned',
+  'transferred',
+  'note',
+  'close_requested',
+  'tag_added',
+  'tag_removed',
+  'auto_reply',
+  'customer_returned',
+] as const;
+export type IssueActivityKind = (typeof ISSUE_ACTIVITY_KINDS)[number];
+
 /** Ant Design palette colours, one distinct colour per status (spec §4 "Each status has a colour"). */
 export const STATUS_COLOURS: Readonly<Record<IssueStatus, string>> = {
   'un-assigned': '#8c8c8c', // grey

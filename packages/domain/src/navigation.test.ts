@@ -94,6 +94,9 @@ describe('toMobilePath / toDesktopPath', () => {
     expect(toMobilePath('/issue/inbox/')).toBe('/mobile/issue/chat/');
     expect(toMobilePath('/report/team-performance')).toBe('/mobile/report/team-performance');
     expect(toMobilePath('/mobile/issue/inbox')).toBe('/mobile/issue/inbox');
+    // No kanban on a phone: its issues are the phone's list.
+    expect(toMobilePath('/issue/kanban')).toBe('/mobile/issue/inbox');
+    expect(toMobilePath('/issue/kanban/')).toBe('/mobile/issue/inbox');
   });
 
   it('maps mobile paths back to desktop', () => {

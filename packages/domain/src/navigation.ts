@@ -60,9 +60,14 @@ function replaceSegment(pathname: string, from: string, to: string): string {
 }
 
 /** The mobile twin of a desktop path: prefixed with /mobile, inbox becoming chat (spec §2). */
+/** Desktop screens a phone shows as another: the kanban board is too wide, its issues are the inbox list. */
+const PHONE_STAND_INS: Readonly<Record<string, string>> = { '/issue/kanban': '/issue/inbox' };
+
 export function toMobilePath(pathname: string): string {
   if (isMobilePath(pathname)) return pathname;
   if (pathname === '/' || pathname === '') return MOBILE_PREFIX;
+  const standIn = PHONE_STAND_INS[pathname.replace(/\/+$/, '')];
+  if (standIn) return `${MOBILE_PREFIX}${standIn}`;
   return `${MOBILE_PREFIX}${replaceSegment(pathname, 'inbox', 'chat')}`;
 }
 

@@ -28,6 +28,15 @@ export type Scope = (typeof SCOPES)[number];
 export const ROLE_NAMES = ['SuperAdmin', 'Admin', 'Manager', 'Staff'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
+// Nobody hands out or touches a role above their own: a SuperAdmin's only a SuperAdmin, an Admin's only an
+// Admin or SuperAdmin (a Manager or Staff role that an Admin granted `user` rights to stays below them).
+const ROLE_RANK: Readonly<Record<RoleName, number>> = { Staff: 0, Manager: 0, Admin: 1, SuperAdmin: 2 };
+
+/** Whether a user of role `actor` may grant `role`, or edit and remove a user who holds it. */
+export function mayHandleRole(actor: RoleName, role: RoleName): boolean {
+  return ROLE_RANK[role] <= ROLE_RANK[actor];
+}
+
 export type ActionScopes = Partial<Record<Action, Scope>>;
 export type PermissionMatrix = Partial<Record<Resource, ActionScopes>>;
 

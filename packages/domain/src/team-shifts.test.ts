@@ -25,8 +25,22 @@ describe('team shifts', () => {
     expect(validateShift({ ...shift, breakStart: '13:30' })).toEqual([
       { code: 'team.work_start_after_stop', field: 'breakStart' },
     ]);
-    expect(validateShift({ ...shift, breakStart: '08:00' })).toHaveLength(1);
-    expect(validateShift({ ...shift, breakStop: '18:30' })).toHaveLength(1);
+    expect(validateShift({ ...shift, breakStart: '08:00' })).toEqual([
+      { code: 'team.work_start_after_stop', field: 'breakStart' },
+    ]);
+    expect(validateShift({ ...shift, breakStop: '18:30' })).toEqual([
+      { code: 'team.work_start_after_stop', field: 'breakStop' },
+    ]);
+  });
+
+  it('blames only the time that is wrong: a backwards shift does not also fault its break', () => {
+    expect(validateShift({ ...shift, breakStart: '19:00', breakStop: '20:00' }).map((p) => p.field)).toEqual([
+      'breakStart',
+      'breakStop',
+    ]);
+    expect(validateShift({ ...shift, workStart: '19:00' })).toEqual([
+      { code: 'team.work_start_after_stop', field: 'workStart' },
+    ]);
   });
 
   it('is on shift inside work hours, on a working day, outside the break, in the organisation time zone', () => {

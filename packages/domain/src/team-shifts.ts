@@ -30,7 +30,9 @@ export const DEFAULT_SHIFT: MemberShift = {
 
 export type ShiftProblem = {
   code: 'team.work_start_after_stop';
-  field: 'workStart' | 'breakStart';
+  /** The time that is wrong: the work start (after its stop), the break's start (after its stop, or outside
+   * the working hours) or the break's stop (after work stops). */
+  field: 'workStart' | 'breakStart' | 'breakStop';
 };
 
 /** Minutes since midnight of 'HH:mm' (or 'HH:mm:ss'). */
@@ -41,17 +43,24 @@ export function timeToMinutes(hhmm: string): number {
 
 /**
  * Spec §5: 'The working start time must begin before the stop time.' Checked for the work shift and for
- * the break, which must also lie inside the shift.
+ * the break, which must also lie inside the shift; each problem names the one time that is wrong, and the
+ * break is judged only against a valid shift (a backwards shift is the work start's problem alone).
  */
 export function validateShift(shift: MemberShift): ShiftProblem[] {
-  const problems: ShiftProblem[] = [];
   const [ws, we, bs, be] = [shift.workStart, shift.workStop, shift.breakStart, shift.breakStop].map(
     timeToMinutes,
   ) as [number, number, number, number];
-  if (ws >= we) problems.push({ code: 'team.work_start_after_stop', field: 'workStart' });
-  if (bs >= be || bs < ws || be > we)
-    problems.push({ code: 'team.work_start_after_stop', field: 'breakStart' });
-  return problems;
+  const problem = (field: ShiftProblem['field']): ShiftProblem => ({
+    code: 'team.work_start_after_stop',
+    field,
+  });
+  if (ws >= we) return [problem('workStart')];
+  if (bs >= be) return [problem('breakStart')];
+  // Each end of the break inside the working hours; a break wholly after work faults both.
+  return [
+    ...(bs < ws || bs >= we ? [problem('breakStart')] : []),
+    ...(be > we ? [problem('breakStop')] : []),
+  ];
 }
 
 /** Whether `at` is a working day of the shift, inside work hours and outside the break. */

@@ -207,11 +207,6 @@ export const en = {
   },
   dashboard: {
     title: 'Dashboard',
-    welcome: 'Welcome, {{name}}',
-    organization: 'Organisation',
-    role: 'Role',
-    email: 'Email',
-    screens: 'Screens you can open',
     issuesByStatus: 'Issues by status ({{total}})',
   },
   issue: {
@@ -284,6 +279,9 @@ export const en = {
       unlinked: 'Your LINE account is unlinked.',
       pushUnavailable:
         'This browser cannot show notifications while Sabai Inbox is closed. Pop-ups still show while it is open.',
+      homeScreenTitle: 'Notifications on iPhone and iPad',
+      homeScreenText:
+        'An iPhone or iPad shows notifications only from Sabai Inbox added to the Home Screen. In Safari, tap Share, then “Add to Home Screen”; open Sabai from its icon, sign in and turn on web notifications there.',
     },
   },
 } as const;

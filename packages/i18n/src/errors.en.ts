@@ -61,12 +61,15 @@ export const errorsEn: ErrorTexts = {
   not_ready: 'The server is not ready yet. Please try again in a moment.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   issue: {
+    already_taken: 'Someone else took this issue first.',
     assignee_not_in_team: 'The agent must be a member or the manager of the team.',
     close_already_requested: 'Your manager has already been asked to close this issue.',
     closed: 'This issue is finished and can no longer be changed.',
     invalid_cursor: 'The list changed. Please reload it.',
     no_manager: 'This issue’s team has no manager to ask. Please ask an admin.',
     not_found: 'This issue does not exist or you cannot see it.',
+    not_in_team: 'You can only take issues of your own teams.',
+    queue_empty: 'No issues are waiting in your teams’ queues.',
     status: {
       cannot_unassign: 'An assigned issue cannot return to Un assigned.',
       close_requires_resolved: 'Only a resolved issue can be closed.',

@@ -155,6 +155,8 @@ export const settingsEn = {
       workStop: 'Work stop',
       breakStart: 'Break start',
       breakStop: 'Break stop',
+      breakStartInvalid: 'The break must start before it ends, and not before work starts.',
+      breakStopInvalid: 'The break must end by the time work stops.',
       timeRequired: 'Please choose the time.',
       workingDays: 'Working days',
       workingDaysRequired: 'Please choose at least one working day.',

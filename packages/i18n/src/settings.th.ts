@@ -157,6 +157,8 @@ export const settingsTh: SettingsCatalogue = {
       workStop: 'เวลาเลิกงาน',
       breakStart: 'เวลาเริ่มพัก',
       breakStop: 'เวลาสิ้นสุดการพัก',
+      breakStartInvalid: 'เวลาเริ่มพักต้องมาก่อนเวลาเลิกพัก และไม่ก่อนเวลาเริ่มงาน',
+      breakStopInvalid: 'เวลาเลิกพักต้องไม่เกินเวลาเลิกงาน',
       timeRequired: 'กรุณาเลือกเวลา',
       workingDays: 'วันทำงาน',
       workingDaysRequired: 'กรุณาเลือกวันทำงานอย่างน้อยหนึ่งวัน',

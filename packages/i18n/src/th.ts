@@ -202,11 +202,6 @@ export const th: Catalogue = {
   },
   dashboard: {
     title: 'แดชบอร์ด',
-    welcome: 'ยินดีต้อนรับ คุณ{{name}}',
-    organization: 'องค์กร',
-    role: 'บทบาท',
-    email: 'อีเมล',
-    screens: 'หน้าจอที่คุณเปิดได้',
     issuesByStatus: 'เรื่องตามสถานะ ({{total}})',
   },
   issue: {
@@ -277,6 +272,9 @@ export const th: Catalogue = {
       unlinkConfirm: 'ยกเลิกการเชื่อมบัญชี LINE ใช่ไหม การแจ้งเตือนทาง LINE จะหยุดจนกว่าจะเชื่อมใหม่',
       unlinked: 'ยกเลิกการเชื่อมบัญชี LINE แล้ว',
       pushUnavailable: 'เบราว์เซอร์นี้แสดงการแจ้งเตือนขณะปิด Sabai Inbox ไม่ได้ แต่ยังมีป๊อปอัปขณะเปิดใช้งานอยู่',
+      homeScreenTitle: 'การแจ้งเตือนบน iPhone และ iPad',
+      homeScreenText:
+        'iPhone และ iPad จะแสดงการแจ้งเตือนจาก Sabai Inbox ที่เพิ่มไว้บนหน้าจอโฮมเท่านั้น ใน Safari ให้แตะปุ่มแชร์ แล้วเลือก “เพิ่มไปยังหน้าจอโฮม” จากนั้นเปิด Sabai จากไอคอน เข้าสู่ระบบ และเปิดการแจ้งเตือนบนเว็บที่นั่น',
     },
   },
 };

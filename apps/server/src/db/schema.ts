@@ -2,7 +2,7 @@
 // organization_id so repos always filter by it. Issue and message ids are numbers (the spec's mobile chat
 // takes `issueId` as a number); everything else is a uuid.
 import { sql } from 'drizzle-orm';
-import { CHANNEL_TYPES, ISSUE_STATUSES, ROLE_NAMES } from '@sabai/domain';
+import { CHANNEL_TYPES, ISSUE_ACTIVITY_KINDS, ISSUE_STATUSES, ROLE_NAMES } from '@sabai/domain';
 import {
   bigint,
   boolean,
@@ -833,9 +833,10 @@ export const inboundEvents = pgTable(
 );
 
 /**
- * What happened to an issue and who did it: status changes, assignments, transfers, notes, close requests.
- * The issue timeline and the reports (resolutions, transfers per period) read it; written in the same
- * transaction as the change.
+ * What happened to an issue and who did it (ISSUE_ACTIVITY_KINDS): status changes, assignments (automatic
+ * ones without actor), transfers, notes, close requests, tags added and removed, automatic replies, the
+ * customer coming back to a resolved issue. The issue's activity trail and the reports (resolutions, closes
+ * per period) read it; written in the same transaction as the change.
  */
 export const issueActivities = pgTable(
   'issue_activities',
@@ -847,7 +848,7 @@ export const issueActivities = pgTable(
       .references(() => issues.id, { onDelete: 'cascade' }),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', {
-      enum: ['status', 'assigned', 'transferred', 'note', 'close_requested'],
+      enum: ISSUE_ACTIVITY_KINDS,
     }).notNull(),
     fromStatus: text('from_status', { enum: ISSUE_STATUSES }),
     toStatus: text('to_status', { enum: ISSUE_STATUSES }),

@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { IssueActivity } from '@sabai/contracts';
 import { ISSUE_STATUSES } from '@sabai/domain';
 import { call, startTestApp, type TestApp } from '../../test/app';
 import { signIn } from '../../test/factories';
-import { channels, issues, organizations, roles } from './schema';
+import { channels, issueTags, issues, organizations, roles, tags } from './schema';
 import {
   DEMO_LINE,
   DEMO_ORG,
@@ -55,6 +56,42 @@ describe('demo data', () => {
       [demoOrgId],
     );
     expect(counted[0]!.n).toBeGreaterThan(rows.length);
+  });
+
+  it('gives every demo issue a trail consistent with its status, agent, tags and note', async () => {
+    const admin = DEMO_USERS.find((u) => u.role === 'Admin')!;
+    const { accessToken: token } = await signIn(t, { email: admin.email, password: DEMO_PASSWORD });
+    const rows = await t.db.orm.select().from(issues).where(eq(issues.organizationId, demoOrgId));
+    const tagged = await t.db.orm
+      .select({ issueId: issueTags.issueId, name: tags.name })
+      .from(issueTags)
+      .innerJoin(tags, eq(tags.id, issueTags.tagId))
+      .where(eq(tags.organizationId, demoOrgId));
+    for (const issue of rows) {
+      const res = await call(t.app, 'GET', `/api/v1/issues/${issue.id}/activity`, { token });
+      const trail = res.json<IssueActivity[]>();
+      if (!issue.assigneeUserId) {
+        expect(trail).toEqual([]);
+        continue;
+      }
+      const kinds = trail.map((a) => a.kind);
+      expect(trail[0]).toMatchObject({ kind: 'assigned', agent: { id: issue.assigneeUserId } });
+      // The last change of status left the issue where it is.
+      expect(trail.findLast((a) => a.toStatus)?.toStatus).toBe(issue.status);
+      expect(trail.filter((a) => a.kind === 'tag_added').map((a) => a.tag?.name)).toEqual(
+        tagged.filter((tg) => tg.issueId === issue.id).map((tg) => tg.name),
+      );
+      expect(kinds.includes('note')).toBe(issue.note !== '');
+      expect(kinds.includes('close_requested')).toBe(issue.closeRequestedAt !== null);
+      const next = rows.find((r) => r.transferredFromIssueId === issue.id);
+      expect(trail.filter((a) => a.kind === 'transferred').map((a) => a.relatedIssueId)).toEqual(
+        next ? [next.id] : [],
+      );
+      for (const a of trail) {
+        expect(new Date(a.at).getTime()).toBeGreaterThanOrEqual(issue.startDate.getTime());
+        expect(new Date(a.at).getTime()).toBeLessThanOrEqual(issue.lastResponseAt.getTime());
+      }
+    }
   });
 
   it('stores channel secrets encrypted', async () => {

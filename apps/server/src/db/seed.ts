@@ -4,8 +4,10 @@
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_ROLE_MATRIX,
+  isResolvedStatus,
   replyDeadline,
   ROLE_NAMES,
+  type IssueActivityKind,
   type IssueStatus,
   type RoleName,
 } from '@sabai/domain';
@@ -130,6 +132,8 @@ type Conversation = {
   startedAgo: number;
   tags?: string[];
   note?: string;
+  /** The agent asked the manager to close it (staff cannot change status). */
+  closeRequested?: boolean;
   adId?: string;
   lines: Array<[who: 'customer' | 'agent', text: string]>;
 };
@@ -259,6 +263,7 @@ const CONVERSATIONS: Conversation[] = [
     assignee: 'staff2',
     startedAgo: 6 * DAY,
     note: 'Customer happy with the exchange.',
+    closeRequested: true,
     lines: [
       ['customer', 'ได้รับสินค้าที่เปลี่ยนแล้วค่ะ'],
       ['agent', 'ยินดีค่ะ ขอบคุณที่อุดหนุนนะคะ'],
@@ -362,7 +367,7 @@ async function seedDemoOrganization(
     }),
   };
 
-  const tagIds: Record<string, string> = {};
+  const tags: DemoTags = {};
   for (const [name, colour] of [
     ['VIP', '#faad14'],
     ['Refund', '#f5222d'],
@@ -372,7 +377,7 @@ async function seedDemoOrganization(
       .insert(t.tags)
       .values({ organizationId, name, colour, teamId })
       .returning({ id: t.tags.id });
-    tagIds[name] = tag!.id;
+    tags[name] = { id: tag!.id, name, colour };
   }
 
   const [greetings] = await tx
@@ -462,6 +467,7 @@ async function seedDemoOrganization(
         firstResponseAt: firstAgentAt,
         resolvedAt: resolved ? lastAt : null,
         closedAt: c.status === 'close' ? lastAt : null,
+        closeRequestedAt: c.closeRequested ? lastAt : null,
         unreadCount: c.status === 'un-assigned' ? c.lines.length : 0,
         createdAt: startedAt,
         updatedAt: lastAt,
@@ -483,9 +489,18 @@ async function seedDemoOrganization(
       })),
     );
     for (const tag of c.tags ?? [])
-      await tx.insert(t.issueTags).values({ issueId: issue!.id, tagId: tagIds[tag]! });
-    await seedReportFacts(tx, organizationId, issue!.id, { channelId, teamId, assigneeUserId }, c, times);
-    if (c.status === 'transferred') {
+      await tx.insert(t.issueTags).values({ issueId: issue!.id, tagId: tags[tag]!.id });
+    await seedResponseIntervals(
+      tx,
+      organizationId,
+      issue!.id,
+      { channelId, teamId, assigneeUserId },
+      c,
+      times,
+    );
+    const trail = { organizationId, teamId, tags, managerUserId: users.manager!, assigneeUserId };
+    if (c.status !== 'transferred') await seedTrail(tx, { ...trail, issueId: issue!.id }, c, times);
+    else {
       // A transfer closes the issue and continues the conversation in a new one linked to it.
       const [next] = await tx
         .insert(t.issues)
@@ -519,15 +534,18 @@ async function seedDemoOrganization(
         providerMessageId: `seed-${externalSeq}-next`,
         createdAt: lastAt,
       });
+      const transfer = { toIssueId: next!.id, userId: users.staff2! };
+      await seedTrail(tx, { ...trail, issueId: issue!.id }, c, times, transfer);
     }
   }
 }
 
 /**
- * The report facts a real conversation leaves (issue 9): each customer wait an agent's reply ended, and the
- * resolution and close as status changes, so the demo dashboard and reports have figures from the start.
+ * The report facts a real conversation leaves (issue 9): each customer wait an agent's reply ended (its
+ * resolution and close are status changes on its trail, seedTrail), so the demo dashboard and reports have
+ * figures from the start.
  */
-async function seedReportFacts(
+async function seedResponseIntervals(
   tx: Tx,
   organizationId: string,
   issueId: number,
@@ -557,25 +575,97 @@ async function seedReportFacts(
     }
   });
   if (waits.length) await tx.insert(t.responseIntervals).values(waits);
+}
+
+type DemoTags = Record<string, { id: string; name: string; colour: string }>;
+
+type TrailOf = {
+  organizationId: string;
+  issueId: number;
+  teamId: string;
+  tags: DemoTags;
+  managerUserId: string;
+  assigneeUserId: string | undefined;
+};
+
+/**
+ * The activity trail a real conversation leaves, between its start and its last message: the manager
+ * assigns it, the agent tags it, writes the note and asks the manager to close it; the manager sets it
+ * waiting after the agent's reply, resolves, closes or transfers it (staff cannot change status). A
+ * transfer to an agent opens the new issue already assigned. The resolution and close are at the last
+ * message, where the report figures expect them.
+ */
+async function seedTrail(
+  tx: Tx,
+  on: TrailOf,
+  c: Conversation,
+  times: Date[],
+  transfer?: { toIssueId: number; userId: string },
+) {
+  // Nothing has happened yet to an issue nobody was given.
+  const assignee = on.assigneeUserId;
+  if (!assignee) return;
+  const startAt = times[0]!.getTime();
+  const minutesIn = (n: number) => new Date(startAt + n * 60_000);
   const lastAt = times.at(-1)!;
-  const resolution = c.status.startsWith('resolved')
-    ? c.status
-    : c.status === 'close'
-      ? 'resolved-success'
-      : null;
-  if (!resolution) return;
-  const change = (fromStatus: IssueStatus, toStatus: IssueStatus) => ({
-    organizationId,
-    issueId,
-    actorUserId: on.assigneeUserId,
-    kind: 'status' as const,
-    fromStatus,
-    toStatus,
-    createdAt: lastAt,
+  const lastAgentAt = times.findLast((_, i) => c.lines[i]![0] === 'agent');
+  const entry = (
+    actorUserId: string,
+    kind: IssueActivityKind,
+    createdAt: Date,
+    more: Partial<typeof t.issueActivities.$inferInsert> = {},
+  ): typeof t.issueActivities.$inferInsert => ({
+    organizationId: on.organizationId,
+    issueId: on.issueId,
+    actorUserId,
+    kind,
+    createdAt,
+    ...more,
   });
-  await tx.insert(t.issueActivities).values(change('on-going', resolution as IssueStatus));
-  if (c.status === 'close')
-    await tx.insert(t.issueActivities).values(change(resolution as IssueStatus, 'close'));
+  const status = (from: IssueStatus, to: IssueStatus) =>
+    entry(on.managerUserId, 'status', lastAt, { fromStatus: from, toStatus: to });
+  const resolution = c.status === 'close' ? 'resolved-success' : c.status;
+  const rows = [
+    entry(on.managerUserId, 'assigned', minutesIn(1), {
+      fromStatus: 'un-assigned',
+      toStatus: 'on-going',
+      data: { userId: assignee, teamId: on.teamId, previousUserId: null, previousTeamId: on.teamId },
+    }),
+    ...(c.tags ?? []).map((name) => {
+      const tag = on.tags[name]!;
+      return entry(assignee, 'tag_added', minutesIn(2), {
+        data: { tagId: tag.id, name: tag.name, colour: tag.colour },
+      });
+    }),
+    ...(c.note ? [entry(assignee, 'note', minutesIn(3))] : []),
+    ...(c.status === 'waiting' && lastAgentAt
+      ? [entry(on.managerUserId, 'status', lastAgentAt, { fromStatus: 'on-going', toStatus: 'waiting' })]
+      : []),
+    ...(c.closeRequested ? [entry(assignee, 'close_requested', lastAt)] : []),
+    ...(isResolvedStatus(resolution) ? [status('on-going', resolution)] : []),
+    ...(c.status === 'close' ? [status(resolution, 'close')] : []),
+    ...(transfer
+      ? [
+          entry(on.managerUserId, 'transferred', lastAt, {
+            fromStatus: 'on-going',
+            toStatus: 'transferred',
+            data: { toIssueId: transfer.toIssueId, teamId: on.teamId, userId: transfer.userId },
+          }),
+          entry(on.managerUserId, 'assigned', lastAt, {
+            issueId: transfer.toIssueId,
+            fromStatus: 'un-assigned',
+            toStatus: 'on-going',
+            data: {
+              userId: transfer.userId,
+              teamId: on.teamId,
+              previousUserId: null,
+              transferredFromIssueId: on.issueId,
+            },
+          }),
+        ]
+      : []),
+  ];
+  await tx.insert(t.issueActivities).values(rows);
 }
 
 async function seedSecondOrganization(

@@ -1,31 +1,79 @@
 // Serves the built web app on the API's port (docs/architecture.md "Runtime shapes"): static assets, and
 // index.html for every other GET that is not an API, webhook, websocket or file path (SPA routes).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const NON_SPA = /^\/(api|webhooks|ws|files|healthz|readyz)(\/|$|\?)/;
+// Written by the web build (apps/web/build/route-preloads.ts).
+const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
+
+type RoutePreloads = { routes: Record<string, string[]>; thai: string[] };
+
+function readRoutePreloads(distDir: string): RoutePreloads {
+  const file = path.join(distDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return { routes: {}, thai: [] };
+  return JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+}
+
+const linkTo = (file: string) =>
+  file.endsWith('.css')
+    ? `<link rel="stylesheet" crossorigin href="/${file}">`
+    : `<link rel="modulepreload" crossorigin href="/${file}">`;
+
+/**
+ * index.html for one SPA path, with links to the chunks that route's first render needs (and the Thai
+ * texts when the query asks for Thai), so the browser fetches them beside the entry instead of after it
+ * has run: on a slow network each step of that chain costs round trips.
+ */
+export function createIndexHtml(distDir: string) {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const preloads = readRoutePreloads(distDir);
+  const variants = new Map<string, string>();
+  return (urlPath: string, isThai: boolean) => {
+    const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+    const files = preloads.routes[route];
+    if (!files) return html;
+    const key = `${route}|${isThai}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const links = [...files, ...(isThai ? preloads.thai : [])].map(linkTo).join('');
+      variant = html.replace('</head>', `${links}</head>`);
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+}
 
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build -w @sabai/web`');
     return;
   }
+  const indexHtml = createIndexHtml(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of every text asset (apps/web/build/precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
-      // Hashed assets never change; index.html must always be revalidated.
+      // Hashed assets never change; everything else is revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
     },
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || NON_SPA.test(request.url)) return;
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const [rawPath = '/', query = ''] = request.url.split('?');
+    const urlPath = decodeURIComponent(rawPath);
     if (path.extname(urlPath) && existsSync(path.join(distDir, path.normalize(urlPath)))) return;
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const isThai = new URLSearchParams(query).get('lang') === 'th';
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml(urlPath, isThai));
   });
 }

@@ -33,10 +33,14 @@ export function ListTable<T extends object, S extends string>({
   testId,
 }: ListTableProps<T, S>) {
   const { t } = useTranslation();
+  // A table wider than its screen scrolls sideways with its first column (what the row is) kept in view.
+  const shown = scrollX
+    ? columns.map((c, i) => (i === 0 && c.fixed === undefined ? { ...c, fixed: 'left' as const } : c))
+    : columns;
   return (
     <Table<T>
       rowKey={rowKey}
-      columns={columns}
+      columns={shown}
       dataSource={data?.items ?? []}
       loading={isLoading}
       locale={{

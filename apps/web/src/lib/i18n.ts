@@ -112,6 +112,8 @@ export async function applyLanguage(language: Language): Promise<void> {
   if (i18next.language !== language) await i18next.changeLanguage(language);
   dayjs.locale(language);
   document.documentElement.lang = language;
+  // Installed from this page, the app opens in this language (build/web-manifest.ts writes one per language).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${language}.webmanifest`);
 }
 
 /**

@@ -3,6 +3,7 @@
 // pop notices up while a device token is stored (the push covers them).
 import { routes } from '@sabai/contracts';
 import { api } from './api';
+import { SERVICE_WORKER_URL } from './service-worker';
 import { getDeviceToken, setDeviceToken } from './session';
 
 /** Whether this browser can receive pushes at all (service workers, the Push API, notifications). */
@@ -11,12 +12,27 @@ export function canPush(): boolean {
 }
 
 /**
+ * Whether this is an iPhone or iPad browser tab: iOS delivers web pushes only to a web app added to the
+ * home screen (iOS 16.4 and later), so the profile explains that step there.
+ */
+export function needsHomeScreenForPush(): boolean {
+  const isIos =
+    /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    // iPadOS reports itself as a Mac; only its touch screen tells it apart.
+    (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+  const isInstalled =
+    window.matchMedia('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return isIos && !isInstalled;
+}
+
+/**
  * Asks for permission, subscribes with the server's VAPID key and registers the subscription. Resolves to
  * false when the browser cannot push or the user refuses notifications.
  */
 export async function registerPushDevice(): Promise<boolean> {
   if (!canPush() || (await Notification.requestPermission()) !== 'granted') return false;
-  const worker = await navigator.serviceWorker.register('/sw.js');
+  const worker = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
   const { publicKey } = await api(routes.webPush.publicKey);
   const subscription = await worker.pushManager.subscribe({
     userVisibleOnly: true,
@@ -38,7 +54,7 @@ export async function unregisterPushDevice(): Promise<void> {
   if (!deviceToken) return;
   await api(routes.auth.logoutDevice, { body: { deviceToken } });
   setDeviceToken(null);
-  const worker = canPush() ? await navigator.serviceWorker.getRegistration('/sw.js') : undefined;
+  const worker = canPush() ? await navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL) : undefined;
   await (await worker?.pushManager.getSubscription())?.unsubscribe();
 }
 

@@ -4,6 +4,7 @@ import {
   IssueDetailSchema,
   IssueFilterOptionsSchema,
   IssueFilterSchema,
+  IssueActivityTrailSchema,
   IssueHistorySchema,
   IssueListQuerySchema,
   IssuePageSchema,
@@ -19,6 +20,9 @@ const view = { resource: 'issue', action: 'view' } as const;
 const update = { resource: 'issue', action: 'update' } as const;
 // Giving an issue to someone is a lead's job: staff (scope myIssue) only work on their own issues.
 const assign = { resource: 'issue', action: 'update', scopes: ['all', 'myTeam'] } as const;
+// Taking an issue for oneself needs update at any scope (staff's myIssue is enough: it becomes theirs); which
+// issues may be taken is what the view scope shows (domain `checkTake`, docs/decisions.md "Staff pick up work").
+const take = update;
 
 export const issueRoutes = defineRoutes({
   list: {
@@ -59,6 +63,15 @@ export const issueRoutes = defineRoutes({
     responses: { 200: IssueDetailSchema },
     access: view,
   },
+  /** The issue's activity trail, oldest first (at most the latest 500 entries). */
+  activity: {
+    method: 'GET',
+    path: '/issues/:id/activity',
+    tag,
+    params: IssueIdParams,
+    responses: { 200: IssueActivityTrailSchema },
+    access: view,
+  },
   history: {
     method: 'GET',
     path: '/issues/:id/history',
@@ -84,6 +97,23 @@ export const issueRoutes = defineRoutes({
     body: AssignIssueSchema,
     responses: { 200: IssueDetailSchema },
     access: assign,
+  },
+  /** Assigns the caller: the issue must be un-assigned, in one of their teams, and shown by their view scope. */
+  take: {
+    method: 'POST',
+    path: '/issues/:id/take',
+    tag,
+    params: IssueIdParams,
+    responses: { 200: IssueDetailSchema },
+    access: take,
+  },
+  /** Takes the oldest un-assigned issue the caller may take (the auto-assignment's queue order). */
+  takeNext: {
+    method: 'POST',
+    path: '/issues/take-next',
+    tag,
+    responses: { 200: IssueDetailSchema },
+    access: take,
   },
   transfer: {
     method: 'POST',

@@ -6,6 +6,7 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle
 import type { MemberShift } from '@sabai/domain';
 import {
   channels,
+  issueActivities,
   issues,
   memberships,
   notifications,
@@ -18,12 +19,18 @@ import {
 import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 
+/** Issues waiting in their team's queue: un-assigned, and nobody has them. */
+export const waitingForAgent = and(isNull(issues.assigneeUserId), eq(issues.status, 'un-assigned'))!;
+
+/** The queue's order, oldest first (ids grow as issues arrive): automatic assignment and "take next" alike. */
+export const queueOrder = asc(issues.id);
+
 /** The team of an issue that waits for an agent (read without a lock); null when it does not wait. */
 export async function peekWaitingIssue(ex: Executor, issueId: number) {
   const [row] = await ex
     .select({ teamId: issues.teamId })
     .from(issues)
-    .where(and(eq(issues.id, issueId), isNull(issues.assigneeUserId), eq(issues.status, 'un-assigned')));
+    .where(and(eq(issues.id, issueId), waitingForAgent));
   return row ?? null;
 }
 
@@ -86,12 +93,11 @@ export async function claimWaitingIssues(
     .where(
       and(
         eq(issues.teamId, teamId),
-        isNull(issues.assigneeUserId),
-        eq(issues.status, 'un-assigned'),
+        waitingForAgent,
         'issueIds' in pick ? inArray(issues.id, pick.issueIds) : undefined,
       ),
     )
-    .orderBy(asc(issues.id))
+    .orderBy(queueOrder)
     .limit('limit' in pick ? pick.limit : pick.issueIds.length)
     // A batch skips rows another transaction holds (inbound storing a message, another worker); a single
     // issue waits for them, since its job exists to assign exactly that issue. Both run under the team lock.
@@ -227,7 +233,8 @@ export type Assignment = {
 
 /**
  * Gives claimed issues to their agents (never over another assignee), moves them to on-going, records the
- * rotation and the agents' notifications: one statement for the whole batch.
+ * rotation, the agents' notifications and each issue's `assigned` activity (no actor: the system did it):
+ * one statement for the whole batch.
  */
 export async function applyAssignments(
   ex: Executor,
@@ -250,7 +257,14 @@ export async function applyAssignments(
       from v where ${issues.id} = v.issue_id and ${issues.assigneeUserId} is null
       returning ${issues.id} as issue_id
     ),
-    rotation as (update ${teams} set last_assigned_user_id = ${lastAssignedUserId} where ${teams.id} = ${teamId})
+    rotation as (update ${teams} set last_assigned_user_id = ${lastAssignedUserId} where ${teams.id} = ${teamId}),
+    activity as (
+      insert into ${issueActivities} (organization_id, issue_id, kind, from_status, to_status, data, created_at)
+      select v.organization_id, v.issue_id, 'assigned', 'un-assigned', 'on-going',
+        jsonb_build_object('userId', v.user_id, 'teamId', ${teamId}::uuid, 'previousUserId', null, 'automatic', true),
+        ${now}
+      from v join assigned a on a.issue_id = v.issue_id
+    )
     insert into ${notifications} (organization_id, user_id, issue_id, type, content, channel_type, channel_name, created_at)
     select v.organization_id, v.user_id, v.issue_id, 'issue_assigned', v.content, v.channel_type, v.channel_name, ${now}
     from v join assigned a on a.issue_id = v.issue_id
@@ -274,9 +288,7 @@ export async function teamsWithBacklog(ex: Executor) {
     .selectDistinct({ teamId: issues.teamId })
     .from(issues)
     .innerJoin(teams, eq(teams.id, issues.teamId))
-    .where(
-      and(isNull(issues.assigneeUserId), eq(issues.status, 'un-assigned'), eq(teams.assignmentMode, 'auto')),
-    );
+    .where(and(waitingForAgent, eq(teams.assignmentMode, 'auto')));
   return rows.map((r) => r.teamId!);
 }
 

@@ -14,7 +14,7 @@ import {
   OFFICE_SHIFT,
   setAvailability,
 } from '../../../test/settings';
-import { notifications, organizations, teams, timeOffRequests } from '../../db/schema';
+import { issueActivities, notifications, organizations, teams, timeOffRequests } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { assignIssue, handOutBacklog, runAssignJob, type AssignResult } from './assignment.service';
 
@@ -119,6 +119,33 @@ describe('auto-assignment', () => {
     const rows = await issueRows(t, ids);
     expect(rows.filter((r) => r.assigneeUserId).map((r) => r.id)).toEqual(ids.slice(0, 2));
     expect(await handOutBacklog(t.deps, team.id)).toEqual({ assigned: 3, more: false });
+  });
+
+  it('records every automatic assignment on its issue’s trail, with no actor, once', async () => {
+    const { channel, team, agents } = await autoTeam(2);
+    const ids = await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 3 });
+    expect(await handOutBacklog(t.deps, team.id)).toEqual({ assigned: 3, more: false });
+    expect(await handOutBacklog(t.deps, team.id)).toEqual({ assigned: 0, more: false });
+    const rows = await issueRows(t, ids);
+    const recorded = await t.db.orm
+      .select()
+      .from(issueActivities)
+      .where(inArray(issueActivities.issueId, ids))
+      .orderBy(issueActivities.issueId);
+    expect(recorded).toEqual(
+      rows.map((r) =>
+        expect.objectContaining({
+          issueId: r.id,
+          organizationId: org.id,
+          actorUserId: null,
+          kind: 'assigned',
+          fromStatus: 'un-assigned',
+          toStatus: 'on-going',
+          data: { userId: r.assigneeUserId, teamId: team.id, previousUserId: null, automatic: true },
+        }),
+      ),
+    );
+    expect(new Set(rows.map((r) => r.assigneeUserId))).toEqual(new Set(agents));
   });
 
   it("a new issue's job hands out the older waiting issues of its team first", async () => {
@@ -333,6 +360,12 @@ describe('auto-assignment', () => {
     const rows = await issueRows(t, ids);
     expect(rows.every((r) => r.assigneeUserId !== null && r.status === 'on-going')).toBe(true);
     expect(await notificationsPerIssue(ids)).toEqual(Array(1000).fill(1));
+    const trail = await t.db.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(issueActivities)
+      .where(inArray(issueActivities.issueId, ids))
+      .groupBy(issueActivities.issueId);
+    expect(trail.map((r) => r.n)).toEqual(Array(1000).fill(1));
     expect(assigned[0] + assigned[1]).toBeLessThanOrEqual(1000);
     // The rotation stayed fair through the race.
     const counts = Object.values(countBy(rows.map((r) => r.assigneeUserId)));

@@ -12,5 +12,7 @@ export {
 export { requestAssignment, requestBacklogHandOut } from './assignment.service';
 /** Assign one issue now, or hand out a team's waiting issues now (tests, tools). */
 export { assignIssue, handOutBacklog, type AssignResult } from './assignment.service';
+/** What an issue waiting in its team's queue is, and the queue's order (issues' "take next" shares them). */
+export { queueOrder, waitingForAgent } from './assignment.repo';
 /** Auto-assignment settings routes. */
 export { assignmentRoutes } from './assignment.routes';

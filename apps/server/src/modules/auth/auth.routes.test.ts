@@ -372,6 +372,10 @@ describe('organisations', () => {
       roleName: 'SuperAdmin',
       sub: superAdmin.id,
     });
+    // Not a member there: a neutral availability, not a 404 (the header asks for it on every page).
+    const availability = await call(t.app, 'GET', '/api/v1/me/availability', { token: switched.accessToken });
+    expect(availability.statusCode).toBe(200);
+    expect(availability.json()).toEqual({ availability: 'offline', isOnTimeOff: false, isMember: false });
     // The session stays in the new organisation across refreshes.
     const refreshed = await call(t.app, 'POST', '/api/v1/auth/refresh-token', {
       body: { refreshToken: switched.refreshToken },

@@ -2,9 +2,9 @@
 // a claimed batch at a time (a few statements per batch whatever its size); the rarer events keep
 // statements of their own. Bulk statements take their rows as one array per column (sqlRows), so lookups
 // by key use the indexes.
-import { and, desc, eq, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { channels, contactIdentities, issues, messageAttachments, messages } from '../../db/schema';
-import type { IssueStatus } from '@sabai/domain';
+import { ISSUE_STATUSES, isResolvedStatus, type IssueStatus } from '@sabai/domain';
 import type { Executor } from '../../platform/db';
 import { sqlRows } from '../../platform/sql-rows';
 
@@ -312,10 +312,10 @@ export type IdentityActivity = {
 
 /**
  * Records a batch's customer messages in one statement. On each issue: last activity, unread count, the ad,
- * the waiting → on-going rule (the customer spoke last, so the ball is back with the agent), and the
- * report facts: the first customer message and when the customer started waiting for a reply. On each
- * identity: last inbound time, following again, the newest live reply token, the referral ad a new issue
- * took. On each contact: last contact time.
+ * the waiting → on-going rule (the customer spoke last, so the ball is back with the agent), the report
+ * facts (the first customer message and when the customer started waiting for a reply), and on the trail
+ * the customer's return to a resolved issue. On each identity: last inbound time, following again, the
+ * newest live reply token, the referral ad a new issue took. On each contact: last contact time.
  */
 export async function recordCustomerActivity(
   ex: Executor,
@@ -349,7 +349,15 @@ export async function recordCustomerActivity(
         'v',
       )}
       WHERE issues.id = v."issueId"
-      RETURNING issues.id, issues.status
+      RETURNING issues.id, issues.status, v."firstAt" AS first_at
+    ), returned AS (
+      -- Every sub-statement reads the rows as they were before this statement: old_row is the issue the
+      -- customer wrote to, new_row (issue_update's answer) what it became.
+      INSERT INTO issue_activities (organization_id, issue_id, kind, from_status, to_status, data, created_at)
+      SELECT old_row.organization_id, old_row.id, 'customer_returned', old_row.status, new_row.status,
+        '{}'::jsonb, new_row.first_at
+      FROM issues old_row JOIN issue_update new_row ON new_row.id = old_row.id
+      WHERE ${customerReturns(sql`old_row`)}
     ), identity_update AS (
       UPDATE contact_identities ci SET last_inbound_at = v.at, is_following = true,
         reply_token = COALESCE(v."replyToken", ci.reply_token),
@@ -384,6 +392,19 @@ export async function recordCustomerActivity(
   );
 }
 
+const RESOLVED = sql.join(
+  ISSUE_STATUSES.filter(isResolvedStatus).map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * Whether a customer writing to `issue` (its row before the message) is coming back to a resolved issue:
+ * the first message since the resolution (the issue stays resolved, so later ones are the same return).
+ * An issue resolved without a recorded time counts too.
+ */
+const customerReturns = (issue: SQL) =>
+  sql`${issue}.status IN (${RESOLVED}) AND coalesce(${issue}.last_customer_message_at < ${issue}.resolved_at, true)`;
+
 export type AutomaticReply = {
   organizationId: string;
   issueId: number;
@@ -394,8 +415,9 @@ export type AutomaticReply = {
 
 /**
  * Queues automatic replies (pending outgoing system messages, each with its own retry key) and records
- * them as the issues' last activity, in one statement: what queueSystemMessage does for one issue, for a
- * batch's new issues. Resolves to the stored messages, in order; the caller enqueues their delivery.
+ * them as the issues' last activity and as an `auto_reply` on their trail, in one statement: what
+ * queueSystemMessage does for one issue, for a batch's new issues. Resolves to the stored messages, in
+ * order; the caller enqueues their delivery.
  */
 export async function insertAutomaticReplies(ex: Executor, rows: AutomaticReply[]) {
   if (rows.length === 0) return [];
@@ -423,6 +445,9 @@ export async function insertAutomaticReplies(ex: Executor, rows: AutomaticReply[
     ), touched AS (
       UPDATE issues SET last_response_at = reply.created_at, updated_at = reply.created_at
       FROM reply WHERE issues.id = reply.issue_id
+    ), trail AS (
+      INSERT INTO issue_activities (organization_id, issue_id, kind, data, created_at)
+      SELECT organization_id, issue_id, 'auto_reply', jsonb_build_object('messageId', id), created_at FROM reply
     )
     SELECT id, issue_id AS "issueId", organization_id AS "organizationId" FROM reply ORDER BY id`);
   return rowsOf<{ id: string | number; issueId: string | number; organizationId: string }>(result).map(

@@ -1,6 +1,8 @@
 // What other modules may use of issues.
-/** Scope filtering of issues and the scoped single-issue lookup. */
-export { findIssueInScope, issueScopeCondition, type ScopedIssue } from './issues.repo';
+/** Scope filtering of issues and the scoped single-issue lookup (locking it for an update). */
+export { findIssueInScope, issueScopeCondition, lockIssueInScope, type ScopedIssue } from './issues.repo';
+/** An issue's activity trail: other modules changing an issue record what they did. */
+export { recordActivity } from './issues.repo';
 /** A reader's fetch of the chat clears its unread marker. */
 export { clearUnread } from './issues.service';
 /** The status tally's fold, a scheduled job. */

@@ -1,8 +1,9 @@
-// Reading issues for the workspace: the list page, the tab counts, one issue's card data and the contact's
-// history. One query each; the list picks its page of ids first, then decorates just those rows.
+// Reading issues for the workspace: the list page, the tab counts, one issue's card data, the contact's
+// history and the issue's activity trail. One query each; the list picks its page of ids first, then
+// decorates just those rows.
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { IssueFilter } from '@sabai/contracts';
-import type { IssueSort, IssueStatus, Scope } from '@sabai/domain';
+import type { IssueActivityKind, IssueSort, IssueStatus, Scope } from '@sabai/domain';
 import { isStatementTimeout } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { issues, issueStatusTally } from '../../db/schema';
@@ -224,4 +225,60 @@ export async function transferredTo(ex: Executor, issueId: number): Promise<numb
     sql`SELECT id::int AS id FROM ${issues} WHERE transferred_from_issue_id = ${issueId} ORDER BY id LIMIT 1`,
   );
   return rowsOf<{ id: number }>(result)[0]?.id ?? null;
+}
+
+/** The trail shows the latest entries of an issue, at most this many (the route's contract). */
+export const ACTIVITY_TRAIL_LIMIT = 500;
+
+/** A person of the trail as the query returns them (null when the user is missing). */
+export type TrailPerson = { id: string; firstName: string; lastName: string; username: string } | null;
+
+export type ActivityRow = {
+  id: number | string;
+  kind: IssueActivityKind;
+  created_at: Date | string;
+  from_status: IssueStatus | null;
+  to_status: IssueStatus | null;
+  actor: TrailPerson;
+  agent: TrailPerson;
+  previous_agent: TrailPerson;
+  team_id: string | null;
+  team_name: string | null;
+  /** An assignment that recorded the team the issue had, and moved it to another. */
+  team_changed: boolean;
+  tag_id: string | null;
+  tag_name: string | null;
+  tag_colour: string | null;
+  to_issue_id: number | string | null;
+};
+
+const personJson = (alias: string) =>
+  sql.raw(`CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id,
+    'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'username', ${alias}.username) END`);
+
+/**
+ * An issue's latest ACTIVITY_TRAIL_LIMIT activities, oldest first, with the people, team and tag their data
+ * names. A tag keeps the name and colour it had when recorded, so a deleted tag still reads; one that
+ * exists shows as it is now. Which of these each kind shows is the presenter's business.
+ */
+export async function activityTrail(ex: Executor, organizationId: string, issueId: number) {
+  const result = await ex.execute(sql`
+    SELECT a.id, a.kind, a.created_at, a.from_status, a.to_status,
+      ${personJson('actor')} AS actor, ${personJson('agent')} AS agent, ${personJson('prev')} AS previous_agent,
+      t.id AS team_id, t.name AS team_name,
+      coalesce(a.data ? 'previousTeamId' AND a.data->>'previousTeamId' IS DISTINCT FROM a.data->>'teamId', false)
+        AS team_changed,
+      a.data->>'tagId' AS tag_id, coalesce(tg.name, a.data->>'name') AS tag_name,
+      coalesce(tg.colour, a.data->>'colour') AS tag_colour,
+      a.data->>'toIssueId' AS to_issue_id
+    FROM (SELECT * FROM issue_activities
+          WHERE issue_id = ${issueId} AND organization_id = ${organizationId}
+          ORDER BY id DESC LIMIT ${ACTIVITY_TRAIL_LIMIT}) a
+    LEFT JOIN users actor ON actor.id = a.actor_user_id
+    LEFT JOIN users agent ON agent.id = (a.data->>'userId')::uuid
+    LEFT JOIN users prev ON prev.id = (a.data->>'previousUserId')::uuid
+    LEFT JOIN teams t ON t.id = (a.data->>'teamId')::uuid
+    LEFT JOIN tags tg ON tg.id = (a.data->>'tagId')::uuid
+    ORDER BY a.id`);
+  return rowsOf<ActivityRow>(result);
 }

@@ -1,9 +1,9 @@
 // Issue rows as the API shows them.
-import type { IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
-import { daysLeftToRespond, isOldSocialIssue, metaInboxLink } from '@sabai/domain';
+import type { IssueActivity, IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
+import { daysLeftToRespond, isFinalStatus, isOldSocialIssue, metaInboxLink } from '@sabai/domain';
 import { profilePathOf } from '../auth';
 import { displayNameOf } from '../people';
-import type { HistoryRow, IssueRow } from './issues.list';
+import type { ActivityRow, HistoryRow, IssueRow, TrailPerson } from './issues.list';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -35,15 +35,18 @@ export function presentListItem(row: IssueRow, now: Date): IssueListItem {
     lastResponseAt: iso(row.last_response_at),
     daysLeft: daysLeftToRespond(row.reply_deadline_at ? new Date(row.reply_deadline_at) : null, now),
     isOld: isOldSocialIssue(row.channel_type, row.start_date, now),
-    closeRequested: row.close_requested_at !== null,
+    // The request is answered once the issue is closed (or transferred): its tag goes with it.
+    closeRequested: row.close_requested_at !== null && !isFinalStatus(row.status),
   };
 }
+
+/** What the detail adds beyond the row: the transfer's new issue, and the caller's own view of it. */
+export type DetailExtras = { transferredToIssueId: number | null; muted: boolean; mayTake: boolean };
 
 export function presentDetail(
   row: IssueRow,
   now: Date,
-  transferredToIssueId: number | null,
-  muted: boolean,
+  { transferredToIssueId, muted, mayTake }: DetailExtras,
 ): IssueDetail {
   const item = presentListItem(row, now);
   return {
@@ -65,6 +68,7 @@ export function presentDetail(
         ? metaInboxLink(row.channel_type, row.channel_page_id ?? row.channel_external_id)
         : null,
     muted,
+    mayTake,
   };
 }
 
@@ -80,3 +84,35 @@ export function presentHistory(rows: HistoryRow[], transferredFromIssueId: numbe
     isTransferredFrom: Number(r.issue_id) === transferredFromIssueId,
   }));
 }
+
+/**
+ * One line of the trail. Each kind shows what it is about: `assigned` the agent given the issue (none: back
+ * to the team's queue), who had it, and the team when the assignment moved it to another; `transferred` the
+ * team and the issue it opened; `tag_*` the tag.
+ */
+export function presentActivity(row: ActivityRow): IssueActivity {
+  const assigned = row.kind === 'assigned';
+  const transferred = row.kind === 'transferred';
+  const tagged = row.kind === 'tag_added' || row.kind === 'tag_removed';
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    at: iso(row.created_at),
+    actor: trailPerson(row.actor),
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    agent: assigned ? trailPerson(row.agent) : null,
+    previousAgent: assigned ? trailPerson(row.previous_agent) : null,
+    team:
+      ((assigned && row.team_changed) || transferred) && row.team_id
+        ? { id: row.team_id, name: row.team_name ?? '' }
+        : null,
+    tag:
+      tagged && row.tag_id
+        ? { id: row.tag_id, name: row.tag_name ?? '', colour: row.tag_colour ?? '' }
+        : null,
+    relatedIssueId: transferred && row.to_issue_id !== null ? Number(row.to_issue_id) : null,
+  };
+}
+
+const trailPerson = (p: TrailPerson) => (p ? { id: p.id, displayName: displayNameOf(p) } : null);

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '@sabai/domain';
 import { issueActivities, issueMutes, issues, teamMembers, teams } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
+import { queueOrder, waitingForAgent } from '../assignment';
 
 /**
  * The SQL condition that limits issues to what a caller's scope lets them see (docs/architecture.md "Where
@@ -22,13 +23,18 @@ export function issueScopeCondition(
     case 'myChannel':
       return inOrg;
     case 'myTeam':
-      return sql`(${inOrg} AND (${col('assignee_user_id')} = ${userId}
-        OR ${col('team_id')} IN (SELECT ${teamMembers.teamId} FROM ${teamMembers} WHERE ${teamMembers.userId} = ${userId})
-        OR ${col('team_id')} IN (SELECT ${teams.id} FROM ${teams} WHERE ${teams.managerUserId} = ${userId})))`;
+      return sql`(${inOrg} AND (${col('assignee_user_id')} = ${userId} OR ${inCallersTeams(userId, table)}))`;
     case 'myIssue':
     case 'myCanned':
       return sql`(${inOrg} AND ${col('assignee_user_id')} = ${userId})`;
   }
+}
+
+/** The SQL condition: the issue's team is one the caller belongs to or manages. */
+function inCallersTeams(userId: string, table = 'issues'): SQL {
+  const teamId = sql.raw(`${table}.team_id`);
+  return sql`(${teamId} IN (SELECT ${teamMembers.teamId} FROM ${teamMembers} WHERE ${teamMembers.userId} = ${userId})
+    OR ${teamId} IN (SELECT ${teams.id} FROM ${teams} WHERE ${teams.managerUserId} = ${userId}))`;
 }
 
 export type ScopedIssue = typeof issues.$inferSelect;
@@ -64,6 +70,23 @@ export async function lockIssueInScope(
   return row ?? null;
 }
 
+/**
+ * The caller's next issue to take, locked: the oldest (queue order) waiting issue of their teams that their
+ * view scope shows. Rows others hold are skipped, so two callers at once never get the same issue.
+ */
+export async function lockNextToTake(tx: Executor, organizationId: string, userId: string, viewScope: Scope) {
+  const [row] = await tx
+    .select()
+    .from(issues)
+    .where(
+      and(issueScopeCondition(organizationId, userId, viewScope), waitingForAgent, inCallersTeams(userId)),
+    )
+    .orderBy(queueOrder)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
 export async function updateIssue(tx: Executor, issueId: number, set: Partial<typeof issues.$inferInsert>) {
   await tx.update(issues).set(set).where(eq(issues.id, issueId));
 }
@@ -73,8 +96,12 @@ export async function insertIssue(tx: Executor, values: typeof issues.$inferInse
   return row!;
 }
 
-export async function recordActivity(tx: Executor, values: typeof issueActivities.$inferInsert) {
-  await tx.insert(issueActivities).values(values);
+export type NewActivity = typeof issueActivities.$inferInsert;
+
+/** Records what happened to an issue (one entry or several), in the transaction of the change. */
+export async function recordActivity(tx: Executor, values: NewActivity | NewActivity[]) {
+  const rows = Array.isArray(values) ? values : [values];
+  if (rows.length > 0) await tx.insert(issueActivities).values(rows);
 }
 
 /** Copies an issue's tags onto another (a transfer keeps the labels). */

@@ -15,6 +15,9 @@ export async function issueRoutes(app: FastifyInstance, deps: Deps) {
   route(app, map.filterOptions, async (req) => service.filterOptions(deps, authOf(req)));
   route(app, map.assignableTeams, async (req) => service.assignableTeams(deps, authOf(req)));
   route(app, map.get, async (req) => service.issueDetail(deps, authOf(req), scopeOf(req), req.params.id));
+  route(app, map.activity, async (req) =>
+    service.issueActivity(deps, authOf(req), scopeOf(req), req.params.id),
+  );
   route(app, map.history, async (req) =>
     service.issueHistory(deps, authOf(req), scopeOf(req), req.params.id),
   );
@@ -24,6 +27,8 @@ export async function issueRoutes(app: FastifyInstance, deps: Deps) {
   route(app, map.assign, async (req) =>
     service.assignIssue(deps, authOf(req), scopeOf(req), req.params.id, req.body),
   );
+  route(app, map.take, async (req) => service.takeIssue(deps, authOf(req), req.params.id));
+  route(app, map.takeNext, async (req) => service.takeNextIssue(deps, authOf(req)));
   route(app, map.transfer, async (req, reply) =>
     reply
       .status(201)

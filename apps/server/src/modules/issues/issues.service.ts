@@ -1,11 +1,13 @@
 // The agent workspace's rules and transactions (issue 6): reading issues in the caller's scope, and the
-// updates (note, status), assignment, transfer and the staff's request to close. Every update locks the
-// issue row, checks the rule of packages/domain under that lock, writes the change with its activity (the
-// facts reports read) and publishes the event in the same transaction.
+// updates (note, status), assignment (given by a lead or taken by the agent), transfer and the staff's
+// request to close. Every update locks the issue row, checks the rule of packages/domain under that lock,
+// writes the change with its activity (the facts reports read) and publishes the event in the same
+// transaction.
 import { NOTICE_TEXTS } from '@sabai/contracts';
 import type {
   AssignIssue,
   AssignableTeams,
+  IssueActivity,
   IssueDetail,
   IssueFilter,
   IssueFilterOptions,
@@ -20,13 +22,17 @@ import {
   ISSUE_STATUSES,
   canChangeIssueStatus,
   checkStatusChange,
+  checkTake,
   isFinalStatus,
   isResolvedStatus,
+  isTakeable,
+  mayTakeIssues,
+  scopeFor,
   type IssueStatus,
   type Scope,
 } from '@sabai/domain';
 import type { Deps } from '../../deps';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
 import { requestAssignment, requestBacklogHandOut } from '../assignment';
@@ -36,7 +42,7 @@ import { organizationTimeZone } from '../organizations';
 import { displayNameOf } from '../people';
 import { decodeCursor, defaultOrder, encodeCursor } from './issues.filters';
 import * as list from './issues.list';
-import { presentDetail, presentHistory, presentListItem } from './issues.present';
+import { presentActivity, presentDetail, presentHistory, presentListItem } from './issues.present';
 import * as repo from './issues.repo';
 
 async function callerOf(deps: Deps, auth: AuthContext, scope: Scope): Promise<list.Caller> {
@@ -92,11 +98,23 @@ export async function issueDetail(
 ): Promise<IssueDetail> {
   const row = await list.findIssueRow(deps.db.orm, await callerOf(deps, auth, scope), issueId);
   if (!row) throw notFound('issue.not_found');
-  const [transferredTo, muted] = await Promise.all([
+  const [transferredTo, muted, teamIds] = await Promise.all([
     list.transferredTo(deps.db.orm, issueId),
     repo.isMuted(deps.db.orm, auth.userId, issueId),
+    repo.teamIdsOf(deps.db.orm, auth.userId),
   ]);
-  return presentDetail(row, deps.clock.now(), transferredTo, muted);
+  return presentDetail(row, deps.clock.now(), {
+    transferredToIssueId: transferredTo,
+    muted,
+    mayTake: mayTakeNow(auth, row, teamIds),
+  });
+}
+
+/** Whether the caller may take the issue now (the detail's "Assign to me"); `teamIds` are the caller's teams. */
+function mayTakeNow(auth: AuthContext, row: list.IssueRow, teamIds: string[]): boolean {
+  const isCallersTeam = row.team_id !== null && teamIds.includes(row.team_id);
+  const issue = { status: row.status, assigneeUserId: row.assignee_id, isCallersTeam };
+  return mayTakeIssues(auth.role) && isTakeable(issue, auth.userId);
 }
 
 /** Mutes an issue for the caller (or not): its customer's messages bring them no notification. */
@@ -117,6 +135,19 @@ export async function issueHistory(
   const caller = await callerOf(deps, auth, scope);
   const rows = await list.issueHistory(deps.db.orm, caller, { id: issue.id, contactId: issue.contactId });
   return presentHistory(rows, issue.transferredFromIssueId);
+}
+
+/** The issue's activity trail, oldest first (its latest ACTIVITY_TRAIL_LIMIT entries). */
+export async function issueActivity(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+): Promise<IssueActivity[]> {
+  const issue = await repo.findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!issue) throw notFound('issue.not_found');
+  const rows = await list.activityTrail(deps.db.orm, auth.organizationId, issue.id);
+  return rows.map(presentActivity);
 }
 
 /** Locks the caller's issue for an update; 404 outside their scope, 409 once closed or transferred. */
@@ -218,29 +249,98 @@ export async function assignIssue(
     const teamId = input.teamId ?? issue.teamId;
     if (!teamId) throw badRequest('issue.team_required');
     await assertCanGive(tx, auth, scope, teamId, input.userId);
-    const status = issue.status === 'un-assigned' ? 'on-going' : issue.status;
-    await repo.updateIssue(tx, issueId, {
-      teamId,
-      assigneeUserId: input.userId,
-      status,
-      assignedAt: issue.assignedAt ?? now,
-      updatedAt: now,
-    });
-    await repo.recordActivity(tx, {
-      organizationId: auth.organizationId,
-      issueId,
-      actorUserId: auth.userId,
-      kind: 'assigned',
-      fromStatus: issue.status,
-      toStatus: status,
-      data: { userId: input.userId, teamId, previousUserId: issue.assigneeUserId },
-      createdAt: now,
-    });
-    // The event carries the status after the assignment: clients move the card by it.
-    await publishIssueEvent(tx, 'issue.assigned', { ...issue, status, teamId, assigneeUserId: input.userId });
-    if (input.userId !== auth.userId) await notifyGiven(tx, auth.organizationId, input.userId, issueId, now);
+    await giveIssue(tx, auth, issue, { teamId, userId: input.userId }, now);
   });
   return issueDetail(deps, auth, scope, issueId);
+}
+
+/**
+ * Gives a locked, open issue to an agent of `to.teamId` (moving it there when that is another team): an
+ * issue that waited goes on-going; recorded in the trail, announced, and the agent told unless they took it
+ * themselves.
+ */
+async function giveIssue(
+  tx: Executor,
+  auth: AuthContext,
+  issue: LockedIssue,
+  to: { teamId: string; userId: string },
+  now: Date,
+) {
+  const status = issue.status === 'un-assigned' ? 'on-going' : issue.status;
+  await repo.updateIssue(tx, issue.id, {
+    teamId: to.teamId,
+    assigneeUserId: to.userId,
+    status,
+    assignedAt: issue.assignedAt ?? now,
+    updatedAt: now,
+  });
+  await repo.recordActivity(tx, {
+    organizationId: auth.organizationId,
+    issueId: issue.id,
+    actorUserId: auth.userId,
+    kind: 'assigned',
+    fromStatus: issue.status,
+    toStatus: status,
+    // The team it had tells the trail whether the assignment moved it to another team.
+    data: {
+      userId: to.userId,
+      teamId: to.teamId,
+      previousUserId: issue.assigneeUserId,
+      previousTeamId: issue.teamId,
+    },
+    createdAt: now,
+  });
+  // The event carries the status after the assignment: clients move the card by it.
+  await publishIssueEvent(tx, 'issue.assigned', {
+    ...issue,
+    status,
+    teamId: to.teamId,
+    assigneeUserId: to.userId,
+  });
+  if (to.userId !== auth.userId) await notifyGiven(tx, auth.organizationId, to.userId, issue.id, now);
+}
+
+/** The caller's issue view scope: what they may take is what it shows them (domain `checkTake`). */
+const viewScopeOf = (auth: AuthContext) => scopeFor(auth.role, 'issue', 'view');
+
+/** "Assign to me": the caller takes an un-assigned issue of their team. 404 outside their view scope. */
+export async function takeIssue(deps: Deps, auth: AuthContext, issueId: number): Promise<IssueDetail> {
+  const viewScope = viewScopeOf(auth);
+  if (!viewScope) throw notFound('issue.not_found');
+  await deps.db.orm.transaction(async (tx) => {
+    // Locked, so of two callers taking it at once the second sees it taken (409 issue.already_taken).
+    const issue = await repo.lockIssueInScope(tx, auth.organizationId, auth.userId, viewScope, issueId);
+    if (!issue) throw notFound('issue.not_found');
+    await takeLocked(deps, tx, auth, issue);
+  });
+  return issueDetail(deps, auth, viewScope, issueId);
+}
+
+/** "Take next": the caller takes the oldest issue they may take; 404 issue.queue_empty when there is none. */
+export async function takeNextIssue(deps: Deps, auth: AuthContext): Promise<IssueDetail> {
+  const viewScope = viewScopeOf(auth);
+  const issueId =
+    viewScope &&
+    (await deps.db.orm.transaction(async (tx) => {
+      const issue = await repo.lockNextToTake(tx, auth.organizationId, auth.userId, viewScope);
+      if (issue) await takeLocked(deps, tx, auth, issue);
+      return issue?.id ?? null;
+    }));
+  if (!viewScope || !issueId) throw notFound('issue.queue_empty');
+  return issueDetail(deps, auth, viewScope, issueId);
+}
+
+/** Assigns the caller to a locked issue they can see, when the domain's rule lets them take it. */
+async function takeLocked(deps: Deps, tx: Executor, auth: AuthContext, issue: LockedIssue) {
+  const teamId = issue.teamId;
+  const isCallersTeam = teamId !== null && (await repo.teamIdsOf(tx, auth.userId)).includes(teamId);
+  const verdict = checkTake({ ...issue, isCallersTeam }, auth.userId);
+  if (!verdict.ok) {
+    throw verdict.code === 'issue.not_in_team' ? forbidden(verdict.code) : conflict(verdict.code);
+  }
+  // Already theirs (a second press): nothing changes. Otherwise the team is one of theirs, so it is set.
+  if (verdict.isAlreadyYours || teamId === null) return;
+  await giveIssue(tx, auth, issue, { teamId, userId: auth.userId }, deps.clock.now());
 }
 
 /**
@@ -297,6 +397,7 @@ export async function transferIssue(
       data: { toIssueId: created.id, teamId: input.teamId, userId: input.userId ?? null },
       createdAt: now,
     });
+    if (input.userId) await recordTransferAssignment(tx, auth, created, now);
     await publishIssueEvent(tx, 'issue.status_changed', { ...issue, status: 'transferred' });
     await publishIssueEvent(tx, 'issue.created', created);
     if (input.userId) {
@@ -308,6 +409,33 @@ export async function transferIssue(
     return created.id;
   });
   return issueDetail(deps, auth, 'all', newId);
+}
+
+/**
+ * A transfer straight to an agent opens the new issue already theirs: its trail starts with that assignment
+ * (without an agent, the automatic assignment records its own).
+ */
+async function recordTransferAssignment(
+  tx: Executor,
+  auth: AuthContext,
+  created: repo.ScopedIssue,
+  now: Date,
+) {
+  await repo.recordActivity(tx, {
+    organizationId: auth.organizationId,
+    issueId: created.id,
+    actorUserId: auth.userId,
+    kind: 'assigned',
+    fromStatus: 'un-assigned',
+    toStatus: created.status,
+    data: {
+      userId: created.assigneeUserId,
+      teamId: created.teamId,
+      previousUserId: null,
+      transferredFromIssueId: created.transferredFromIssueId,
+    },
+    createdAt: now,
+  });
 }
 
 /** Staff cannot change status (spec §4): they ask their team's manager, who is notified, to close it. */

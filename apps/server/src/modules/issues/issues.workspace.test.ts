@@ -217,6 +217,12 @@ describe('status rules', () => {
     );
     const notes = await t.db.orm.select().from(notifications).where(eq(notifications.issueId, id));
     expect(notes.map((n) => [n.userId, n.type])).toEqual([[w.manager.id, 'close_requested']]);
+
+    // The manager answers the request by closing the issue: the tag goes.
+    await patch(w.manager, id, 'resolved-success');
+    expect((await api(w.manager, 'GET', `/issues/${id}`)).json().closeRequested).toBe(true);
+    await patch(w.manager, id, 'close');
+    expect((await api(w.manager, 'GET', `/issues/${id}`)).json().closeRequested).toBe(false);
   });
 });
 

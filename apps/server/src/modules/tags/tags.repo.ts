@@ -109,14 +109,13 @@ export async function deleteTag(ex: Executor, id: string) {
   await ex.delete(tags).where(eq(tags.id, id));
 }
 
-/** Of `ids`, the organisation's tags. */
+/** Of `ids`, the organisation's tags, with their name and colour. */
 export async function tagsInOrganization(ex: Executor, organizationId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await ex
-    .select({ id: tags.id })
+  return ex
+    .select({ id: tags.id, name: tags.name, colour: tags.colour })
     .from(tags)
     .where(and(eq(tags.organizationId, organizationId), inArray(tags.id, ids)));
-  return rows.map((r) => r.id);
 }
 
 export async function tagsOfIssue(ex: Executor, issueId: number) {

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { publishEvent } from '../../platform/events';
 import type { AuthContext } from '../auth';
-import { findIssueInScope } from '../issues';
+import { findIssueInScope, lockIssueInScope, recordActivity } from '../issues';
 import * as repo from './tags.repo';
 
 type ListQuery = Parameters<typeof repo.listTags>[2];
@@ -69,7 +69,10 @@ export async function issueTags(deps: Deps, auth: AuthContext, scope: Scope, iss
   return repo.tagsOfIssue(deps.db.orm, issueId);
 }
 
-/** Sets the tags of an issue the caller may update; a closed issue never changes (spec §4). */
+/**
+ * Sets the tags of an issue the caller may update; a closed issue never changes (spec §4). Each tag added
+ * or removed goes on the issue's activity trail.
+ */
 export async function setIssueTags(
   deps: Deps,
   auth: AuthContext,
@@ -77,14 +80,29 @@ export async function setIssueTags(
   issueId: number,
   tagIds: string[],
 ) {
-  const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
-  if (!issue) throw notFound('issue.not_found');
-  if (isFinalStatus(issue.status)) throw conflict('issue.closed', 'A closed issue cannot be changed.');
   const wanted = [...new Set(tagIds)];
-  const known = await repo.tagsInOrganization(deps.db.orm, auth.organizationId, wanted);
-  if (known.length !== wanted.length) throw badRequest('tag.not_found', 'Tag not found.');
   await deps.db.orm.transaction(async (tx) => {
-    await repo.setIssueTags(tx, issueId, wanted, deps.clock.now());
+    // Locked: two edits at once would otherwise both see the old tags and record the same change twice.
+    const issue = await lockIssueInScope(tx, auth.organizationId, auth.userId, scope, issueId);
+    if (!issue) throw notFound('issue.not_found');
+    if (isFinalStatus(issue.status)) throw conflict('issue.closed', 'A closed issue cannot be changed.');
+    const known = await repo.tagsInOrganization(tx, auth.organizationId, wanted);
+    if (known.length !== wanted.length) throw badRequest('tag.not_found', 'Tag not found.');
+    const changes = tagChanges(await repo.tagsOfIssue(tx, issueId), known);
+    const now = deps.clock.now();
+    await repo.setIssueTags(tx, issueId, wanted, now);
+    await recordActivity(
+      tx,
+      changes.map(({ kind, tag }) => ({
+        organizationId: auth.organizationId,
+        issueId,
+        actorUserId: auth.userId,
+        kind,
+        // The tag as it is now: the trail still reads once the tag is deleted.
+        data: { tagId: tag.id, name: tag.name, colour: tag.colour },
+        createdAt: now,
+      })),
+    );
     await publishEvent(tx, {
       name: 'issue.updated',
       organizationId: auth.organizationId,
@@ -92,6 +110,17 @@ export async function setIssueTags(
     });
   });
   return repo.tagsOfIssue(deps.db.orm, issueId);
+}
+
+type IssueTag = { id: string; name: string; colour: string };
+
+/** The tags `wanted` adds to the issue's `current` ones, and those it drops. */
+function tagChanges(current: IssueTag[], wanted: IssueTag[]) {
+  const isIn = (tags: IssueTag[], tag: IssueTag) => tags.some((t) => t.id === tag.id);
+  return [
+    ...wanted.filter((tag) => !isIn(current, tag)).map((tag) => ({ kind: 'tag_added' as const, tag })),
+    ...current.filter((tag) => !isIn(wanted, tag)).map((tag) => ({ kind: 'tag_removed' as const, tag })),
+  ];
 }
 
 async function assertValid(deps: Deps, organizationId: string, input: SaveTag, exceptId?: string) {

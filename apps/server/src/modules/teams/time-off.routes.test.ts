@@ -39,12 +39,13 @@ describe('availability', () => {
     expect((await call(t.app, 'GET', '/api/v1/me/availability', { token: memberToken })).json()).toEqual({
       availability: 'offline',
       isOnTimeOff: false,
+      isMember: true,
     });
     const online = await call(t.app, 'PUT', '/api/v1/me/availability', {
       token: memberToken,
       body: { availability: 'online' },
     });
-    expect(online.json()).toEqual({ availability: 'online', isOnTimeOff: false });
+    expect(online.json()).toEqual({ availability: 'online', isOnTimeOff: false, isMember: true });
     const [row] = await t.db.orm
       .select({ availability: memberships.availability })
       .from(memberships)

@@ -21,10 +21,12 @@ type TimeOffQuery = Parameters<typeof repo.listTimeOff>[2];
 
 export async function getAvailability(deps: Deps, auth: AuthContext): Promise<AvailabilityState> {
   const row = await repo.findAvailability(deps.db.orm, auth.organizationId, auth.userId, deps.clock.now());
-  if (!row) throw notFound('user.not_found');
+  // A super admin switched into an organisation they do not belong to: a neutral state, not an error.
+  if (!row) return { availability: 'offline', isOnTimeOff: false, isMember: false };
   return {
     availability: row.availability === 'online' ? 'online' : 'offline',
     isOnTimeOff: Boolean(row.isOnTimeOff),
+    isMember: true,
   };
 }
 

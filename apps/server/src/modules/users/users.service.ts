@@ -1,7 +1,7 @@
 // User management (spec §3 User, §5 User validations, §8 'Can't add user, Please contact sale',
 // Generate-link failed, user not found, the role-update warning). Users are invited: they get a mail with a
 // set-password link (the reset-password flow's single-use token, purpose 'invite', valid 7 days).
-import { isAllowed, type RoleName } from '@sabai/domain';
+import { isAllowed, mayHandleRole, type RoleName } from '@sabai/domain';
 import type { HandOverIssues, InviteUser, Page, UpdateUser, User, UserOpenIssues } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
@@ -273,10 +273,7 @@ const emailTaken = () => conflict('user.email_taken', 'This email is already in 
 const linkFailed = () =>
   badRequest('user.generate_link_failed', 'The set-password link could not be sent. Please try again.');
 
-// Nobody hands out or touches a role above their own: a SuperAdmin's only a SuperAdmin, an Admin's only an
-// Admin or SuperAdmin (a Manager or Staff role that an Admin granted `user` rights to stays below them).
-const RANK: Record<RoleName, number> = { Staff: 0, Manager: 0, Admin: 1, SuperAdmin: 2 };
-const mayHandle = (auth: AuthContext, role: RoleName) => RANK[role] <= RANK[auth.roleName];
+const mayHandle = (auth: AuthContext, role: RoleName) => mayHandleRole(auth.roleName, role);
 
 /** Refuses granting a role above the caller's. */
 function assertMayGrant(auth: AuthContext, roleName: RoleName) {

@@ -31,6 +31,9 @@ export function AvailabilitySwitch({ isBlock = false }: AvailabilitySwitchProps)
     }
   }
 
+  // A super admin visiting another organisation is nobody's agent there: no switch to show.
+  if (state && !state.isMember) return null;
+
   // A blank line until the state loads keeps the switch's height, so the header does not move (issue 14).
   const status = state ? t(isOnline ? 'availability.online' : 'availability.offline') : '\u00a0';
   const control = (

@@ -37,7 +37,7 @@ export function ResponseTable({
     {
       ...list.sortable('name'),
       title: t('canned.columns.name'),
-      width: 200,
+      width: 180,
       render: (_, response) => <strong>{response.name}</strong>,
     },
     {
@@ -48,7 +48,7 @@ export function ResponseTable({
     {
       ...list.sortable('category'),
       title: t('canned.columns.category'),
-      width: 160,
+      width: 140,
       render: (_, response) => response.category.name,
     },
     {
@@ -65,7 +65,7 @@ export function ResponseTable({
     {
       ...list.sortable('createdAt'),
       title: t('canned.columns.createdAt'),
-      width: 150,
+      width: 140,
       render: (_, response) => formatDateTime(response.createdAt),
     },
     actionsColumn<CannedResponse>({ title: t('list.actions'), onEdit, onDelete, width: 100 }),
@@ -78,7 +78,8 @@ export function ResponseTable({
       isLoading={isLoading}
       columns={columns}
       empty={{ text: t(emptyKey), addLabel: canAdd ? t('canned.add') : undefined, onAdd }}
-      scrollX={860}
+      // Fits the 1440 px screen beside the categories (the message column takes what is left, 150 px or more).
+      scrollX={790}
       testId="canned-table"
     />
   );

@@ -1,16 +1,20 @@
-import { Button, Form, Select, TimePicker } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, InputNumber, TimePicker } from 'antd';
+import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS, nextShift } from '../utils/channel-form';
+import { WEEKDAYS, copyMondayToWeekdays, newShift } from '../utils/channel-form';
 import type { ChannelFormValues, ShiftRow } from '../utils/channel-form';
 
 const TIME_FORMAT = 'HH:mm';
 
-/** Custom business hours: working shifts per weekday; a shift may end after midnight. */
+/**
+ * Custom business hours as a week: a row per day, Monday to Sunday, with its time ranges (none: closed);
+ * Monday's hours copy to the other weekdays in one click. A range may end after midnight.
+ */
 export function ShiftsEditor() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ChannelFormValues>();
-  const weekdayOptions = WEEKDAYS.map(({ value, labelKey }) => ({ value, label: t(labelKey) }));
+  // `preserve`: each row's weekday, whether or not its row is on screen yet (a new row is placed by it).
+  const shifts = (Form.useWatch('shifts', { form, preserve: true }) as ShiftRow[] | undefined) ?? [];
 
   return (
     <Form.List
@@ -25,72 +29,99 @@ export function ShiftsEditor() {
     >
       {(fields, { add, remove }, { errors }) => (
         <div className="channel-rows" data-testid="shifts-editor">
-          {fields.length > 0 && (
-            <div className="channel-rows__head channel-rows__grid--shift" aria-hidden>
-              <span>{t('channels.form.weekday')}</span>
-              <span>{t('channels.form.startsAt')}</span>
-              <span>{t('channels.form.endsAt')}</span>
-            </div>
-          )}
-          {fields.map(({ key, name }) => (
-            <div key={key} className="channel-rows__grid--shift" data-testid="shift-row">
-              <Form.Item
-                name={[name, 'weekday']}
-                rules={[{ required: true, message: t('channels.form.weekdayRequired') }]}
-              >
-                <Select aria-label={t('channels.form.weekday')} options={weekdayOptions} />
-              </Form.Item>
-              <Form.Item
-                name={[name, 'startsAt']}
-                rules={[{ required: true, message: t('channels.form.timeRequired') }]}
-              >
-                <TimePicker
-                  aria-label={t('channels.form.startsAt')}
-                  format={TIME_FORMAT}
-                  needConfirm={false}
-                  className="channel-rows__time"
-                />
-              </Form.Item>
-              <Form.Item
-                name={[name, 'endsAt']}
-                dependencies={[['shifts', name, 'startsAt']]}
-                rules={[
-                  { required: true, message: t('channels.form.timeRequired') },
-                  {
-                    validator: async (_, value?: ShiftRow['endsAt']) => {
-                      const start = form.getFieldValue(['shifts', name, 'startsAt']) as ShiftRow['startsAt'];
-                      if (value && start && value.format(TIME_FORMAT) === start.format(TIME_FORMAT))
-                        throw new Error(t('channels.form.timesDiffer'));
-                    },
-                  },
-                ]}
-              >
-                <TimePicker
-                  aria-label={t('channels.form.endsAt')}
-                  format={TIME_FORMAT}
-                  needConfirm={false}
-                  className="channel-rows__time"
-                />
-              </Form.Item>
-              <Button
-                type="text"
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={t('channels.form.removeShift')}
-                title={t('channels.form.removeShift')}
-                onClick={() => remove(name)}
-              />
-            </div>
-          ))}
+          <div className="week-grid">
+            {WEEKDAYS.map(({ value: weekday, labelKey }) => {
+              const ranges = fields.filter(({ name }) => shifts[name]?.weekday === weekday);
+              return (
+                <div key={weekday} className="week-grid__day" data-testid={`shift-day-${weekday}`}>
+                  <span className="week-grid__name">{t(labelKey)}</span>
+                  <div className="week-grid__ranges">
+                    {ranges.length === 0 && (
+                      <span className="week-grid__closed">{t('channels.form.closedDay')}</span>
+                    )}
+                    {ranges.map(({ key, name }) => (
+                      <div key={key} className="week-grid__range" data-testid="shift-row">
+                        <Form.Item name={[name, 'weekday']} hidden>
+                          <InputNumber />
+                        </Form.Item>
+                        <Form.Item
+                          name={[name, 'startsAt']}
+                          rules={[{ required: true, message: t('channels.form.timeRequired') }]}
+                        >
+                          <TimePicker
+                            aria-label={`${t(labelKey)} ${t('channels.form.startsAt')}`}
+                            format={TIME_FORMAT}
+                            needConfirm={false}
+                            className="channel-rows__time"
+                          />
+                        </Form.Item>
+                        <span className="week-grid__to" aria-hidden>
+                          –
+                        </span>
+                        <Form.Item
+                          name={[name, 'endsAt']}
+                          dependencies={[['shifts', name, 'startsAt']]}
+                          rules={[
+                            { required: true, message: t('channels.form.timeRequired') },
+                            {
+                              validator: async (_, value?: ShiftRow['endsAt']) => {
+                                const start = form.getFieldValue([
+                                  'shifts',
+                                  name,
+                                  'startsAt',
+                                ]) as ShiftRow['startsAt'];
+                                if (value && start && value.format(TIME_FORMAT) === start.format(TIME_FORMAT))
+                                  throw new Error(t('channels.form.timesDiffer'));
+                              },
+                            },
+                          ]}
+                        >
+                          <TimePicker
+                            aria-label={`${t(labelKey)} ${t('channels.form.endsAt')}`}
+                            format={TIME_FORMAT}
+                            needConfirm={false}
+                            className="channel-rows__time"
+                          />
+                        </Form.Item>
+                        <Button
+                          type="text"
+                          icon={<DeleteOutlined aria-hidden />}
+                          aria-label={t('channels.form.removeShift')}
+                          title={t('channels.form.removeShift')}
+                          onClick={() => remove(name)}
+                        />
+                      </div>
+                    ))}
+                  </div>
+                  <div className="week-grid__actions">
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<PlusOutlined aria-hidden />}
+                      onClick={() => add(newShift(weekday))}
+                      aria-label={`${t('channels.form.addShift')}: ${t(labelKey)}`}
+                      data-testid={`add-shift-${weekday}`}
+                    >
+                      {t('channels.form.addShift')}
+                    </Button>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
           <Form.ErrorList errors={errors} />
+          {shifts.some((shift) => shift.weekday === 1) && (
+            <Button
+              size="small"
+              className="week-grid__copy"
+              icon={<CopyOutlined aria-hidden />}
+              onClick={() => form.setFieldValue('shifts', copyMondayToWeekdays(shifts))}
+              data-testid="copy-to-weekdays"
+            >
+              {t('channels.form.copyToWeekdays')}
+            </Button>
+          )}
           <p className="channel-form__hint">{t('channels.form.shiftHint')}</p>
-          <Button
-            type="dashed"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => add(nextShift((form.getFieldValue('shifts') as ShiftRow[] | undefined) ?? []))}
-            data-testid="add-shift"
-          >
-            {t('channels.form.addShift')}
-          </Button>
         </div>
       )}
     </Form.List>

@@ -3,7 +3,8 @@ import dayjs from 'dayjs';
 import type { Channel } from '@sabai/contracts';
 import {
   duplicateKeywordRows,
-  nextShift,
+  copyMondayToWeekdays,
+  newShift,
   toCreateRequest,
   toFormValues,
   toUpdateRequest,
@@ -117,10 +118,16 @@ describe('channel form values', () => {
     ).toEqual([2]);
   });
 
-  it('proposes the day after the last shift for a new one', () => {
-    expect(nextShift([]).weekday).toBe(1);
-    expect(nextShift([{ weekday: 7 }]).weekday).toBe(1);
-    expect(nextShift([{ weekday: 3 }]).weekday).toBe(4);
-    expect(nextShift([]).startsAt?.format('HH:mm')).toBe('09:00');
+  it('adds office hours on a day, and copies Monday to the other weekdays, keeping the weekend', () => {
+    expect(newShift(3).weekday).toBe(3);
+    expect(newShift(3).startsAt?.format('HH:mm')).toBe('09:00');
+    const morning = { weekday: 1, startsAt: dayjs('2000-01-01T08:00'), endsAt: dayjs('2000-01-01T12:00') };
+    const afternoon = { weekday: 1, startsAt: dayjs('2000-01-01T13:00'), endsAt: dayjs('2000-01-01T17:00') };
+    const copied = copyMondayToWeekdays([morning, afternoon, newShift(3), newShift(6)]);
+    expect(copied.map((s) => s.weekday).sort()).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    expect(copied.filter((s) => s.weekday === 3).map((s) => s.startsAt?.format('HH:mm'))).toEqual([
+      '08:00',
+      '13:00',
+    ]);
   });
 });

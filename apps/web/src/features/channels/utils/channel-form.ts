@@ -78,10 +78,20 @@ export const DISPLAY_DATE = 'DD/MM/YYYY';
 
 const toTime = (hhmm: string): Dayjs => dayjs(`2000-01-01T${hhmm}`);
 
-/** A new shift: the day after the last one, 09:00 to 18:00. */
-export function nextShift(shifts: readonly ShiftRow[]): ShiftRow {
-  const last = shifts.at(-1)?.weekday;
-  return { weekday: last ? (last % 7) + 1 : 1, startsAt: toTime('09:00'), endsAt: toTime('18:00') };
+/** A new shift on a day: office hours, to be edited. */
+export function newShift(weekday: number): ShiftRow {
+  return { weekday, startsAt: toTime('09:00'), endsAt: toTime('18:00') };
+}
+
+const WORKDAYS = [2, 3, 4, 5];
+
+/** Monday's shifts copied to Tuesday–Friday, replacing theirs; the weekend keeps its own. */
+export function copyMondayToWeekdays(shifts: readonly ShiftRow[]): ShiftRow[] {
+  const monday = shifts.filter((s) => s.weekday === 1);
+  return [
+    ...shifts.filter((s) => !WORKDAYS.includes(s.weekday ?? 0)),
+    ...WORKDAYS.flatMap((weekday) => monday.map((s) => ({ ...s, weekday }))),
+  ];
 }
 
 /** The form's starting values: the channel's, or a new channel's defaults. */

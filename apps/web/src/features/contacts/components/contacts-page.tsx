@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Select, Typography } from 'antd';
 import { AuditOutlined, DeleteOutlined, FilterOutlined, MergeCellsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,8 @@ import {
   useProvinces,
   type ContactListItem,
 } from '../api/contacts';
-import { countFilters, NO_FILTERS, type ContactFilters } from '../utils/contact-query';
+import { countFilters } from '../utils/contact-query';
+import { useContactUrl } from '../hooks/use-contact-url';
 import { AdvancedSearch } from './advanced-search';
 import { AuditDrawer } from './audit-drawer';
 import { ContactDrawer } from './contact-drawer';
@@ -40,14 +41,12 @@ export function ContactsPage() {
   const canAudit = isAllowed(permissions, 'contact', 'delete', ['all']);
   const [isAuditOpen, setAuditOpen] = useState(false);
   const [mergeIds, setMergeIds] = useState<[string, string] | null>(null);
-  const [searchText, setSearchText] = useState('');
-  const search = useDeferredValue(searchText);
-  const [filters, setFilters] = useState<ContactFilters>(NO_FILTERS);
-  const [sort, setSort] = useState<ContactSort>('lastContact');
+  const { search: query, setSearch } = useContactUrl();
+  const { filters, sort } = query;
+  const [searchText, setSearchText] = useState(query.search);
   const [isPanelOpen, setPanelOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
-  const query = { search, filters, sort };
   const list = useContactList(query);
   const options = useContactFilterOptions();
   const provinces = useProvinces();
@@ -57,6 +56,13 @@ export function ContactsPage() {
   useRetrievalNotice(provinces.isError, 'provinces');
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filterCount = countFilters(filters);
+
+  // The typed search goes to the address once the user pauses.
+  useEffect(() => {
+    if (searchText === query.search) return;
+    const timer = setTimeout(() => setSearch({ ...query, search: searchText }, { replace: true }), 300);
+    return () => clearTimeout(timer);
+  }, [searchText, query, setSearch]);
 
   function handleDelete(ids: string[], name: string | null) {
     confirm({
@@ -121,7 +127,7 @@ export function ContactsPage() {
           </Badge>
           <Select<ContactSort>
             value={sort}
-            onChange={setSort}
+            onChange={(next: ContactSort) => setSearch({ ...query, sort: next })}
             aria-label={t('contacts.sortBy')}
             className="contacts-page__sort"
             data-testid="contact-sort"
@@ -169,7 +175,7 @@ export function ContactsPage() {
             options={options.data}
             provinces={provinces.data ?? []}
             onApply={(next) => {
-              setFilters(next);
+              setSearch({ ...query, filters: next });
               setSelected([]);
             }}
           />
@@ -181,7 +187,7 @@ export function ContactsPage() {
             <ContactTable
               items={items}
               isLoading={list.isLoading || (list.isFetching && !list.isFetchingNextPage)}
-              isFiltered={search.trim() !== '' || filterCount > 0}
+              isFiltered={query.search.trim() !== '' || filterCount > 0}
               selected={selected}
               onSelect={setSelected}
               onOpen={(c) => setOpenId(c.id)}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@sabai/contracts';
 import { urlOf } from '../../../lib/api';
-import { contactQuery, countFilters, NO_FILTERS, type ContactSearch } from './contact-query';
+import {
+  contactQuery,
+  contactSearchParams,
+  countFilters,
+  NO_FILTERS,
+  readContactSearch,
+  type ContactSearch,
+} from './contact-query';
 
 /** The query string GET /contacts is called with. */
 const wire = (search: ContactSearch) =>
@@ -43,5 +50,34 @@ describe('contact search', () => {
       sort: 'displayName',
     });
     expect(countFilters(filters)).toBe(9);
+  });
+
+  it('round-trips through the address, leaving out the default order and ignoring what it cannot read', () => {
+    const search: ContactSearch = {
+      search: 'สมชาย',
+      filters: {
+        ...NO_FILTERS,
+        channel: ['line', 'instagram'],
+        gender: 'male',
+        province: ['Bangkok'],
+        created: { from: '2026-01-01', to: null },
+        tag: ['t1', 't2'],
+        hasOpenIssue: true,
+      },
+      sort: 'displayName',
+    };
+    const params = contactSearchParams(search);
+    expect(params.get('channel')).toBe('line,instagram');
+    expect(readContactSearch(params)).toEqual(search);
+    expect(contactSearchParams({ search: '', filters: NO_FILTERS, sort: 'lastContact' }).toString()).toBe('');
+    expect(
+      readContactSearch(
+        new URLSearchParams('channel=line,fax&gender=x&createdFrom=yesterday&sort=size&hasOpenIssue=maybe'),
+      ),
+    ).toEqual({
+      search: '',
+      filters: { ...NO_FILTERS, channel: ['line'] },
+      sort: 'lastContact',
+    });
   });
 });

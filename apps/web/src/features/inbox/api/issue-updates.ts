@@ -1,5 +1,5 @@
-// Changing issues: note and status, assignment, transfer, asking the manager to close, tags, read marker.
-// Each answers the issue as it is now; the cache takes it and the lists refresh.
+// Changing issues: note and status, assignment (taking one too), transfer, asking the manager to close, tags,
+// read marker. Each answers the issue as it is now; the cache takes it and the lists refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignIssue, IssueDetail, TransferIssue, UpdateIssue } from '@sabai/contracts';
 import { routes } from '@sabai/contracts';
@@ -22,6 +22,13 @@ export const useUpdateIssue = (id: number) =>
 
 export const useAssignIssue = (id: number) =>
   useIssueMutation((body: AssignIssue) => api(routes.issues.assign, { params: { id }, body }));
+
+/** "Assign to me": the caller takes the issue. */
+export const useTakeIssue = (id: number) =>
+  useIssueMutation(() => api(routes.issues.take, { params: { id } }));
+
+/** "Take next": answers the issue the caller was given, the oldest waiting in their teams. */
+export const useTakeNext = () => useIssueMutation(() => api(routes.issues.takeNext));
 
 /** Answers the new issue the transfer opened. */
 export const useTransferIssue = (id: number) =>

@@ -10,6 +10,8 @@ export type { IssueDetail, IssueListItem };
 /** Every cached issue read starts with this key, so a live change can refresh them together. */
 export const issuesKey = ['issues'] as const;
 export const issueKey = (id: number) => [...issuesKey, 'one', id] as const;
+/** The issue's activity trail: under its key, so whatever refreshes the issue refreshes its trail too. */
+export const activityKey = (id: number) => [...issueKey(id), 'activity'] as const;
 
 const PAGE_SIZE = 50;
 
@@ -43,6 +45,14 @@ export function useIssue(id: number | null) {
     queryKey: issueKey(id ?? 0),
     queryFn: ({ signal }) => api(routes.issues.get, { params: { id: id! }, signal }),
     enabled: id !== null,
+  });
+}
+
+/** The issue's activity trail, oldest first: who assigned, moved, tagged or noted it, and when. */
+export function useIssueActivity(id: number) {
+  return useQuery({
+    queryKey: activityKey(id),
+    queryFn: ({ signal }) => api(routes.issues.activity, { params: { id }, signal }),
   });
 }
 

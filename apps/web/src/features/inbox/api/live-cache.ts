@@ -17,7 +17,7 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import type { IssueListItem, IssuePage, LiveFeedEvent, StatusCounts } from '@sabai/contracts';
 import { onLiveMessage, onLiveOpen, useLiveSocket } from '../../../lib/live-socket';
 import type { InboxQuery } from '../utils/inbox-query';
-import { issueKey, issuesKey } from './issues';
+import { activityKey, issueKey, issuesKey } from './issues';
 import { messagesKey } from './messages';
 
 /** The shortest time between two refetches of the visible lists and counts. */
@@ -80,6 +80,9 @@ export function createLiveCache(queryClient: QueryClient): LiveCache {
   const onMessageCreated = (data: Extract<LiveFeedEvent, { type: 'message.created' }>['data']) => {
     const open = isOnScreen(messagesKey(data.issueId));
     void refreshChat(data.issueId);
+    // A customer's message or an automatic reply may add to the trail (customer returned, reply sent).
+    if (data.card?.lastMessage?.senderType !== 'agent')
+      void queryClient.invalidateQueries({ queryKey: activityKey(data.issueId), exact: true });
     const card = data.card;
     if (!card) return;
     const patch = (item: IssueListItem): IssueListItem => ({
@@ -106,6 +109,7 @@ export function createLiveCache(queryClient: QueryClient): LiveCache {
   const onStateChanged = (state: IssueState) => {
     moveCard(queryClient, state);
     void queryClient.invalidateQueries({ queryKey: issueKey(state.issueId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: activityKey(state.issueId), exact: true });
     refreshLists();
   };
 

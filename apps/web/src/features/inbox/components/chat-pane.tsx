@@ -14,9 +14,10 @@ import { MessageList } from './message-list';
 import { MuteToggle } from './mute-toggle';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
+import { ApiError } from '../../../lib/api-client';
 
 type ChatPaneProps = {
-  issueId: number | null;
+  issueId: number;
   onOpenIssue: (id: number) => void;
   /** Phones: back to the list, and the info sheet. */
   onBack?: () => void;
@@ -30,7 +31,9 @@ const TYPING_EVERY_MS = 3_000;
 export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneProps) {
   const { t } = useTranslation();
   const issue = useIssue(issueId);
-  useRetrievalNotice(issue.isError, 'issue_detail');
+  const unreachable = unreachableReason(issue.error);
+  // An issue that is gone or not theirs says so in place of the chat: no retry could bring it back.
+  useRetrievalNotice(issue.isError && !unreachable, 'issue_detail');
   const me = useMe();
   const agents = useFilterOptions().data?.agents;
   const others = usePresence(issueId).filter((p) => p.userId !== me.data?.id);
@@ -38,7 +41,6 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
 
   // Tell colleagues this issue is open here (its messages' fetch clears the unread marker).
   useEffect(() => {
-    if (issueId === null) return;
     sendPresence(issueId, 'viewing');
     const timer = setInterval(() => sendPresence(issueId, 'viewing'), VIEWING_EVERY_MS);
     return () => {
@@ -47,9 +49,6 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
     };
   }, [issueId]);
 
-  if (issueId === null) {
-    return <Empty className="chat-pane chat-pane--empty" description={t('inbox.chat.choose')} />;
-  }
   if (issue.isLoading) {
     return (
       <div className="chat-pane">
@@ -57,7 +56,18 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
       </div>
     );
   }
-  if (!issue.data) return <RetryNotice onRetry={() => void issue.refetch()} />;
+  if (!issue.data) {
+    if (!unreachable) return <RetryNotice onRetry={() => void issue.refetch()} />;
+    return (
+      <Empty
+        className="chat-pane chat-pane--empty"
+        description={t(unreachable === 'forbidden' ? 'inbox.chat.noAccess' : 'inbox.chat.gone')}
+        data-testid="issue-unreachable"
+      >
+        {onBack && <Button onClick={onBack}>{t('inbox.chat.back')}</Button>}
+      </Empty>
+    );
+  }
   const data = issue.data;
   const nameOf = (userId: string) => agents?.find((a) => a.id === userId)?.displayName ?? '…';
   const typing = others.filter((p) => p.state === 'typing').map((p) => nameOf(p.userId));
@@ -117,4 +127,14 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
       />
     </section>
   );
+}
+
+/**
+ * Why an issue cannot be shown at all: the caller's role may not see issues (403), or the issue is not
+ * there for them — deleted, or outside their scope, which the server answers alike (404) so that issue
+ * numbers say nothing to those who may not see them.
+ */
+function unreachableReason(error: unknown): 'forbidden' | 'gone' | null {
+  if (!(error instanceof ApiError)) return null;
+  return error.status === 403 ? 'forbidden' : error.status === 404 ? 'gone' : null;
 }

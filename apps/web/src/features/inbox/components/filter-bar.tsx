@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, DatePicker, Drawer, Form, Input, Select, Switch, Tag } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Badge, Button, Drawer, Input, Skeleton, Tag } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ISSUE_SORTS, ISSUE_TIME_FILTERS, STATUS_FILTERS } from '@sabai/domain';
-import { ChannelIcon } from '../../../components/channel-icon';
+import { mayTakeIssues, STATUS_FILTERS } from '@sabai/domain';
+import { usePermissions } from '../../../lib/me';
 import { useRetrievalNotice } from '../../../lib/notices';
-import { useFilterOptions, useIssueCounts } from '../api/issues';
+import { useIssueCounts } from '../api/issues';
 import { activeFilterCount, EMPTY_QUERY, type InboxQuery } from '../utils/inbox-query';
+import { TakeNextButton } from './take-buttons';
+
+const loadFilterForm = () => import('./filter-form').then((m) => ({ default: m.FilterForm }));
+const FilterForm = lazy(loadFilterForm);
 
 type FilterBarProps = {
   query: InboxQuery;
@@ -15,15 +18,27 @@ type FilterBarProps = {
   isCompact?: boolean;
   /** The kanban shows statuses as columns. */
   hideStatuses?: boolean;
+  /** Offers "Take next" to roles that may take issues, and opens the issue taken. */
+  onTaken?: (issueId: number) => void;
 };
 
-/** Status tabs with their counts, the search, and the other filter keys in a drawer. */
-export function FilterBar({ query, onChange, isCompact = false, hideStatuses = false }: FilterBarProps) {
+/** Status tabs with their counts, the search, "Take next", and the other filter keys in a drawer. */
+export function FilterBar({
+  query,
+  onChange,
+  isCompact = false,
+  hideStatuses = false,
+  onTaken,
+}: FilterBarProps) {
   const { t } = useTranslation();
   const counts = useIssueCounts(query);
   useRetrievalNotice(counts.isError, 'issues_by_status');
   const [search, setSearch] = useState(query.search);
   const [isOpen, setIsOpen] = useState(false);
+  const permissions = usePermissions();
+  const offersTakeNext = onTaken !== undefined && mayTakeIssues(permissions);
+  // Beside "Take next" the filters button is its icon alone, so the search keeps room to type in.
+  const filtersLabel = isCompact || offersTakeNext ? null : t('inbox.filters.open');
 
   // Searching as the user types, once they pause.
   useEffect(() => {
@@ -63,10 +78,20 @@ export function FilterBar({ query, onChange, isCompact = false, hideStatuses = f
           data-testid="issue-search"
         />
         <Badge count={activeFilterCount(query)} size="small">
-          <Button icon={<FilterOutlined />} onClick={() => setIsOpen(true)} data-testid="open-filters">
-            {isCompact ? null : t('inbox.filters.open')}
+          <Button
+            icon={<FilterOutlined />}
+            onClick={() => setIsOpen(true)}
+            // The form's code starts coming as the pointer or focus reaches the button.
+            onPointerEnter={() => void loadFilterForm()}
+            onFocus={() => void loadFilterForm()}
+            aria-label={filtersLabel ? undefined : t('inbox.filters.open')}
+            title={filtersLabel ? undefined : t('inbox.filters.open')}
+            data-testid="open-filters"
+          >
+            {filtersLabel}
           </Button>
         </Badge>
+        {offersTakeNext && <TakeNextButton onTaken={onTaken} />}
       </div>
       {/* A search matching too many issues to count in time leaves the tabs (and kanban columns) without numbers. */}
       {counts.data?.total === null && (
@@ -87,113 +112,10 @@ export function FilterBar({ query, onChange, isCompact = false, hideStatuses = f
         }
         data-testid="filters-drawer"
       >
-        <FilterForm query={query} onChange={onChange} />
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+          <FilterForm query={query} onChange={onChange} />
+        </Suspense>
       </Drawer>
     </div>
-  );
-}
-
-function FilterForm({ query, onChange }: { query: InboxQuery; onChange: (next: InboxQuery) => void }) {
-  const { t } = useTranslation();
-  const options = useFilterOptions();
-  useRetrievalNotice(options.isError, 'issues');
-  const data = options.data;
-  const multi = {
-    mode: 'multiple' as const,
-    allowClear: true,
-    loading: options.isLoading,
-    placeholder: t('inbox.filters.any'),
-    showSearch: { optionFilterProp: 'label' },
-  };
-  return (
-    <Form layout="vertical">
-      <Form.Item label={t('inbox.filters.sort')}>
-        <Select
-          value={query.sort}
-          onChange={(sort) => onChange({ ...query, sort })}
-          options={ISSUE_SORTS.map((s) => ({ value: s, label: t(`inbox.sort.${s}`) }))}
-          data-testid="filter-sort"
-        />
-      </Form.Item>
-      <Form.Item label={t('inbox.filters.myIssue')}>
-        <Switch
-          checked={query.myIssue}
-          onChange={(myIssue) => onChange({ ...query, myIssue })}
-          data-testid="filter-my-issue"
-        />
-      </Form.Item>
-      <Form.Item label={t('inbox.filters.channel')}>
-        <Select
-          {...multi}
-          value={query.channel}
-          onChange={(channel) => onChange({ ...query, channel })}
-          options={data?.channels.map((c) => ({
-            value: c.id,
-            label: c.name,
-            icon: c.type,
-          }))}
-          optionRender={(option) => (
-            <span className="filter-bar__channel">
-              <ChannelIcon type={option.data.icon} size={16} /> {option.label}
-            </span>
-          )}
-          data-testid="filter-channel"
-        />
-      </Form.Item>
-      <Form.Item label={t('inbox.filters.team')}>
-        <Select
-          {...multi}
-          value={query.team}
-          onChange={(team) => onChange({ ...query, team })}
-          options={data?.teams.map((x) => ({ value: x.id, label: x.name }))}
-          data-testid="filter-team"
-        />
-      </Form.Item>
-      <Form.Item label={t('inbox.filters.tag')}>
-        <Select
-          {...multi}
-          value={query.tag}
-          onChange={(tag) => onChange({ ...query, tag })}
-          options={data?.tags.map((x) => ({ value: x.id, label: x.name }))}
-          data-testid="filter-tag"
-        />
-      </Form.Item>
-      <Form.Item label={t('inbox.filters.agent')}>
-        <Select
-          {...multi}
-          value={query.agent}
-          onChange={(agent) => onChange({ ...query, agent })}
-          options={[
-            { value: 'none', label: t('inbox.filters.nobody') },
-            ...(data?.agents.map((x) => ({ value: x.id, label: x.displayName })) ?? []),
-          ]}
-          data-testid="filter-agent"
-        />
-      </Form.Item>
-      <Form.Item label={t('inbox.filters.time')}>
-        <Select
-          allowClear
-          placeholder={t('inbox.filters.any')}
-          value={query.time || undefined}
-          onChange={(time) => onChange({ ...query, time: time ?? '' })}
-          options={ISSUE_TIME_FILTERS.map((x) => ({ value: x, label: t(`inbox.time.${x}`) }))}
-          data-testid="filter-time"
-        />
-      </Form.Item>
-      <Form.Item label={t('inbox.filters.dates')}>
-        <DatePicker.RangePicker
-          format="DD/MM/YYYY"
-          value={query.startDate ? [dayjs(query.startDate), dayjs(query.endDate || query.startDate)] : null}
-          onChange={(range) =>
-            onChange({
-              ...query,
-              startDate: range?.[0]?.format('YYYY-MM-DD') ?? '',
-              endDate: range?.[1]?.format('YYYY-MM-DD') ?? '',
-            })
-          }
-          data-testid="filter-dates"
-        />
-      </Form.Item>
-    </Form>
   );
 }

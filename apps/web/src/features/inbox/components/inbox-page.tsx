@@ -1,46 +1,20 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ensureInboxTexts } from '../../../lib/i18n';
 import { useLiveCache } from '../api/live-cache';
-import { useIssue } from '../api/issues';
-import { filterSearchParams, readInboxQuery, type InboxQuery } from '../utils/inbox-query';
-import { ChatPane } from './chat-pane';
+import { useIssue, useIssueList } from '../api/issues';
+import { useInboxUrl } from '../hooks/use-inbox-url';
+import type { InboxQuery } from '../utils/inbox-query';
 import { FilterBar } from './filter-bar';
-import { IssueInfo } from './issue-info';
 import { IssueList } from './issue-list';
 import '../inbox.css';
 
-/** `issueId` and the filters live in the URL: every issue and every filtered view has a shareable link. */
-export function useInboxUrl() {
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => readInboxQuery(params), [params]);
-  const raw = Number(params.get('issueId'));
-  const issueId = Number.isSafeInteger(raw) && raw > 0 ? raw : null;
-  const setQuery = useCallback(
-    (next: InboxQuery) =>
-      setParams((current) => {
-        const updated = filterSearchParams(next);
-        for (const key of ['issueId', 'lang']) {
-          const value = current.get(key);
-          if (value) updated.set(key, value);
-        }
-        return updated;
-      }),
-    [setParams],
-  );
-  const openIssue = useCallback(
-    (id: number | null) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
-        if (id === null) updated.delete('issueId');
-        else updated.set('issueId', String(id));
-        return updated;
-      }),
-    [setParams],
-  );
-  return { query, issueId, setQuery, openIssue };
-}
+// The chat and the issue's info are chunks of their own: on a slow network the list shows without waiting
+// for them (issue 16's cold-inbox budget), and the chat's code comes once the list is there.
+const loadChatPane = () => import('./chat-pane').then((m) => ({ default: m.ChatPane }));
+const ChatPane = lazy(loadChatPane);
+const IssueInfo = lazy(() => import('./issue-info').then((m) => ({ default: m.IssueInfo })));
+const paneLoading = <Skeleton className="chat-pane" active avatar paragraph={{ rows: 6 }} />;
 
 /** /issue/inbox: filters and the issue list, the open chat, and the issue's info with its history. */
 export function InboxPage() {
@@ -52,23 +26,37 @@ export function InboxPage() {
     <div className="inbox" data-testid="inbox-page">
       <h1 className="visually-hidden">{t('inbox.title')}</h1>
       <aside className="inbox__list">
-        <FilterBar query={query} onChange={setQuery} />
+        <FilterBar query={query} onChange={setQuery} onTaken={openIssue} />
         <IssueList query={query} selectedId={issueId} onOpen={openIssue} />
       </aside>
-      <ChatPane issueId={issueId} onOpenIssue={openIssue} />
+      {issueId === null ? (
+        <Empty className="chat-pane chat-pane--empty" description={t('inbox.chat.choose')} />
+      ) : (
+        <Suspense fallback={paneLoading}>
+          <ChatPane issueId={issueId} onOpenIssue={openIssue} />
+        </Suspense>
+      )}
+      <ChatPrefetch query={query} />
       {issue.data && (
         <aside className="inbox__info">
-          <IssueInfo issue={issue.data} onOpenIssue={openIssue} />
+          <Suspense fallback={<Skeleton active />}>
+            <IssueInfo issue={issue.data} onOpenIssue={openIssue} />
+          </Suspense>
         </aside>
       )}
     </div>
   );
 }
 
-export { InboxPage as Component };
-
-/** The workspace's texts load with the screen. */
-export async function loader(): Promise<null> {
-  await ensureInboxTexts();
+/** Fetches the chat's code once the list has shown, so opening an issue does not wait for it. */
+function ChatPrefetch({ query }: { query: InboxQuery }) {
+  const isListed = useIssueList(query, false).isSuccess;
+  useEffect(() => {
+    if (isListed) void loadChatPane();
+  }, [isListed]);
   return null;
 }
+
+export { InboxPage as Component };
+
+export { loader } from './inbox-route';

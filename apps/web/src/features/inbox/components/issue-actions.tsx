@@ -11,6 +11,7 @@ import { sessionRoleNames } from '../../../lib/session';
 import { useAssignableTeams, type IssueDetail } from '../api/issues';
 import { useAssignIssue, useRequestClose, useTransferIssue, useUpdateIssue } from '../api/issue-updates';
 import { mayAssign, mayChangeStatus, statusChangeRefusal, STATUS_TARGETS } from '../utils/issue-permissions';
+import { TakeIssueButton } from './take-buttons';
 
 const TARGET_LABELS = {
   'on-going': 'inbox.actions.toOnGoing',
@@ -22,7 +23,7 @@ const TARGET_LABELS = {
 
 type IssueActionsProps = { issue: IssueDetail; onTransferred: (newIssueId: number) => void };
 
-/** Assign, status (each refused change disabled with its rule as tooltip), transfer, ask to close. */
+/** Assign to me, assign, status (each refused change disabled with its rule as tooltip), transfer, ask to close. */
 export function IssueActions({ issue, onTransferred }: IssueActionsProps) {
   const { t } = useTranslation();
   const notice = useNotice();
@@ -54,6 +55,7 @@ export function IssueActions({ issue, onTransferred }: IssueActionsProps) {
   return (
     <Space wrap className="issue-actions">
       {confirmHolder}
+      {issue.mayTake && <TakeIssueButton issue={issue} />}
       {mayAssign(permissions) && (
         <Button icon={<UserAddOutlined />} onClick={() => setModal('assign')} data-testid="assign">
           {t('inbox.actions.assign')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Descriptions, Empty, Input, Select, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPhone } from '@sabai/domain';
+import { formatPhone, isFinalStatus } from '@sabai/domain';
 import { ChannelIcon } from '../../../components/channel-icon';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useFilterOptions, useIssueHistory, type IssueDetail } from '../api/issues';
@@ -96,6 +96,8 @@ function TagsEditor({ issue }: { issue: IssueDetail }) {
         value={issue.tags.map((tag) => tag.id)}
         placeholder={t('inbox.info.tagsPlaceholder')}
         loading={options.isLoading || save.isPending}
+        // Like the note: a closed or transferred issue keeps the tags it had.
+        disabled={isFinalStatus(issue.status)}
         showSearch={{ optionFilterProp: 'label' }}
         options={options.data?.tags.map((tag) => ({ value: tag.id, label: tag.name, colour: tag.colour }))}
         tagRender={({ label, value, closable, onClose }) => (
@@ -135,7 +137,7 @@ function NoteEditor({ issue }: { issue: IssueDetail }) {
         placeholder={t('inbox.info.notePlaceholder')}
         autoSize={{ minRows: 2, maxRows: 6 }}
         maxLength={2000}
-        disabled={issue.status === 'close' || issue.status === 'transferred'}
+        disabled={isFinalStatus(issue.status)}
         data-testid="issue-note"
       />
       {note !== issue.note && (

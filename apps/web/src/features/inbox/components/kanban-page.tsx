@@ -13,21 +13,23 @@ import {
 } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
 import { KANBAN_STATUSES, STATUS_COLOURS, isKanbanDropTarget, type IssueStatus } from '@sabai/domain';
-import { ensureInboxTexts } from '../../../lib/i18n';
 import { useLiveCache } from '../api/live-cache';
 import { useAppNavigate } from '../../../lib/navigation';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { sessionRoleNames } from '../../../lib/session';
 import { useIssueCounts, useIssueList, type IssueListItem } from '../api/issues';
 import { useMoveIssue } from '../api/issue-updates';
 import type { InboxQuery } from '../utils/inbox-query';
 import { FilterBar } from './filter-bar';
 import { IssueCard } from './issue-card';
-import { useInboxUrl } from './inbox-page';
+import { useInboxUrl } from '../hooks/use-inbox-url';
+import { mayChangeStatus } from '../utils/issue-permissions';
 import '../inbox.css';
 
 /**
  * /issue/kanban: a column per status with its count; dragging a card to another column calls the same
- * status API as the inbox, so a move the rules forbid snaps back with the rule's message.
+ * status API as the inbox, so a move the rules forbid snaps back with the rule's message. Staff, who cannot
+ * change status (spec §4), see the board without dragging.
  */
 export function KanbanPage() {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export function KanbanPage() {
   const counts = useIssueCounts(query);
   const move = useMoveIssue();
   const [dragged, setDragged] = useState<IssueListItem | null>(null);
+  const canMove = mayChangeStatus(sessionRoleNames());
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor),
@@ -68,7 +71,7 @@ export function KanbanPage() {
           onChange={(next) => setQuery({ ...next, status: '' })}
           hideStatuses
         />
-        <span className="kanban__hint">{t('inbox.kanban.dragHint')}</span>
+        {canMove && <span className="kanban__hint">{t('inbox.kanban.dragHint')}</span>}
       </div>
       <DndContext
         sensors={sensors}
@@ -83,6 +86,7 @@ export function KanbanPage() {
               status={status}
               query={query}
               count={counts.data?.counts?.[status]}
+              canMove={canMove}
               onOpen={(id) => navigate(`/issue/inbox?issueId=${id}`)}
             />
           ))}
@@ -97,10 +101,11 @@ type ColumnProps = {
   status: IssueStatus;
   query: InboxQuery;
   count: number | undefined;
+  canMove: boolean;
   onOpen: (id: number) => void;
 };
 
-function KanbanColumn({ status, query, count, onOpen }: ColumnProps) {
+function KanbanColumn({ status, query, count, canMove, onOpen }: ColumnProps) {
   const { t } = useTranslation();
   const list = useIssueList({ ...query, status });
   useRetrievalNotice(list.isError, 'issues_by_status');
@@ -125,7 +130,15 @@ function KanbanColumn({ status, query, count, onOpen }: ColumnProps) {
         ) : items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inbox.kanban.empty')} />
         ) : (
-          items.map((issue) => <DraggableCard key={issue.id} issue={issue} onOpen={onOpen} />)
+          items.map((issue) =>
+            canMove ? (
+              <DraggableCard key={issue.id} issue={issue} onOpen={onOpen} />
+            ) : (
+              <div key={issue.id} className="kanban__card kanban__card--fixed">
+                <IssueCard issue={issue} onOpen={onOpen} />
+              </div>
+            ),
+          )
         )}
         {list.hasNextPage && (
           <Button
@@ -161,7 +174,4 @@ function DraggableCard({ issue, onOpen }: { issue: IssueListItem; onOpen: (id: n
 
 export { KanbanPage as Component };
 
-export async function loader(): Promise<null> {
-  await ensureInboxTexts();
-  return null;
-}
+export { loader } from './inbox-route';

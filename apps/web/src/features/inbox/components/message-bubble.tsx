@@ -8,7 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { isImageMime, visibleText, withoutInvisible } from '@sabai/domain';
 import type { Message } from '../api/messages';
-import { fullTime } from '../utils/time';
+import { clockTime, fullTime } from '../utils/time';
 import { LinkedText } from './linked-text';
 import { SafeText } from '../../../components/safe-text';
 import { personName } from '../../../lib/format';
@@ -92,7 +92,7 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
         )}
         <div className="bubble__meta">
           <Tooltip title={fullTime(message.createdAt)}>
-            <time dateTime={message.createdAt}>{fullTime(message.createdAt).slice(11)}</time>
+            <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
           </Tooltip>
           {side === 'out' && !message.isPrivateNote && (
             <span

@@ -5,20 +5,38 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import type { IssueActivity } from '@sabai/contracts';
+import { useIssueActivity } from '../api/issues';
 import { useMessages, useRetryMessage, type Message } from '../api/messages';
 import { dayOf } from '../utils/time';
+import { ActivityLine } from './activity-line';
 import { MessageBubble } from './message-bubble';
 
-type Row = { key: string; day: string } | { key: string; message: Message };
+type Row =
+  { key: string; day: string } | { key: string; message: Message } | { key: string; activity: IssueActivity };
 
-/** Oldest first, with a separator row before each new day. */
-function rowsOf(messages: Message[]): Row[] {
+type Dated = { at: string; row: Row };
+
+/**
+ * Messages and the issue's activity, oldest first, with a separator row before each new day. While earlier
+ * messages are still to load, activity older than the oldest loaded message waits for them.
+ */
+function rowsOf(messages: Message[], activity: IssueActivity[], isComplete: boolean): Row[] {
+  const from = isComplete ? '' : (messages[0]?.createdAt ?? '');
+  const dated: Dated[] = [
+    ...messages.map((message) => ({ at: message.createdAt, row: { key: `m-${message.id}`, message } })),
+    ...activity
+      .filter((a) => a.at >= from)
+      .map((a) => ({ at: a.at, row: { key: `a-${a.id}`, activity: a } })),
+  ];
+  // ISO times of one format compare as text; a stable sort keeps a message before a change of its moment.
+  dated.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const rows: Row[] = [];
   let day = '';
-  for (const message of messages) {
-    const next = dayOf(message.createdAt);
+  for (const { at, row } of dated) {
+    const next = dayOf(at);
     if (next !== day) rows.push({ key: `day-${next}`, day: (day = next) });
-    rows.push({ key: `m-${message.id}`, message });
+    rows.push(row);
   }
   return rows;
 }
@@ -37,12 +55,16 @@ export function MessageList({ issueId }: { issueId: number }) {
     () => (query.data?.pages ?? []).flatMap((page) => page.items).reverse(),
     [query.data],
   );
-  const rows = useMemo(() => rowsOf(messages), [messages]);
+  const activity = useIssueActivity(issueId).data;
+  const rows = useMemo(
+    () => rowsOf(messages, activity ?? [], query.hasNextPage === false),
+    [messages, activity, query.hasNextPage],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => ('day' in rows[index]! ? 40 : 88),
+    estimateSize: (index) => ('message' in rows[index]! ? 88 : 40),
     overscan: 10,
     getItemKey: (index) => rows[index]!.key,
   });
@@ -117,6 +139,8 @@ export function MessageList({ issueId }: { issueId: number }) {
                 <div className="day-separator" role="separator">
                   <span>{dayLabel(row.day)}</span>
                 </div>
+              ) : 'activity' in row ? (
+                <ActivityLine activity={row.activity} />
               ) : (
                 <MessageBubble
                   message={row.message}

@@ -7,7 +7,7 @@ import { useLiveCache } from '../api/live-cache';
 import { useIssue } from '../api/issues';
 import { ChatPane } from './chat-pane';
 import { IssueInfo } from './issue-info';
-import { useInboxUrl } from './inbox-page';
+import { useInboxUrl } from '../hooks/use-inbox-url';
 import '../inbox.css';
 
 /** /mobile/issue/chat?issueId=N: the conversation full screen, the issue's info in a bottom sheet. */
@@ -47,4 +47,4 @@ export function MobileChatPage() {
 }
 
 export { MobileChatPage as Component };
-export { loader } from './inbox-page';
+export { loader } from './inbox-route';

@@ -4,7 +4,7 @@ import { useAppNavigate } from '../../../lib/navigation';
 import { useLiveCache } from '../api/live-cache';
 import { FilterBar } from './filter-bar';
 import { IssueList } from './issue-list';
-import { useInboxUrl } from './inbox-page';
+import { useInboxUrl } from '../hooks/use-inbox-url';
 import '../inbox.css';
 
 /** /mobile/issue/inbox: the list with its filters in a drawer; an issue opens full screen. */
@@ -17,11 +17,11 @@ export function MobileInboxPage() {
   return (
     <div className="mobile-inbox" data-testid="mobile-inbox-page">
       <h1 className="visually-hidden">{t('inbox.title')}</h1>
-      <FilterBar query={query} onChange={setQuery} isCompact />
+      <FilterBar query={query} onChange={setQuery} isCompact onTaken={openIssue} />
       <IssueList query={query} selectedId={null} onOpen={openIssue} />
     </div>
   );
 }
 
 export { MobileInboxPage as Component };
-export { loader } from './inbox-page';
+export { loader } from './inbox-route';

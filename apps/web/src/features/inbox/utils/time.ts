@@ -10,5 +10,8 @@ export function shortTime(iso: string, now = dayjs()): string {
 
 export const fullTime = (iso: string) => dayjs(iso).format(DISPLAY_DATE_TIME);
 
+/** The time of day in the chat (its date is the day separator above). */
+export const clockTime = (iso: string) => dayjs(iso).format('HH:mm');
+
 /** The day a message belongs to, for the chat's day separators. */
 export const dayOf = (iso: string) => dayjs(iso).format('YYYY-MM-DD');

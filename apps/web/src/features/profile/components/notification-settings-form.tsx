@@ -1,9 +1,9 @@
-import { InfoCircleFilled } from '@ant-design/icons';
+import { InfoCircleFilled, MobileOutlined } from '@ant-design/icons';
 import { Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '@sabai/i18n';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
-import { registerPushDevice, unregisterPushDevice } from '../../../lib/web-push';
+import { needsHomeScreenForPush, registerPushDevice, unregisterPushDevice } from '../../../lib/web-push';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 import type { NotificationSettingsInput } from '../api/update-notification-settings';
@@ -81,8 +81,16 @@ export function NotificationSettingsForm() {
           />
         </div>
       ))}
-      <section className="line-alerts" aria-labelledby="line-alerts-title">
-        <h3 id="line-alerts-title" className="line-alerts__title">
+      {needsHomeScreenForPush() && (
+        <section className="info-box" aria-labelledby="home-screen-title" data-testid="home-screen-hint">
+          <h3 id="home-screen-title" className="info-box__title">
+            <MobileOutlined /> {t('profile.notifications.homeScreenTitle')}
+          </h3>
+          <p>{t('profile.notifications.homeScreenText')}</p>
+        </section>
+      )}
+      <section className="info-box" aria-labelledby="line-alerts-title">
+        <h3 id="line-alerts-title" className="info-box__title">
           <InfoCircleFilled /> {t('profile.notifications.lineNotifyTitle')}
         </h3>
         <p>{t('profile.notifications.lineNotifyText')}</p>

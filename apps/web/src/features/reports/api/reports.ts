@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReportKind, ReportQuery } from '@sabai/contracts';
+import type { IssueFilter, ReportKind, ReportQuery } from '@sabai/contracts';
 import { performanceReportRoutes, routes } from '@sabai/contracts';
 import type { Language } from '@sabai/i18n';
 import { api } from '../../../lib/api';
@@ -33,9 +33,10 @@ export function exportReport(
 }
 
 /** GET /issues/status-counts: open issues per status in the caller's scope (the dashboard's status card). */
-export function useStatusCounts() {
+/** Issues started in the period (and the channel or team chosen), by their status now. */
+export function useStatusCounts(filter: IssueFilter) {
   return useQuery({
-    queryKey: ['issues', 'status-counts'],
-    queryFn: ({ signal }) => api(routes.issues.statusCounts, { signal }),
+    queryKey: ['issues', 'status-counts', filter],
+    queryFn: ({ signal }) => api(routes.issues.statusCounts, { query: filter, signal }),
   });
 }

@@ -1,46 +1,58 @@
 import { Card, Empty, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@sabai/contracts';
 import { ensureReportsTexts } from '../../../lib/i18n';
 import { useRetrievalNotice } from '../../../lib/notices';
-import { useShellContext } from '../../../lib/shell-context';
 import { RetryNotice } from '../../../components/retry-notice';
-import { ScreenLinks } from '../../../components/screen-links';
 import { useDashboard } from '../api/reports';
 import { FigureTiles } from './figure-tiles';
 import { LazyChart } from './lazy-chart';
 import { ReportControls } from './report-controls';
 import { StatusSummary } from './status-summary';
 import { useReportControls } from './use-report-controls';
-import { WelcomeCard } from './welcome-card';
+import { bucketsOf, granularityOf, sumInto, type Granularity } from '../utils/report-series';
 import '../reports.css';
 
-const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+/** The label of a chart point: its day (dd/mm), its week's first day, or its month in the reader's language. */
+function pointLabel(start: string, granularity: Granularity): string {
+  return granularity === 'month'
+    ? dayjs(start).format('MMM YYYY')
+    : `${start.slice(8, 10)}/${start.slice(5, 7)}`;
+}
 
 function IssueStatistics({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
   const hasIssues = data.series.some((p) => p.issues + p.resolved + p.closed > 0);
   if (!hasIssues) return <Empty description={t('reports.empty')} data-testid="statistics-empty" />;
+  const granularity = granularityOf(data.series.length);
+  const buckets = bucketsOf(
+    data.series.map((p) => p.day),
+    granularity,
+  );
+  const sum = (values: number[]) => sumInto(values, buckets);
   const series = [
-    { name: t('reports.series.issues'), data: data.series.map((p) => p.issues), colour: '#1677ff' },
-    { name: t('reports.series.resolved'), data: data.series.map((p) => p.resolved), colour: '#52c41a' },
-    { name: t('reports.series.closed'), data: data.series.map((p) => p.closed), colour: '#8c8c8c' },
+    { name: t('reports.series.issues'), data: sum(data.series.map((p) => p.issues)), colour: '#1677ff' },
+    { name: t('reports.series.resolved'), data: sum(data.series.map((p) => p.resolved)), colour: '#52c41a' },
+    { name: t('reports.series.closed'), data: sum(data.series.map((p) => p.closed)), colour: '#8c8c8c' },
   ];
   if (data.compareSeries) {
     series.push({
       name: `${t('reports.series.issues')} (${t('reports.compare.previous')})`,
-      data: data.compareSeries.map((p) => p.issues),
+      data: sum(data.compareSeries.map((p) => p.issues)),
       colour: '#91caff',
       dashed: true,
     } as (typeof series)[number]);
   }
   return (
-    <LazyChart
-      kind="line"
-      label={t('reports.statistics')}
-      categories={data.series.map((p) => shortDay(p.day))}
-      series={series}
-    />
+    <div data-testid="statistics-chart" data-granularity={granularity}>
+      <LazyChart
+        kind="line"
+        label={t('reports.statistics')}
+        categories={buckets.map((b) => pointLabel(b.start, granularity))}
+        series={series}
+      />
+    </div>
   );
 }
 
@@ -74,7 +86,6 @@ function TopTags({ data }: { data: Dashboard }) {
  */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { links } = useShellContext();
   const state = useReportControls();
   const query = useDashboard(state.query);
   useRetrievalNotice(query.isError, 'dashboard_statistics');
@@ -93,7 +104,6 @@ export function DashboardPage() {
       <Typography.Title level={1} className="page__title">
         {t('dashboard.title')}
       </Typography.Title>
-      <WelcomeCard />
       <ReportControls
         value={state.controls}
         onChange={state.setControls}
@@ -112,15 +122,19 @@ export function DashboardPage() {
             <IssueStatistics data={d} />
           ))}
         </Card>
-        <StatusSummary />
+        <StatusSummary
+          filter={{
+            startDate: state.query.from,
+            endDate: state.query.to,
+            channel: state.query.channel,
+            team: state.query.team,
+          }}
+        />
       </div>
       <Card title={t('reports.topTags')} className="page__card" data-testid="top-tags-card">
         {body((d) => (
           <TopTags data={d} />
         ))}
-      </Card>
-      <Card title={t('dashboard.screens')} className="page__card">
-        <ScreenLinks screens={links} />
       </Card>
     </div>
   );

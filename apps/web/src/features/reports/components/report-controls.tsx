@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Switch } from 'antd';
+import { Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReportFilterOptions } from '@sabai/contracts';
 import type { ReportPeriod } from '@sabai/domain';
@@ -47,24 +47,18 @@ type SelectProps<T extends string> = {
   options: Array<{ value: T; label: string }>;
 };
 
-/**
- * A native select: light on the dashboard's first load (antd's Select weighs more than this whole screen) and
- * the phone's own picker on mobile.
- */
-function NativeSelect<T extends string>({ testId, value, onChange, options }: SelectProps<T>) {
+/** One of the controls: the app's own select, its input named by the testId (the field's label points at it). */
+function ControlSelect<T extends string>({ testId, value, onChange, options }: SelectProps<T>) {
   return (
-    <select
+    <Select<T>
+      id={testId}
       className="report-select"
       data-testid={testId}
       value={value}
-      onChange={(e) => onChange(e.target.value as T)}
-    >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </select>
+      onChange={onChange}
+      options={options}
+      popupMatchSelectWidth={false}
+    />
   );
 }
 
@@ -84,7 +78,7 @@ export function ReportControls({
     <div className="report-controls" data-testid="report-controls">
       <label className="report-controls__field">
         <span>{t('reports.period.label')}</span>
-        <NativeSelect
+        <ControlSelect
           testId="period-select"
           value={value.preset}
           onChange={(preset) => set({ preset, custom: preset === 'custom' ? period : null })}
@@ -98,7 +92,7 @@ export function ReportControls({
       )}
       <label className="report-controls__field">
         <span>{t('reports.compare.label')}</span>
-        <NativeSelect
+        <ControlSelect
           testId="compare-select"
           value={value.compare}
           onChange={(mode) => set({ compare: mode, compareCustom: mode === 'custom' ? compare : null })}
@@ -117,7 +111,7 @@ export function ReportControls({
       {showChannel && (
         <label className="report-controls__field">
           <span>{t('reports.filter.channel')}</span>
-          <NativeSelect
+          <ControlSelect
             testId="channel-filter"
             value={value.channel ?? ''}
             onChange={(id) => set({ channel: id || null })}
@@ -131,7 +125,7 @@ export function ReportControls({
       {showTeam && (
         <label className="report-controls__field">
           <span>{t('reports.filter.team')}</span>
-          <NativeSelect
+          <ControlSelect
             testId="team-filter"
             value={value.team ?? ''}
             onChange={(id) => set({ team: id || null })}

@@ -4,12 +4,13 @@ import { ISSUE_STATUSES, STATUS_COLOURS } from '@sabai/domain';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useRetrievalNotice } from '../../../lib/notices';
 import { useStatusCounts } from '../api/reports';
+import type { IssueFilter } from '@sabai/contracts';
 import { LazyChart } from './lazy-chart';
 
-/** Issues by status in the caller's scope now, as a list and a donut. */
-export function StatusSummary() {
+/** The chosen period's issues (those it started) by their status now, in the caller's scope: a list and a donut. */
+export function StatusSummary({ filter }: { filter: IssueFilter }) {
   const { t } = useTranslation();
-  const query = useStatusCounts();
+  const query = useStatusCounts(filter);
   useRetrievalNotice(query.isError, 'issues_by_status');
   // Unfiltered counts come from the status tally: never the "too many to count" null of a search.
   const counts = query.data?.counts;

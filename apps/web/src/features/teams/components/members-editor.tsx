@@ -4,7 +4,14 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmOptions } from '../../../lib/use-confirm';
 import type { MemberOption } from '../api/get-member-options';
-import { newMemberRow, shiftProblemOf, TIME_FIELDS, TIME_FORMAT, WEEKDAYS } from '../utils/team-form';
+import {
+  newMemberRow,
+  SHIFT_PROBLEM_TEXTS,
+  shiftProblemOf,
+  TIME_FIELDS,
+  TIME_FORMAT,
+  WEEKDAYS,
+} from '../utils/team-form';
 import type { MemberRow, TeamFormValues, TimeField } from '../utils/team-form';
 
 type MembersEditorProps = {
@@ -108,19 +115,20 @@ export function MembersEditor({ form, options, isLoading, confirm, onRemoveSaved
                       ])}
                       rules={[
                         { required: true, message: t('teams.form.timeRequired') },
-                        ...(name === 'workStart' || name === 'breakStart'
-                          ? [
+                        ...(name === 'workStop'
+                          ? []
+                          : [
                               {
+                                // Only the time that is wrong shows the problem.
                                 validator: async () => {
                                   const current = (
                                     form.getFieldValue('members') as MemberRow[] | undefined
                                   )?.[field.name];
                                   if (shiftProblemOf(current, name))
-                                    throw new Error(t('errors.team.work_start_after_stop'));
+                                    throw new Error(t(SHIFT_PROBLEM_TEXTS[name]));
                                 },
                               },
-                            ]
-                          : []),
+                            ]),
                       ]}
                     >
                       <TimePicker

@@ -34,12 +34,14 @@ describe('team form', () => {
     });
   });
 
-  it('finds a work start after the stop, and a break outside the shift', () => {
+  it('finds a work start after the stop, and a break outside the shift on the time that is wrong', () => {
     const row = { ...newMemberRow(person), workStart: dayjs('2000-01-01T19:00') };
     expect(shiftProblemOf(row, 'workStart')).toBe(true);
     expect(shiftProblemOf(newMemberRow(person), 'workStart')).toBe(false);
+    // A break running past the end of work: its stop is what is wrong, not its start.
     const lateBreak = { ...newMemberRow(person), breakStop: dayjs('2000-01-01T19:00') };
-    expect(shiftProblemOf(lateBreak, 'breakStart')).toBe(true);
+    expect(shiftProblemOf(lateBreak, 'breakStop')).toBe(true);
+    expect(shiftProblemOf(lateBreak, 'breakStart')).toBe(false);
   });
 
   it('puts the server’s shift problems on the member rows', () => {

@@ -113,7 +113,14 @@ export function toRequest(values: TeamFormValues): SaveTeam {
   };
 }
 
-/** The shift problem of a row on a field (work start, or break start), once all four times are set. */
+/** What each wrong time of a shift says, on that time's field. */
+export const SHIFT_PROBLEM_TEXTS: Readonly<Record<ShiftProblem['field'], TranslationKey>> = {
+  workStart: 'errors.team.work_start_after_stop',
+  breakStart: 'teams.form.breakStartInvalid',
+  breakStop: 'teams.form.breakStopInvalid',
+};
+
+/** The shift problem of a row on a field (work start, break start or stop), once all four times are set. */
 export function shiftProblemOf(row: MemberRow | undefined, field: ShiftProblem['field']): boolean {
   if (!row || TIME_FIELDS.some((name) => !row[name])) return false;
   return validateShift({
@@ -124,6 +131,9 @@ export function shiftProblemOf(row: MemberRow | undefined, field: ShiftProblem['
     workingDays: row.workingDays,
   }).some((problem) => problem.field === field);
 }
+
+const isShiftField = (field: unknown): field is ShiftProblem['field'] =>
+  typeof field === 'string' && field in SHIFT_PROBLEM_TEXTS;
 
 export type FieldName = string | (string | number)[];
 export type TeamFeedback = { field: FieldName | null; message: TranslationKey };
@@ -156,11 +166,11 @@ export function teamSaveFeedback(error: unknown): TeamFeedback[] {
         ? ((details as { problems: unknown[] }).problems as { index?: unknown; field?: unknown }[])
         : [];
       const fields = problems.flatMap((problem): TeamFeedback[] =>
-        typeof problem.index === 'number' && typeof problem.field === 'string'
+        typeof problem.index === 'number' && isShiftField(problem.field)
           ? [
               {
                 field: ['members', problem.index, problem.field],
-                message: 'errors.team.work_start_after_stop',
+                message: SHIFT_PROBLEM_TEXTS[problem.field],
               },
             ]
           : [],
