@@ -1,19 +1,35 @@
 // Forgot password → mail from the SMTP listener → new password → password created → sign in with it.
+// The journey resets the password of a user of its own: other journeys sign in as the demo users.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { apiSession, type ApiSession } from '../support/api';
 import { location, signIn, waitForMailLink } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+import { inviteActiveUser, roleId } from '../support/people';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
+const email = `forgetful-${randomBytes(3).toString('hex')}@example.com`;
 let browser: Browser;
+let admin: ApiSession;
+let userId = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = await apiSession(baseUrl, 'admin@demo.local', DEMO_PASSWORD);
+  const staff = await roleId(admin, 'Staff');
+  userId = await inviteActiveUser(admin, { email, firstName: 'Fah', lastName: 'Forgetful', roleId: staff });
 });
 
 afterAll(async () => {
-  await browser?.close();
+  try {
+    if (userId) await admin.call('DELETE', `/users/${userId}`);
+  } finally {
+    await admin?.dispose();
+    await browser?.close();
+  }
 });
 
 describe('forgotten password', () => {
@@ -31,7 +47,7 @@ describe('forgotten password', () => {
     // submitting an empty form was CI's "no answer within 45 s").
     await page.getByRole('button', { name: 'ส่งลิงก์' }).waitFor();
     const since = Date.now();
-    await page.getByLabel('อีเมล').fill('staff2@demo.local');
+    await page.getByLabel('อีเมล').fill(email);
     // The server's answer, awaited on its own: a failure then says whether the request hung or was refused.
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/forgot-password'), {
       timeout: 45_000,
@@ -43,7 +59,7 @@ describe('forgotten password', () => {
     await outcome.first().waitFor({ timeout: 45_000 });
     expect(await outcome.first().textContent()).toContain('กรุณาตรวจสอบอีเมลของคุณ');
 
-    const link = await waitForMailLink(mailDir, 'staff2@demo.local', '/login/reset-password', since);
+    const link = await waitForMailLink(mailDir, email, '/login/reset-password', since);
     const url = new URL(link);
     expect(url.searchParams.get('token')).toBeTruthy();
     await page.goto(`${url.pathname}${url.search}`);
@@ -62,7 +78,7 @@ describe('forgotten password', () => {
 
     await page.getByRole('button', { name: 'ไปหน้าเข้าสู่ระบบ' }).click();
     await page.waitForURL((next) => next.pathname === '/mobile/login');
-    await signIn(page, 'staff2@demo.local', 'Kanomjeen42', 'th');
+    await signIn(page, email, 'Kanomjeen42', 'th');
     expect(location(page).pathname).toBe('/mobile/issue/inbox/');
 
     // The link works once.

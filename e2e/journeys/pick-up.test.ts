@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';
-import { waitForMailLink } from '../support/app';
 import type { Locale, Viewport } from '../support/browser';
 import { newLineCustomer } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
+import { inviteActiveUser } from '../support/people';
 import { noticeShows, snap } from '../support/settings';
 import { text } from '../support/texts';
 
@@ -24,7 +24,8 @@ const browser = useBrowser();
 type Role = { id: string; name: string; permissions: Record<string, Record<string, string>> };
 
 const suffix = randomBytes(3).toString('hex');
-const agent = { email: `pickup-${suffix}@example.com`, firstName: 'Pim', lastName: 'Picker', id: '' };
+const person = { email: `pickup-${suffix}@example.com`, firstName: 'Pim', lastName: 'Picker' };
+const agent = { ...person, id: '' };
 let admin: ApiSession;
 let staffRole: Role | undefined;
 let teamId = '';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
   const roles = await admin.call<Role[]>('GET', '/roles');
   staffRole = roles.find((role) => role.name === 'Staff')!;
-  agent.id = await inviteAgent(staffRole.id);
+  agent.id = await inviteActiveUser(admin, { ...person, roleId: staffRole.id });
   const people = await admin.call<{ id: string; email: string }[]>('GET', '/teams/member-options');
   const team = await admin.call<{ id: string }>('POST', '/teams', {
     name: `Pick-up journey ${suffix}`,
@@ -79,25 +80,6 @@ afterAll(async () => {
     await admin.dispose();
   }
 });
-
-/** Invites the journey's agent (Staff) and sets their password from the invitation mail. */
-async function inviteAgent(roleId: string): Promise<string> {
-  const since = Date.now();
-  const { email, firstName, lastName } = agent;
-  const user = await admin.call<{ id: string }>('POST', '/users', {
-    email,
-    firstName,
-    lastName,
-    roleId,
-    lang: 'en',
-  });
-  const link = new URL(await waitForMailLink(inject('mailDir'), email, '/login/set-new-password', since));
-  await admin.call('POST', '/auth/reset-password', {
-    token: link.searchParams.get('token'),
-    password: DEMO_PASSWORD,
-  });
-  return user.id;
-}
 
 /** A new customer who wrote in; the admin sends their issue to the journey's team, where it waits. */
 async function waitingCustomer(label: string) {

@@ -11,6 +11,7 @@ import { newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
+import { inviteActiveUser, roleId } from '../support/people';
 import {
   confirmDialog,
   expectMessage,
@@ -60,26 +61,23 @@ async function agentWithOpenIssue(lang: Locale) {
       })
       .toBeDefined();
     const issue = await admin.call<{ team: { id: string; name: string } }>('GET', `/issues/${issueId}`);
-    const roles = await admin.call<{ id: string; name: string }[]>('GET', '/roles');
     const email = `leaving-${lang}-${randomBytes(3).toString('hex')}@example.com`;
     const lastName = `Leaving ${lang}`;
-    const since = Date.now();
-    const user = await admin.call<{ id: string }>('POST', '/users', {
-      email,
-      firstName: 'Dao',
-      lastName,
-      roleId: roles.find((role) => role.name === 'Staff')!.id,
-      teamIds: [issue.team.id],
-      lang,
-    });
-    // The invitee sets a password from the mail: an active user, who may be deactivated.
-    const link = new URL(await waitForMailLink(mailDir, email, '/login/set-new-password', since));
-    await admin.call('POST', '/auth/reset-password', {
-      token: link.searchParams.get('token'),
-      password: 'Kluaybuat77',
-    });
-    await admin.call('PUT', `/issues/${issueId}/assignee`, { userId: user.id });
-    return { id: user.id, email, name: `Dao ${lastName}`, issueId: issueId!, teamName: issue.team.name };
+    // An active user (the password set from the mail), who may be deactivated.
+    const userId = await inviteActiveUser(
+      admin,
+      {
+        email,
+        firstName: 'Dao',
+        lastName,
+        roleId: await roleId(admin, 'Staff'),
+        teamIds: [issue.team.id],
+        lang,
+      },
+      'Kluaybuat77',
+    );
+    await admin.call('PUT', `/issues/${issueId}/assignee`, { userId });
+    return { id: userId, email, name: `Dao ${lastName}`, issueId: issueId!, teamName: issue.team.name };
   });
 }
 
