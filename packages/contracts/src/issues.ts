@@ -99,6 +99,8 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
   muted: z.boolean(),
   /** The caller may take it for themselves now ("Assign to me": domain `checkTake`). */
   mayTake: z.boolean(),
+  /** The caller reads it because it was handed over to them (a transfer): no change allowed. */
+  viewOnly: z.boolean(),
 });
 export type IssueDetail = z.infer<typeof IssueDetailSchema>;
 

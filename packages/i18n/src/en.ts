@@ -19,6 +19,9 @@ export const en = {
     empty: 'Nothing to show yet.',
     language: 'Language',
     openMenu: 'Open menu',
+    skipToContent: 'Skip to main content',
+    connectionLost:
+      'Cannot reach Sabai Inbox. Reconnecting… New messages will show once the connection is back.',
     closeMenu: 'Close menu',
     notFoundTitle: 'Page not found',
     notFoundText: 'This page does not exist or is not available to you. Choose one of the screens below.',
@@ -200,6 +203,7 @@ export const en = {
     label: 'Availability',
     online: 'Online',
     offline: 'Offline',
+    disconnected: 'Not connected',
     onTimeOff: 'On time off',
     hint: 'Auto-assignment gives you new issues only while you are online and on shift.',
     nowOnline: 'You are online: new issues can be assigned to you.',

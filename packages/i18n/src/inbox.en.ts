@@ -4,6 +4,7 @@ export const inboxEn = {
   inbox: {
     title: 'Inbox',
     kanbanTitle: 'Kanban',
+    listLabel: 'Issues',
     search: 'Search name, phone, email or message',
     tooManyToCount: 'Too many matches to count: refine the search to see counts',
     filters: {
@@ -63,6 +64,13 @@ export const inboxEn = {
       delivered: 'Delivered',
       read: 'Read',
       failed: 'Not delivered',
+      reasons: {
+        refused: '{{platform}} refused the message: {{detail}}',
+        network: '{{platform}} could not be reached: {{detail}}',
+        windowClosed: 'The platform’s reply window has closed for this customer.',
+        tokenInvalid: 'The channel’s access token is no longer valid. An admin must reconnect the channel.',
+        other: 'Not sent: {{detail}}',
+      },
     },
     chat: {
       noAccess: 'You don’t have access to this issue.',
@@ -99,6 +107,25 @@ export const inboxEn = {
       tagRemoved: '{{actor}} removed the tag {{tag}}',
       autoReply: 'Automatic reply sent',
       customerReturned: 'The customer wrote again after the issue was resolved',
+    },
+    shortcuts: {
+      title: 'Keyboard shortcuts',
+      open: 'Keyboard shortcuts (?)',
+      intro: 'Shortcuts work when you are not typing in a field.',
+      next: 'Next issue',
+      previous: 'Previous issue',
+      reply: 'Write a reply',
+      search: 'Search issues',
+      takeIssue: 'Assign the open issue to me',
+      takeNext: 'Take the next issue in the queue',
+      resolve: 'Resolve the open issue (staff: ask to close)',
+      canned: 'Open canned responses',
+      note: 'Switch between reply and private note',
+      help: 'Show this list',
+      composer:
+        'In the reply box: type / and a few letters to pick a canned response; ↑ ↓ move, Enter or Tab inserts, Esc closes.',
+      skipToReply: 'Skip to the reply box',
+      skipToList: 'Skip to the issue list',
     },
     composer: {
       placeholder: 'Type a reply. Enter sends, Shift+Enter adds a line, / opens canned responses',
@@ -181,6 +208,7 @@ export const inboxEn = {
     kanban: {
       empty: 'No issues',
       dragHint: 'Drag a card to another column to change its status.',
+      move: 'Move issue #{{id}} to another column',
     },
   },
 } as const;

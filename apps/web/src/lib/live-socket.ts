@@ -256,6 +256,7 @@ export class NotiSocket {
       this.socket = null;
       socket.onclose = null;
       socket.close();
+      this.options.onClose?.(true);
       this.retry();
     }, NOTI_SOCKET.timeoutMs);
     const opened = () => {
@@ -310,6 +311,57 @@ type LiveState = 'connecting' | 'open' | 'closed';
 function setLiveState(state: LiveState) {
   document.documentElement.dataset.live = state;
 }
+// Whether the server can be reached, as the socket knows it: not from a failed attempt or a lost connection
+// (or the browser going offline) until the next open. The shell's banner and the availability say so.
+let isReachable = true;
+const reachListeners = new Set<() => void>();
+function setReachable(next: boolean) {
+  if (next === isReachable) return;
+  isReachable = next;
+  for (const listener of [...reachListeners]) listener();
+}
+
+/** Whether the server can be reached now (re-renders when that changes). */
+export function useServerReachable(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      reachListeners.add(listener);
+      return () => reachListeners.delete(listener);
+    },
+    () => isReachable,
+  );
+}
+
+/** After the attempts ran out, how often the server is asked whether it is back (then the socket starts again). */
+const SERVER_PROBE_MS = 15_000;
+let probeTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Starts the socket again once the server answers /healthz, or at once when the browser comes back online. */
+function restartWhenReachable() {
+  const restart = () => {
+    clearInterval(probeTimer);
+    probeTimer = undefined;
+    setLiveState('connecting');
+    connection?.start();
+  };
+  probeTimer = setInterval(() => {
+    fetch('/healthz', { cache: 'no-store' }).then(
+      (response) => response.ok && restart(),
+      () => undefined, // still unreachable
+    );
+  }, SERVER_PROBE_MS);
+}
+
+const onBrowserOffline = () => setReachable(false);
+const onBrowserOnline = () => {
+  if (probeTimer !== undefined) {
+    clearInterval(probeTimer);
+    probeTimer = undefined;
+    setLiveState('connecting');
+    connection?.start();
+  }
+};
+
 let users = 0;
 let connection: NotiSocket | null = null;
 let openSocket: SocketLike | null = null;
@@ -351,13 +403,23 @@ export function useLiveSocket(): void {
         // first open) are not replayed: on every open, listeners refetch what they show.
         onOpen: () => {
           setLiveState('open');
+          setReachable(true);
           for (const listener of [...openListeners]) listener();
         },
-        onClose: (retrying) => setLiveState(retrying ? 'connecting' : 'closed'),
-        onGiveUp: () => setLiveState('closed'),
+        onClose: (retrying) => {
+          setLiveState(retrying ? 'connecting' : 'closed');
+          // A close without a retry is the server's word (a revoked session), not a lost connection.
+          if (retrying) setReachable(false);
+        },
+        onGiveUp: () => {
+          setLiveState('closed');
+          restartWhenReachable();
+        },
       });
       setLiveState('connecting');
       connection.start();
+      window.addEventListener('offline', onBrowserOffline);
+      window.addEventListener('online', onBrowserOnline);
     }
     return () => {
       users--;
@@ -365,7 +427,12 @@ export function useLiveSocket(): void {
       connection?.stop();
       connection = null;
       openSocket = null;
+      clearInterval(probeTimer);
+      probeTimer = undefined;
+      window.removeEventListener('offline', onBrowserOffline);
+      window.removeEventListener('online', onBrowserOnline);
       setLiveState('closed');
+      setReachable(true);
     };
   }, []);
 }

@@ -2,6 +2,7 @@
 import { roleNamesOf } from '@sabai/domain';
 import type { RoleEntry, RoleName } from '@sabai/domain';
 import type { TokenPair } from '@sabai/contracts';
+import { clearAllDrafts } from './drafts';
 
 export const STORAGE_KEYS = {
   token: 'token',
@@ -85,9 +86,10 @@ export function setDeviceToken(token: string | null): void {
   else localStorage.removeItem(STORAGE_KEYS.deviceToken);
 }
 
-/** Removes every session key (spec §4, logout). */
+/** Removes every session key (spec §4, logout), and the unsent drafts with them. */
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+  clearAllDrafts();
 }
 
 function decodeBase64Url(segment: string): string {

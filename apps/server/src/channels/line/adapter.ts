@@ -110,12 +110,22 @@ function toLineMessage(m: OutboundMessage): messagingApi.Message {
 
 function toSendError(err: unknown): ChannelSendError {
   if (err instanceof HTTPFetchError) {
-    const message = (safeJson(err.body) as { message?: string } | null)?.message ?? err.body;
+    const message = lineErrorText(err.body);
     // 5xx and 429 (rate limit) are worth retrying; other 4xx will fail the same way again.
     const retryable = err.status >= 500 || err.status === 429;
     return new ChannelSendError(`line.${err.status}`, message, retryable, err.status);
   }
   return new ChannelSendError('line.network', err instanceof Error ? err.message : String(err), true);
+}
+
+type LineErrorBody = { message?: string; details?: Array<{ message?: string; property?: string }> };
+
+/** LINE's reason with its details ("…has 1 error(s): messages[0].originalContentUrl must start with https"). */
+function lineErrorText(body: string): string {
+  const parsed = safeJson(body) as LineErrorBody | null;
+  if (!parsed?.message) return body;
+  const details = (parsed.details ?? []).map((d) => [d.property, d.message].filter(Boolean).join(' '));
+  return details.length ? `${parsed.message}: ${details.join('; ')}` : parsed.message;
 }
 
 function safeJson(text: string): unknown {

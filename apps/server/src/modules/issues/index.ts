@@ -1,6 +1,8 @@
 // What other modules may use of issues.
 /** Scope filtering of issues and the scoped single-issue lookup (locking it for an update). */
 export { findIssueInScope, issueScopeCondition, lockIssueInScope, type ScopedIssue } from './issues.repo';
+/** Read paths only: an issue in scope, or handed over to the caller by a transfer (view only). */
+export { findIssueToRead } from './issues.repo';
 /** An issue's activity trail: other modules changing an issue record what they did. */
 export { recordActivity } from './issues.repo';
 /** A reader's fetch of the chat clears its unread marker. */

@@ -8,7 +8,7 @@ import { isStatementTimeout } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { issues, issueStatusTally } from '../../db/schema';
 import { wasRemovedSql } from '../people';
-import { issueScopeCondition } from './issues.repo';
+import { issueScopeCondition, readableCondition } from './issues.repo';
 import {
   filterConditions,
   searchAlternatives,
@@ -61,6 +61,8 @@ export type IssueRow = {
 };
 
 const scopeOf = (c: Caller) => issueScopeCondition(c.organizationId, c.userId, c.scope, 'i');
+/** In scope, or handed over to the caller by a transfer: what they may read (never change). */
+const readableBy = (c: Caller) => readableCondition(c.organizationId, c.userId, c.scope, 'i');
 
 /** Columns and joins that turn `page p` (issue rows) into IssueRows. */
 function decorated(sortKey: SQL) {
@@ -135,10 +137,10 @@ export async function listIssues(
   return rowsOf<IssueRow>(result);
 }
 
-/** One issue the caller may see, with everything its card and info panel show; null = 404. */
+/** One issue the caller may read, with everything its card and info panel show; null = 404. */
 export async function findIssueRow(ex: Executor, caller: Caller, issueId: number): Promise<IssueRow | null> {
   const result = await ex.execute(sql`
-    WITH page AS (SELECT i.* FROM ${issues} i WHERE i.id = ${issueId} AND ${scopeOf(caller)})
+    WITH page AS (SELECT i.* FROM ${issues} i WHERE i.id = ${issueId} AND ${readableBy(caller)})
     ${decorated(sql`''`)}`);
   return rowsOf<IssueRow>(result)[0] ?? null;
 }
@@ -204,8 +206,8 @@ export type HistoryRow = {
 };
 
 /**
- * The contact's other issues the caller may see, newest first, and the issue this one was transferred from
- * (even when it belonged to another team).
+ * The contact's other issues the caller may read, newest first: those in their scope and those handed over
+ * to them, so the issue this one was transferred from (even when it belonged to another team).
  */
 export async function issueHistory(ex: Executor, caller: Caller, issue: { id: number; contactId: string }) {
   const result = await ex.execute(sql`
@@ -214,7 +216,7 @@ export async function issueHistory(ex: Executor, caller: Caller, issue: { id: nu
       (SELECT m.text FROM messages m WHERE m.issue_id = i.id AND NOT m.is_private_note ORDER BY m.id DESC LIMIT 1) AS last_text
     FROM ${issues} i JOIN channels ch ON ch.id = i.channel_id
     WHERE i.contact_id = ${issue.contactId} AND i.id <> ${issue.id} AND i.organization_id = ${caller.organizationId}
-      AND (${scopeOf(caller)} OR i.id = (SELECT transferred_from_issue_id FROM issues WHERE id = ${issue.id}))
+      AND ${readableBy(caller)}
     ORDER BY i.id DESC LIMIT 100`);
   return rowsOf<HistoryRow>(result);
 }

@@ -40,13 +40,21 @@ export function presentListItem(row: IssueRow, now: Date): IssueListItem {
   };
 }
 
-/** What the detail adds beyond the row: the transfer's new issue, and the caller's own view of it. */
-export type DetailExtras = { transferredToIssueId: number | null; muted: boolean; mayTake: boolean };
+/**
+ * What the detail adds beyond the row: the transfer's new issue, and the caller's own view of it (`viewOnly`:
+ * they read it only because it was handed over to them).
+ */
+export type DetailExtras = {
+  transferredToIssueId: number | null;
+  muted: boolean;
+  mayTake: boolean;
+  viewOnly: boolean;
+};
 
 export function presentDetail(
   row: IssueRow,
   now: Date,
-  { transferredToIssueId, muted, mayTake }: DetailExtras,
+  { transferredToIssueId, muted, mayTake, viewOnly }: DetailExtras,
 ): IssueDetail {
   const item = presentListItem(row, now);
   return {
@@ -69,6 +77,7 @@ export function presentDetail(
         : null,
     muted,
     mayTake,
+    viewOnly,
   };
 }
 

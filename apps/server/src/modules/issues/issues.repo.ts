@@ -37,7 +37,57 @@ function inCallersTeams(userId: string, table = 'issues'): SQL {
     OR ${teamId} IN (SELECT ${teams.id} FROM ${teams} WHERE ${teams.managerUserId} = ${userId}))`;
 }
 
+/**
+ * The SQL condition: the issue was handed over to the caller by a transfer — an issue made from it, directly
+ * or along a chain of transfers (B from A, C from B…), is in their scope. Whoever receives the conversation
+ * may read how it went so far (never change it: write paths keep to issueScopeCondition). Not the hand-over
+ * of a leaving user's issues (issues.hand-over.ts), which reassigns them.
+ */
+export function handedOverCondition(
+  organizationId: string,
+  userId: string,
+  scope: Scope,
+  table = 'issues',
+): SQL {
+  const col = (name: string) => sql.raw(`${table}.${name}`);
+  return sql`(${col('organization_id')} = ${organizationId} AND EXISTS (
+    WITH RECURSIVE later (id) AS (
+      SELECT l.id FROM ${issues} l WHERE l.transferred_from_issue_id = ${col('id')}
+      UNION SELECT l.id FROM ${issues} l JOIN later ON l.transferred_from_issue_id = later.id
+    )
+    SELECT 1 FROM later JOIN ${issues} h ON h.id = later.id
+    WHERE ${issueScopeCondition(organizationId, userId, scope, 'h')}))`;
+}
+
+/** What the caller may read of an issue: in their scope, or handed over to them (read paths only). */
+export function readableCondition(
+  organizationId: string,
+  userId: string,
+  scope: Scope,
+  table = 'issues',
+): SQL {
+  return sql`(${issueScopeCondition(organizationId, userId, scope, table)} OR ${handedOverCondition(organizationId, userId, scope, table)})`;
+}
+
 export type ScopedIssue = typeof issues.$inferSelect;
+
+/**
+ * One issue the caller may read (a read path: detail, messages, activity, history); `handedOver` when only
+ * a transfer to them lets them (view only). Null = 404.
+ */
+export async function findIssueToRead(
+  ex: Executor,
+  organizationId: string,
+  userId: string,
+  scope: Scope,
+  issueId: number,
+): Promise<{ issue: ScopedIssue; handedOver: boolean } | null> {
+  const [row] = await ex
+    .select({ issue: issues, inScope: sql<boolean>`${issueScopeCondition(organizationId, userId, scope)}` })
+    .from(issues)
+    .where(and(eq(issues.id, issueId), readableCondition(organizationId, userId, scope)));
+  return row ? { issue: row.issue, handedOver: !row.inScope } : null;
+}
 
 /** One issue the caller may see; null for another organisation's or an out-of-scope issue (a 404). */
 export async function findIssueInScope(

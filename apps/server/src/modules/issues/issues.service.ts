@@ -96,17 +96,20 @@ export async function issueDetail(
   scope: Scope,
   issueId: number,
 ): Promise<IssueDetail> {
-  const row = await list.findIssueRow(deps.db.orm, await callerOf(deps, auth, scope), issueId);
-  if (!row) throw notFound('issue.not_found');
-  const [transferredTo, muted, teamIds] = await Promise.all([
+  const found = await repo.findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!found) throw notFound('issue.not_found');
+  const [row, transferredTo, muted, teamIds] = await Promise.all([
+    list.findIssueRow(deps.db.orm, await callerOf(deps, auth, scope), issueId),
     list.transferredTo(deps.db.orm, issueId),
     repo.isMuted(deps.db.orm, auth.userId, issueId),
     repo.teamIdsOf(deps.db.orm, auth.userId),
   ]);
+  if (!row) throw notFound('issue.not_found');
   return presentDetail(row, deps.clock.now(), {
     transferredToIssueId: transferredTo,
     muted,
     mayTake: mayTakeNow(auth, row, teamIds),
+    viewOnly: found.handedOver,
   });
 }
 
@@ -130,7 +133,8 @@ export async function issueHistory(
   scope: Scope,
   issueId: number,
 ): Promise<IssueHistory> {
-  const issue = await repo.findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  const issue = (await repo.findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId))
+    ?.issue;
   if (!issue) throw notFound('issue.not_found');
   const caller = await callerOf(deps, auth, scope);
   const rows = await list.issueHistory(deps.db.orm, caller, { id: issue.id, contactId: issue.contactId });
@@ -144,9 +148,9 @@ export async function issueActivity(
   scope: Scope,
   issueId: number,
 ): Promise<IssueActivity[]> {
-  const issue = await repo.findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
-  if (!issue) throw notFound('issue.not_found');
-  const rows = await list.activityTrail(deps.db.orm, auth.organizationId, issue.id);
+  const found = await repo.findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!found) throw notFound('issue.not_found');
+  const rows = await list.activityTrail(deps.db.orm, auth.organizationId, found.issue.id);
   return rows.map(presentActivity);
 }
 

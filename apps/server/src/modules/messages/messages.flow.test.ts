@@ -205,6 +205,19 @@ describe('LINE outbound', () => {
     expect(retried.statusCode).toBe(200);
     expect((await delivered(failed.id)).deliveryStatus).toBe('sent');
   });
+
+  it('keeps LINE’s reason with its details when it refuses a message (an image address that is not https)', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'ขอดูรูปค่ะ');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    // The test app's public address is plain http, which LINE does not take for an image.
+    const upload = await uploadPng();
+    const failed = await delivered((await reply(issueId, { fileIds: [upload.id] })).json().id);
+    expect(failed.deliveryStatus).toBe('failed');
+    expect(failed.providerError).toMatch(
+      /^line\.400: The request body has 2 error\(s\): messages\[0\]\.originalContentUrl Must be a valid HTTPS URL; /,
+    );
+  });
 });
 
 describe('Messenger and Instagram outbound', () => {

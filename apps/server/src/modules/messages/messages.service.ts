@@ -12,7 +12,7 @@ import type { Executor } from '../../platform/db';
 import { defineJob, type JobOf } from '../../platform/jobs';
 import type { AuthContext } from '../auth';
 import { credentialsOf } from '../channels';
-import { clearUnread, findIssueInScope } from '../issues';
+import { clearUnread, findIssueInScope, findIssueToRead } from '../issues';
 import * as repo from './messages.repo';
 import { recordSentParts, sentPartMetadata } from './sent-parts';
 
@@ -287,7 +287,7 @@ function derivedRetryKey(base: string, index: number) {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Messages of an issue the caller may see, newest first. */
+/** Messages of an issue the caller may read (in scope or handed over to them), newest first. */
 export async function listIssueMessages(
   deps: Deps,
   auth: AuthContext,
@@ -295,10 +295,11 @@ export async function listIssueMessages(
   issueId: number,
   { before, limit, read }: { before: number | null; limit: number; read: boolean },
 ) {
-  const issue = await findIssueInScope(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
-  if (!issue) throw notFound();
-  // The reader sees the newest messages: one request both shows and reads them.
-  if (read) await clearUnread(deps, auth, issue);
+  const found = await findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!found) throw notFound();
+  // The reader sees the newest messages: one request both shows and reads them. A handed-over issue is
+  // only looked at: its unread marker stays.
+  if (read && !found.handedOver) await clearUnread(deps, auth, found.issue);
   const rows = await repo.listMessages(deps.db.orm, issueId, before, limit + 1);
   const page = rows.slice(0, limit);
   const attachments = await repo.attachmentsOfMany(

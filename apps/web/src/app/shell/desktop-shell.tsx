@@ -4,6 +4,8 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/app-link';
 import { AppHeader } from './app-header';
+import { ConnectionLostBanner } from './connection-lost-banner';
+import { MAIN_CONTENT_ID, SkipToContent } from './skip-to-content';
 import { ShellOutlet } from './shell-outlet';
 import { SignedInProviders } from './signed-in-providers';
 import { useShell } from './use-shell';
@@ -20,7 +22,9 @@ function DesktopShellLayout() {
 
   return (
     <Layout className="app-shell">
+      <SkipToContent />
       <AppHeader shell={shell} />
+      <ConnectionLostBanner />
       <Layout hasSider>
         {/* A role with no screen in the menu (staff, until the inbox ships) gets no empty sidebar. */}
         {shell.screens.length > 0 && (
@@ -46,7 +50,7 @@ function DesktopShellLayout() {
             />
           </Layout.Sider>
         )}
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <ShellOutlet shell={shell} />
         </Layout.Content>
       </Layout>

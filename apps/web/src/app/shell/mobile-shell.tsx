@@ -7,6 +7,8 @@ import { toMobilePath } from '@sabai/domain';
 import { AppLink } from '../../components/app-link';
 import { BrandLogo } from '../../components/brand-logo';
 import { AppHeader } from './app-header';
+import { ConnectionLostBanner } from './connection-lost-banner';
+import { MAIN_CONTENT_ID, SkipToContent } from './skip-to-content';
 import { LazyAvailabilitySwitch } from './lazy-availability';
 import { ShellOutlet } from './shell-outlet';
 import { SignedInProviders } from './signed-in-providers';
@@ -32,7 +34,9 @@ function MobileShellLayout() {
 
   return (
     <Layout className="app-shell app-shell--mobile">
+      <SkipToContent />
       <AppHeader shell={shell} isMobile onMenuClick={() => setIsDrawerOpen(true)} />
+      <ConnectionLostBanner />
       <Drawer
         placement="left"
         open={isDrawerOpen}
@@ -52,7 +56,7 @@ function MobileShellLayout() {
           data-testid="drawer-menu"
         />
       </Drawer>
-      <Layout.Content className="app-content app-content--mobile">
+      <Layout.Content className="app-content app-content--mobile" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <ShellOutlet shell={shell} />
       </Layout.Content>
     </Layout>

@@ -1,5 +1,6 @@
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useServerReachable } from '../../../lib/live-socket';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useAvailability } from '../api/get-availability';
 import { useSetAvailability } from '../api/set-availability';
@@ -20,7 +21,9 @@ export function AvailabilitySwitch({ isBlock = false }: AvailabilitySwitchProps)
   const setMutation = useSetAvailability();
   useRetrievalNotice(availabilityQuery.isError, 'availability');
   const state = availabilityQuery.data;
-  const isOnline = state?.availability === 'online';
+  // Without the server nobody can be assigned anything: the header must not claim "Online" then.
+  const isReachable = useServerReachable();
+  const isOnline = state?.availability === 'online' && isReachable;
 
   async function handleChange(checked: boolean) {
     try {
@@ -35,14 +38,18 @@ export function AvailabilitySwitch({ isBlock = false }: AvailabilitySwitchProps)
   if (state && !state.isMember) return null;
 
   // A blank line until the state loads keeps the switch's height, so the header does not move (issue 14).
-  const status = state ? t(isOnline ? 'availability.online' : 'availability.offline') : '\u00a0';
+  const status = !isReachable
+    ? t('availability.disconnected')
+    : state
+      ? t(isOnline ? 'availability.online' : 'availability.offline')
+      : '\u00a0';
   const control = (
     <span className={`availability-switch${isOnline ? ' is-online' : ''}`}>
       <Switch
         size={isBlock ? 'default' : 'small'}
         checked={isOnline}
         loading={availabilityQuery.isLoading || setMutation.isPending}
-        disabled={!state}
+        disabled={!state || !isReachable}
         onChange={(checked) => void handleChange(checked)}
         aria-label={t('availability.label')}
         data-testid="availability-switch"

@@ -1,12 +1,19 @@
 // The chat: pages of messages (newest first from the server), sending, retrying, uploading attachments,
 // and canned responses for the composer.
 import { useEffect } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Message, SendMessageRequest } from '@sabai/contracts';
 import { routes } from '@sabai/contracts';
 import { api } from '../../../lib/api';
 import { bellQueryKey } from '../../../lib/bell-queries';
 import { issuesKey } from './issues';
+import { pendingMessage, withMessage, withoutClientId, type MessagePages } from '../utils/message-pages';
 
 export type { Message };
 
@@ -38,11 +45,27 @@ export function useMessages(issueId: number | null) {
   return messages;
 }
 
-export function useSendMessage(issueId: number) {
+export type Reply = SendMessageRequest & { clientId: string; attachments: Message['attachments'] };
+
+/** Sends a reply, shown at once as "sending" under its client id (see utils/message-pages). */
+export function useSendMessage(issueId: number, senderName: string) {
   const queryClient = useQueryClient();
+  const key = messagesKey(issueId);
   return useMutation({
-    mutationFn: (body: SendMessageRequest) => api(routes.messages.send, { params: { id: issueId }, body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: issuesKey }),
+    mutationFn: ({ attachments: _shown, ...body }: Reply) =>
+      api(routes.messages.send, { params: { id: issueId }, body }),
+    onMutate: async (reply) => {
+      // A refetch answering now would not have the reply yet and would hide it.
+      await queryClient.cancelQueries({ queryKey: key });
+      const shown = pendingMessage(issueId, reply, senderName, new Date());
+      queryClient.setQueryData<MessagePages>(key, (data) => withMessage(data, shown));
+    },
+    onSuccess: (message) => {
+      queryClient.setQueryData<MessagePages>(key, (data) => withMessage(data, message));
+      void queryClient.invalidateQueries({ queryKey: issuesKey });
+    },
+    onError: (_error, reply) =>
+      queryClient.setQueryData<MessagePages>(key, (data) => withoutClientId(data, reply.clientId)),
   });
 }
 
@@ -68,5 +91,7 @@ export function useCannedSearch(search: string, enabled: boolean) {
     queryKey: ['canned-responses', 'composer', search],
     queryFn: ({ signal }) => api(routes.cannedResponses.list, { query: { pageSize: 20, search }, signal }),
     enabled,
+    // The list keeps showing while the next letter's matches come (no spinner at every key).
+    placeholderData: keepPreviousData,
   });
 }

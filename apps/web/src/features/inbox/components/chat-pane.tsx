@@ -118,6 +118,7 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
       )}
       <MessageList issueId={data.id} />
       <Composer
+        key={data.id}
         issue={data}
         onTyping={() => {
           if (Date.now() - lastTyping.current < TYPING_EVERY_MS) return;

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Badge, Button, Drawer, Input, Skeleton, Tag } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Badge, Button, Drawer, Input, Skeleton, Tag, type InputRef } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { mayTakeIssues, STATUS_FILTERS } from '@sabai/domain';
@@ -7,6 +7,8 @@ import { usePermissions } from '../../../lib/me';
 import { useRetrievalNotice } from '../../../lib/notices';
 import { useIssueCounts } from '../api/issues';
 import { activeFilterCount, EMPTY_QUERY, type InboxQuery } from '../utils/inbox-query';
+import { useShortcutKey } from '../hooks/use-shortcut-key';
+import { SHORTCUTS } from '../utils/shortcuts';
 import { TakeNextButton } from './take-buttons';
 
 const loadFilterForm = () => import('./filter-form').then((m) => ({ default: m.FilterForm }));
@@ -20,6 +22,8 @@ type FilterBarProps = {
   hideStatuses?: boolean;
   /** Offers "Take next" to roles that may take issues, and opens the issue taken. */
   onTaken?: (issueId: number) => void;
+  /** Shown at the end of the search row (the inbox's shortcut help). */
+  extra?: ReactNode;
 };
 
 /** Status tabs with their counts, the search, "Take next", and the other filter keys in a drawer. */
@@ -29,12 +33,15 @@ export function FilterBar({
   isCompact = false,
   hideStatuses = false,
   onTaken,
+  extra,
 }: FilterBarProps) {
   const { t } = useTranslation();
   const counts = useIssueCounts(query);
   useRetrievalNotice(counts.isError, 'issues_by_status');
   const [search, setSearch] = useState(query.search);
   const [isOpen, setIsOpen] = useState(false);
+  const searchBox = useRef<InputRef>(null);
+  useShortcutKey(SHORTCUTS.search, () => searchBox.current?.focus(), !isCompact);
   const permissions = usePermissions();
   const offersTakeNext = onTaken !== undefined && mayTakeIssues(permissions);
   // Beside "Take next" the filters button is its icon alone, so the search keeps room to type in.
@@ -69,6 +76,7 @@ export function FilterBar({
       )}
       <div className="filter-bar__row">
         <Input.Search
+          ref={searchBox}
           allowClear
           value={search}
           onChange={(e) => setSearch(e.target.value)}
@@ -92,6 +100,7 @@ export function FilterBar({
           </Button>
         </Badge>
         {offersTakeNext && <TakeNextButton onTaken={onTaken} />}
+        {extra}
       </div>
       {/* A search matching too many issues to count in time leaves the tabs (and kanban columns) without numbers. */}
       {counts.data?.total === null && (

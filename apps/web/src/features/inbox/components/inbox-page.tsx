@@ -1,12 +1,17 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SkipLink } from '../../../components/skip-link';
 import { useLiveCache } from '../api/live-cache';
 import { useIssue, useIssueList } from '../api/issues';
 import { useInboxUrl } from '../hooks/use-inbox-url';
+import { useShortcutKey } from '../hooks/use-shortcut-key';
+import { SHORTCUTS } from '../utils/shortcuts';
 import type { InboxQuery } from '../utils/inbox-query';
 import { FilterBar } from './filter-bar';
 import { IssueList } from './issue-list';
+import { REPLY_BOX_ID } from './composer-ids';
+import { ShortcutHelp } from './shortcut-help';
 import '../inbox.css';
 
 // The chat and the issue's info are chunks of their own: on a slow network the list shows without waiting
@@ -22,11 +27,13 @@ export function InboxPage() {
   useLiveCache();
   const { query, issueId, setQuery, openIssue } = useInboxUrl();
   const issue = useIssue(issueId);
+  useListKeys(query, openIssue);
   return (
     <div className="inbox" data-testid="inbox-page">
       <h1 className="visually-hidden">{t('inbox.title')}</h1>
-      <aside className="inbox__list">
-        <FilterBar query={query} onChange={setQuery} onTaken={openIssue} />
+      {issueId !== null && <SkipLink targetId={REPLY_BOX_ID}>{t('inbox.shortcuts.skipToReply')}</SkipLink>}
+      <aside className="inbox__list" aria-label={t('inbox.listLabel')}>
+        <FilterBar query={query} onChange={setQuery} onTaken={openIssue} extra={<ShortcutHelp />} />
         <IssueList query={query} selectedId={issueId} onOpen={openIssue} />
       </aside>
       {issueId === null ? (
@@ -46,6 +53,20 @@ export function InboxPage() {
       )}
     </div>
   );
+}
+
+/** J / K (or Alt with ↓ / ↑) open the next or previous issue of the list; the first one when none is open. */
+function useListKeys(query: InboxQuery, openIssue: (id: number) => void) {
+  const pages = useIssueList(query, false).data?.pages;
+  const step = (by: number) => {
+    const ids = pages?.flatMap((page) => page.items.map((item) => item.id)) ?? [];
+    // The address changes before React renders the issue it names: two quick presses each move on.
+    const at = ids.indexOf(Number(new URLSearchParams(window.location.search).get('issueId')));
+    const next = ids[at === -1 ? 0 : at + by];
+    if (next !== undefined && ids[at] !== next) openIssue(next);
+  };
+  useShortcutKey(SHORTCUTS.next, () => step(1));
+  useShortcutKey(SHORTCUTS.previous, () => step(-1));
 }
 
 /** Fetches the chat's code once the list has shown, so opening an issue does not wait for it. */

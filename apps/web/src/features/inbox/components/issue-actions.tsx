@@ -11,6 +11,8 @@ import { sessionRoleNames } from '../../../lib/session';
 import { useAssignableTeams, type IssueDetail } from '../api/issues';
 import { useAssignIssue, useRequestClose, useTransferIssue, useUpdateIssue } from '../api/issue-updates';
 import { mayAssign, mayChangeStatus, statusChangeRefusal, STATUS_TARGETS } from '../utils/issue-permissions';
+import { useShortcutKey } from '../hooks/use-shortcut-key';
+import { SHORTCUTS } from '../utils/shortcuts';
 import { TakeIssueButton } from './take-buttons';
 
 const TARGET_LABELS = {
@@ -33,8 +35,8 @@ export function IssueActions({ issue, onTransferred }: IssueActionsProps) {
   const update = useUpdateIssue(issue.id);
   const requestClose = useRequestClose(issue.id);
   const [modal, setModal] = useState<'assign' | 'transfer' | null>(null);
-  if (isFinalStatus(issue.status)) return null;
-
+  const isOpen = !isFinalStatus(issue.status);
+  const canChange = mayChangeStatus(roleNames);
   const applyStatus = (status: IssueStatus) =>
     update.mutateAsync({ kind: 'status', status }).then(
       () => notice.success('inbox.actions.statusChanged'),
@@ -51,7 +53,26 @@ export function IssueActions({ issue, onTransferred }: IssueActionsProps) {
         })
       : void applyStatus(status);
 
-  const canChange = mayChangeStatus(roleNames);
+  const askClose = () =>
+    requestClose.mutate(undefined, {
+      onSuccess: () => notice.success('inbox.actions.askCloseDone'),
+      onError: (e) => notice.error(e),
+    });
+  // The E key: resolved (success) where the rules allow it, else why not; staff ask for the close instead.
+  const resolve = () => {
+    const refusal = canChange
+      ? statusChangeRefusal(issue, 'resolved-success', roleNames)
+      : issue.closeRequested
+        ? 'issue.close_already_requested'
+        : null;
+    if (refusal) notice.warningText(t(`errors.${refusal}`));
+    else if (canChange) void applyStatus('resolved-success');
+    else askClose();
+  };
+
+  useShortcutKey(SHORTCUTS.resolve, resolve, isOpen);
+  if (!isOpen) return null;
+
   return (
     <Space wrap className="issue-actions">
       {confirmHolder}
@@ -91,12 +112,8 @@ export function IssueActions({ issue, onTransferred }: IssueActionsProps) {
           <Button
             disabled={issue.closeRequested}
             loading={requestClose.isPending}
-            onClick={() =>
-              requestClose.mutate(undefined, {
-                onSuccess: () => notice.success('inbox.actions.askCloseDone'),
-                onError: (e) => notice.error(e),
-              })
-            }
+            onClick={askClose}
+            aria-keyshortcuts="E"
             data-testid="ask-close"
           >
             {t('inbox.actions.askClose')}

@@ -6,6 +6,7 @@ import {
   PaperClipOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { deliveryFailure } from '../utils/delivery-failure';
 import { isImageMime, visibleText, withoutInvisible } from '@sabai/domain';
 import type { Message } from '../api/messages';
 import { clockTime, fullTime } from '../utils/time';
@@ -36,6 +37,7 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
   const location = message.kind === 'location' ? locationOf(message.payload) : null;
   const hasBody = Boolean(message.text) || message.attachments.length > 0 || location;
   const sender = personName(t, message.senderName ?? '', message.senderDeleted);
+  const failure = message.deliveryStatus === 'failed' ? deliveryFailure(t, message.providerError) : null;
   return (
     <div className={`bubble-row bubble-row--${side}`} data-testid="message" data-message-id={message.id}>
       <div className={`bubble bubble--${variant}`}>
@@ -104,6 +106,11 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
             </span>
           )}
         </div>
+        {failure && (
+          <p className="bubble__failure" data-testid="delivery-failure">
+            {failure}
+          </p>
+        )}
       </div>
       {message.deliveryStatus === 'failed' && (
         <Button

@@ -9,6 +9,7 @@ import { useNotice } from '../../../lib/notices';
 import type { IssueDetail } from '../api/issues';
 import { useTakeIssue, useTakeNext } from '../api/issue-updates';
 import { useShortcutKey } from '../hooks/use-shortcut-key';
+import { SHORTCUTS } from '../utils/shortcuts';
 
 /** Tells the user which issue is theirs now, or why taking failed, each as a translated notice. */
 function useTakeNotices() {
@@ -33,7 +34,7 @@ export function TakeIssueButton({ issue }: { issue: IssueDetail }) {
     if (take.isPending) return;
     take.mutate(undefined, { onSuccess: notices.taken, onError: notices.failed });
   };
-  useShortcutKey('a', run);
+  useShortcutKey(SHORTCUTS.takeIssue, run);
   return (
     <Button
       type="primary"
@@ -67,7 +68,7 @@ export function TakeNextButton({ onTaken }: { onTaken: (issueId: number) => void
       onError: notices.failed,
     });
   };
-  useShortcutKey('n', run);
+  useShortcutKey(SHORTCUTS.takeNext, run);
   return (
     <Button
       icon={<StepForwardOutlined />}

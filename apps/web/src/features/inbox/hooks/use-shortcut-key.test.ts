@@ -43,4 +43,17 @@ describe('one-key shortcuts', () => {
       expect(isShortcut(press({ target: element(place) }), 'n')).toBe(false);
     }
   });
+
+  it('knows the slash, the question mark (typed with Shift) and Alt with an arrow', () => {
+    expect(isShortcut(press({ key: '/', code: 'Slash' }), '/')).toBe(true);
+    expect(isShortcut(press({ key: 'ฝ', code: 'Slash' }), '/')).toBe(true); // Thai layout
+    expect(isShortcut(press({ key: '?', code: 'Slash', shiftKey: true }), '?')).toBe(true);
+    expect(isShortcut(press({ key: '?', code: 'Slash', shiftKey: true }), '/')).toBe(false);
+    expect(isShortcut(press({ key: '/', code: 'Slash' }), '?')).toBe(false);
+    const altDown = press({ key: 'ArrowDown', code: 'ArrowDown', altKey: true });
+    expect(isShortcut(altDown, 'alt+ArrowDown')).toBe(true);
+    expect(isShortcut({ ...altDown, altKey: false }, 'alt+ArrowDown')).toBe(false);
+    expect(isShortcut(altDown, 'alt+ArrowUp')).toBe(false);
+    expect(isShortcut(press({ key: 'j', code: 'KeyJ', altKey: true }), 'j')).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
-// The inbox's one-key shortcuts ("n" takes the next issue, "a" takes the open one): a plain press of the
-// letter outside anything one types in or a dialog, so writing a reply, a search or a note never fires one.
+// The inbox's keyboard shortcuts (issue 16): a plain press of a key (or Alt with an arrow) outside anything
+// one types in or a dialog, so writing a reply, a search or a note never fires one. Which key does what is
+// listed once, in `utils/shortcuts.ts`, for the handlers and the help sheet alike.
 import { useEffect, useRef } from 'react';
 
 type KeyPress = Pick<
@@ -19,35 +20,51 @@ type KeyPress = Pick<
 const TYPING_OR_DIALOG =
   'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="dialog"]';
 
+/** The physical key of a shortcut's character, for layouts (Thai) that type another character there. */
+function codeOf(name: string): string {
+  if (/^[a-z]$/.test(name)) return `Key${name.toUpperCase()}`;
+  return name === '/' || name === '?' ? 'Slash' : name;
+}
+
 /**
- * Whether a key press is the shortcut `letter` (lower case): the letter itself or the key at its place on the
- * keyboard (a Thai layout types another character there), with no modifier, not held down, not typed into a
- * field.
+ * Whether a key press is `shortcut`: a lower-case letter, '/', '?', or 'alt+ArrowDown'-like (Alt and a key
+ * name). The character itself or the key at its place on the keyboard; no other modifier (Shift only for
+ * '?', which is typed with it), not held down, not typed into a field.
  */
-export function isShortcut(event: KeyPress, letter: string): boolean {
+export function isShortcut(event: KeyPress, shortcut: string): boolean {
+  const withAlt = shortcut.startsWith('alt+');
+  const name = withAlt ? shortcut.slice('alt+'.length) : shortcut;
   // Chrome's autofill sends keydown events without a key.
-  const key = typeof event.key === 'string' ? event.key.toLowerCase() : '';
-  const isLetter = key === letter || event.code === `Key${letter.toUpperCase()}`;
-  const hasModifier = event.ctrlKey || event.metaKey || event.altKey || event.shiftKey;
-  if (!isLetter || hasModifier || event.repeat || event.isComposing || event.defaultPrevented) return false;
+  const key = typeof event.key === 'string' ? event.key : '';
+  const isKey = key === name || key.toLowerCase() === name || event.code === codeOf(name);
+  const wantsShift = name === '?';
+  if (!isKey || event.ctrlKey || event.metaKey || event.altKey !== withAlt) return false;
+  if (event.shiftKey !== wantsShift || event.repeat || event.isComposing || event.defaultPrevented)
+    return false;
   const target = event.target as { closest?: (selector: string) => unknown } | null;
   return !target?.closest?.(TYPING_OR_DIALOG);
 }
 
-/** Runs `action` when the shortcut `letter` is pressed anywhere on the page, while `isEnabled`. */
-export function useShortcutKey(letter: string, action: () => void, isEnabled = true): void {
+/** Runs `action` when one of `shortcuts` is pressed anywhere on the page, while `isEnabled`. */
+export function useShortcutKey(
+  shortcuts: string | readonly string[],
+  action: () => void,
+  isEnabled = true,
+): void {
   const latest = useRef(action);
   useEffect(() => {
     latest.current = action;
   });
+  const keys = typeof shortcuts === 'string' ? shortcuts : shortcuts.join(' ');
   useEffect(() => {
     if (!isEnabled) return;
+    const list = keys.split(' ');
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!isShortcut(event, letter)) return;
+      if (!list.some((shortcut) => isShortcut(event, shortcut))) return;
       event.preventDefault();
       latest.current();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [letter, isEnabled]);
+  }, [keys, isEnabled]);
 }

@@ -1,0 +1,52 @@
+// The chat's cached pages (newest first) as a reply is sent: it shows at once as "sending" under its client
+// id, then becomes the server's message, or leaves again when the request failed (its text goes back to the
+// composer).
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Message } from '@sabai/contracts';
+
+export type MessagePages = InfiniteData<{ items: Message[]; nextCursor: number | null }, number | null>;
+
+const isSame = (a: Message, b: Message) =>
+  a.id === b.id || (a.clientId !== null && a.clientId === b.clientId);
+
+/** The pages with `message` as the newest, replacing the one with its id or client id. */
+export function withMessage(data: MessagePages | undefined, message: Message): MessagePages | undefined {
+  if (!data?.pages.length) return data;
+  const pages = data.pages.map((page) => ({ ...page, items: page.items.filter((m) => !isSame(m, message)) }));
+  pages[0] = { ...pages[0]!, items: [message, ...pages[0]!.items] };
+  return { ...data, pages };
+}
+
+/** The pages without the message sent under `clientId` (its request failed). */
+export function withoutClientId(data: MessagePages | undefined, clientId: string): MessagePages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, items: page.items.filter((m) => m.clientId !== clientId) })),
+  };
+}
+
+/** A reply as it shows before the server has it: no id yet (a negative stand-in), "sending". */
+export function pendingMessage(
+  issueId: number,
+  reply: { text?: string; isPrivateNote: boolean; clientId: string; attachments: Message['attachments'] },
+  senderName: string,
+  now: Date,
+): Message {
+  return {
+    id: -now.getTime(),
+    issueId,
+    direction: 'outbound',
+    senderType: 'agent',
+    senderName,
+    kind: 'text',
+    text: reply.text ?? null,
+    payload: null,
+    isPrivateNote: reply.isPrivateNote,
+    deliveryStatus: 'pending',
+    providerError: null,
+    clientId: reply.clientId,
+    attachments: reply.attachments,
+    createdAt: now.toISOString(),
+  };
+}
