@@ -37,7 +37,8 @@ const openIssueId = (page: Page) => Number(new URL(page.url()).searchParams.get(
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const composer = (page: Page) => page.getByTestId('composer-input');
 /** Takes the focus out of any field, as a click on the page's background would. */
-const leaveField = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+const leaveField = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 describe.each<Locale>(['en', 'th'])('keyboard in %s', (lang) => {
   const t = (key: TranslationKey) => text(lang, key);
@@ -62,7 +63,10 @@ describe.each<Locale>(['en', 'th'])('keyboard in %s', (lang) => {
     await expect.poll(() => openIssueId(page)).toBe(ids[0]);
     await page.keyboard.press('Alt+ArrowDown');
     await expect.poll(() => openIssueId(page)).toBe(ids[1]);
-    await page.getByTestId('chat-pane').and(page.locator(`[data-issue-id="${ids[1]}"]`)).waitFor();
+    await page
+      .getByTestId('chat-pane')
+      .and(page.locator(`[data-issue-id="${ids[1]}"]`))
+      .waitFor();
 
     // ? lists every shortcut.
     await page.keyboard.press('Shift+?');
@@ -132,14 +136,17 @@ describe.each<Locale>(['en', 'th'])('keyboard in %s', (lang) => {
     // one waits for the customer, and only an on-going issue is resolved).
     await leaveField(page);
     await page.keyboard.press('/');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      t('inbox.search'),
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(t('inbox.search'));
     await leaveField(page);
     // The answered issue may have moved up the list: J or K, whichever leads to the other one.
     const order = await listed();
     await page.keyboard.press(order.indexOf(ids[0]!) > order.indexOf(ids[1]!) ? 'j' : 'k');
-    await page.getByTestId('chat-pane').and(page.locator(`[data-issue-id="${ids[0]}"]`)).waitFor();
+    await page
+      .getByTestId('chat-pane')
+      .and(page.locator(`[data-issue-id="${ids[0]}"]`))
+      .waitFor();
     await page.keyboard.press('e');
     await page
       .getByTestId('chat-pane')

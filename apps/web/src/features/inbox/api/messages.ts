@@ -1,10 +1,11 @@
 // The chat: pages of messages (newest first from the server), sending, retrying, uploading attachments,
 // and canned responses for the composer.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
+  useMutationState,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { routes } from '@sabai/contracts';
 import { api } from '../../../lib/api';
 import { bellQueryKey } from '../../../lib/bell-queries';
 import { issuesKey } from './issues';
-import { pendingMessage, withMessage, withoutClientId, type MessagePages } from '../utils/message-pages';
+import { pendingMessage, withMessage, type MessagePages } from '../utils/message-pages';
 
 export type { Message };
 
@@ -45,28 +46,51 @@ export function useMessages(issueId: number | null) {
   return messages;
 }
 
+/** How much of an earlier (transferred-from) issue shows above the new one's first message. */
+const EARLIER_MESSAGES = 20;
+
+/** The end of the issue this one was transferred from, read without marking it read. */
+export function useEarlierMessages(issueId: number) {
+  return useQuery({
+    queryKey: [...messagesKey(issueId), 'earlier'],
+    queryFn: ({ signal }) =>
+      api(routes.messages.list, { params: { id: issueId }, query: { limit: EARLIER_MESSAGES }, signal }),
+  });
+}
+
 export type Reply = SendMessageRequest & { clientId: string; attachments: Message['attachments'] };
 
-/** Sends a reply, shown at once as "sending" under its client id (see utils/message-pages). */
-export function useSendMessage(issueId: number, senderName: string) {
+/** The key of an issue's sends: the chat shows those still under way as "sending" (`useRepliesSending`). */
+const sendKey = (issueId: number) => [...messagesKey(issueId), 'send'] as const;
+
+/** Sends a reply; once the server has it, it joins the chat's newest page. */
+export function useSendMessage(issueId: number) {
   const queryClient = useQueryClient();
-  const key = messagesKey(issueId);
   return useMutation({
+    mutationKey: sendKey(issueId),
     mutationFn: ({ attachments: _shown, ...body }: Reply) =>
       api(routes.messages.send, { params: { id: issueId }, body }),
-    onMutate: async (reply) => {
-      // A refetch answering now would not have the reply yet and would hide it.
-      await queryClient.cancelQueries({ queryKey: key });
-      const shown = pendingMessage(issueId, reply, senderName, new Date());
-      queryClient.setQueryData<MessagePages>(key, (data) => withMessage(data, shown));
-    },
     onSuccess: (message) => {
-      queryClient.setQueryData<MessagePages>(key, (data) => withMessage(data, message));
+      queryClient.setQueryData<MessagePages>(messagesKey(issueId), (data) => withMessage(data, message));
       void queryClient.invalidateQueries({ queryKey: issuesKey });
     },
-    onError: (_error, reply) =>
-      queryClient.setQueryData<MessagePages>(key, (data) => withoutClientId(data, reply.clientId)),
   });
+}
+
+/**
+ * The replies of an issue sent from this tab that the server has not answered yet, as messages "sending".
+ * They come from the sends themselves, not the cached pages, so a refetch landing meanwhile cannot hide them.
+ */
+export function useRepliesSending(issueId: number, senderName: string): Message[] {
+  const sends = useMutationState({
+    filters: { mutationKey: sendKey(issueId), status: 'pending' },
+    select: (mutation) => ({ reply: mutation.state.variables as Reply, at: mutation.state.submittedAt }),
+  });
+  // The sends keep their identity until one changes (the query client compares them deeply).
+  return useMemo(
+    () => sends.map(({ reply, at }) => pendingMessage(issueId, reply, senderName, new Date(at))),
+    [sends, issueId, senderName],
+  );
 }
 
 export function useRetryMessage(issueId: number) {

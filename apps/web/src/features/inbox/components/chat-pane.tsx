@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, Empty, Skeleton } from 'antd';
+import { Alert, Button, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../../../components/channel-icon';
@@ -93,7 +93,7 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
             #{data.id} · {data.channel.name} <StatusTag status={data.status} />
           </span>
         </div>
-        <MuteToggle issue={data} />
+        {!data.viewOnly && <MuteToggle issue={data} />}
         {onShowInfo && (
           <Button
             icon={<InfoCircleOutlined />}
@@ -116,16 +116,38 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
             : t('inbox.chat.viewing', { names: viewing.join(', ') })}
         </div>
       )}
-      <MessageList issueId={data.id} />
-      <Composer
-        key={data.id}
-        issue={data}
-        onTyping={() => {
-          if (Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
-          lastTyping.current = Date.now();
-          sendPresence(data.id, 'typing');
-        }}
+      <MessageList
+        issueId={data.id}
+        transferredFromIssueId={data.transferredFromIssueId}
+        onOpenIssue={onOpenIssue}
       />
+      {data.viewOnly ? (
+        // An earlier issue handed over to the reader: the answer belongs in the issue it became.
+        <Alert
+          className="composer__locked"
+          type="info"
+          showIcon
+          title={t('inbox.chat.viewOnly', { id: data.transferredToIssueId ?? '' })}
+          action={
+            data.transferredToIssueId !== null && (
+              <Button size="small" onClick={() => onOpenIssue(data.transferredToIssueId!)}>
+                {t('inbox.chat.openIssue', { id: data.transferredToIssueId })}
+              </Button>
+            )
+          }
+          data-testid="view-only"
+        />
+      ) : (
+        <Composer
+          key={data.id}
+          issue={data}
+          onTyping={() => {
+            if (Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
+            lastTyping.current = Date.now();
+            sendPresence(data.id, 'typing');
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -17,7 +17,6 @@ import {
 import { SHORTCUTS } from '../utils/shortcuts';
 import { REPLY_BOX_ID } from './composer-ids';
 import { readDraft, saveDraft } from '../../../lib/drafts';
-import { useMe } from '../../../lib/me';
 import { SafeText } from '../../../components/safe-text';
 
 /** A unique enough id for one draft (crypto.randomUUID needs a secure context, which plain http is not). */
@@ -35,7 +34,7 @@ type ComposerProps = { issue: IssueDetail; onTyping: () => void };
 export function Composer({ issue, onTyping }: ComposerProps) {
   const { t } = useTranslation();
   const notice = useNotice();
-  const send = useSendMessage(issue.id, useMe().data?.displayName ?? '');
+  const send = useSendMessage(issue.id);
   const [text, setText] = useState(() => readDraft(issue.id)?.text ?? '');
   const [isNote, setIsNote] = useState(() => readDraft(issue.id)?.isNote ?? false);
   const [files, setFiles] = useState<UploadedFile[]>([]);

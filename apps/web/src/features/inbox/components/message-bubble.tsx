@@ -14,7 +14,12 @@ import { LinkedText } from './linked-text';
 import { SafeText } from '../../../components/safe-text';
 import { personName } from '../../../lib/format';
 
-type MessageBubbleProps = { message: Message; onRetry: (id: number) => void; isRetrying: boolean };
+type MessageBubbleProps = {
+  message: Message;
+  /** Offers Retry on a failed message; without it (an earlier issue's conversation) the bubble is read-only. */
+  onRetry?: (id: number) => void;
+  isRetrying?: boolean;
+};
 
 /** A location's coordinates from the provider's payload (LINE `line`, Meta `meta`), when it has them. */
 function locationOf(payload: unknown): { address: string; href: string } | null {
@@ -30,7 +35,7 @@ function locationOf(payload: unknown): { address: string; href: string } | null 
 }
 
 /** One message: the customer's on the left, the team's on the right, private notes marked apart. */
-export function MessageBubble({ message, onRetry, isRetrying }: MessageBubbleProps) {
+export function MessageBubble({ message, onRetry, isRetrying = false }: MessageBubbleProps) {
   const { t } = useTranslation();
   const side = message.direction === 'inbound' ? 'in' : 'out';
   const variant = message.isPrivateNote ? 'note' : message.senderType === 'system' ? 'system' : side;
@@ -112,7 +117,7 @@ export function MessageBubble({ message, onRetry, isRetrying }: MessageBubblePro
           </p>
         )}
       </div>
-      {message.deliveryStatus === 'failed' && (
+      {message.deliveryStatus === 'failed' && onRetry && (
         <Button
           size="small"
           danger

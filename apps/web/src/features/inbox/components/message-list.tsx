@@ -7,13 +7,18 @@ import { RetryNotice } from '../../../components/retry-notice';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import type { IssueActivity } from '@sabai/contracts';
 import { useIssueActivity } from '../api/issues';
-import { useMessages, useRetryMessage, type Message } from '../api/messages';
+import { useMessages, useRepliesSending, useRetryMessage, type Message } from '../api/messages';
+import { useMe } from '../../../lib/me';
 import { dayOf } from '../utils/time';
 import { ActivityLine } from './activity-line';
+import { EarlierConversation } from './earlier-conversation';
 import { MessageBubble } from './message-bubble';
 
 type Row =
-  { key: string; day: string } | { key: string; message: Message } | { key: string; activity: IssueActivity };
+  | { key: string; day: string }
+  | { key: string; message: Message }
+  | { key: string; activity: IssueActivity }
+  | { key: string; earlierIssueId: number };
 
 type Dated = { at: string; row: Row };
 
@@ -45,21 +50,33 @@ function rowsOf(messages: Message[], activity: IssueActivity[], isComplete: bool
  * The conversation, virtualised: it opens at the newest message, loads earlier pages when scrolled to
  * the top (keeping the reader's place), and follows new messages while the reader is at the bottom.
  */
-export function MessageList({ issueId }: { issueId: number }) {
+type MessageListProps = {
+  issueId: number;
+  /** The issue this one was transferred from: its conversation's end shows above the first message. */
+  transferredFromIssueId?: number | null;
+  onOpenIssue: (id: number) => void;
+};
+
+export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssue }: MessageListProps) {
   const { t } = useTranslation();
   const notice = useNotice();
   const query = useMessages(issueId);
   useRetrievalNotice(query.isError, 'issue_detail');
   const retry = useRetryMessage(issueId);
-  const messages = useMemo(
-    () => (query.data?.pages ?? []).flatMap((page) => page.items).reverse(),
-    [query.data],
-  );
+  const sending = useRepliesSending(issueId, useMe().data?.displayName ?? '');
+  const messages = useMemo(() => {
+    const stored = (query.data?.pages ?? []).flatMap((page) => page.items).reverse();
+    const known = new Set(stored.map((m) => m.clientId));
+    return [...stored, ...sending.filter((m) => !known.has(m.clientId))];
+  }, [query.data, sending]);
   const activity = useIssueActivity(issueId).data;
-  const rows = useMemo(
-    () => rowsOf(messages, activity ?? [], query.hasNextPage === false),
-    [messages, activity, query.hasNextPage],
-  );
+  const isComplete = query.hasNextPage === false;
+  const rows = useMemo(() => {
+    const conversation = rowsOf(messages, activity ?? [], isComplete);
+    // Once the reader reaches the start, the earlier issue's end comes first.
+    if (!isComplete || transferredFromIssueId === null) return conversation;
+    return [{ key: 'earlier', earlierIssueId: transferredFromIssueId }, ...conversation];
+  }, [messages, activity, isComplete, transferredFromIssueId]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -135,7 +152,9 @@ export function MessageList({ issueId }: { issueId: number }) {
               className="message-list__row"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              {'day' in row ? (
+              {'earlierIssueId' in row ? (
+                <EarlierConversation issueId={row.earlierIssueId} onOpenIssue={onOpenIssue} />
+              ) : 'day' in row ? (
                 <div className="day-separator" role="separator">
                   <span>{dayLabel(row.day)}</span>
                 </div>

@@ -1,6 +1,5 @@
-// The chat's cached pages (newest first) as a reply is sent: it shows at once as "sending" under its client
-// id, then becomes the server's message, or leaves again when the request failed (its text goes back to the
-// composer).
+// A reply as the chat shows it while it is sent ("sending", under its client id), and the cached pages
+// (newest first) once the server has it.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Message } from '@sabai/contracts';
 
@@ -17,16 +16,10 @@ export function withMessage(data: MessagePages | undefined, message: Message): M
   return { ...data, pages };
 }
 
-/** The pages without the message sent under `clientId` (its request failed). */
-export function withoutClientId(data: MessagePages | undefined, clientId: string): MessagePages | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({ ...page, items: page.items.filter((m) => m.clientId !== clientId) })),
-  };
-}
-
-/** A reply as it shows before the server has it: no id yet (a negative stand-in), "sending". */
+/**
+ * A reply as it shows before the server has it: no id yet (a negative stand-in), "sending". Should the request
+ * fail, it leaves the chat and its text goes back to the reply box.
+ */
 export function pendingMessage(
   issueId: number,
   reply: { text?: string; isPrivateNote: boolean; clientId: string; attachments: Message['attachments'] },

@@ -1,0 +1,178 @@
+// Drafts and sending (issue 16, item 5): the reply box keeps a draft per issue through a reload and a change
+// of chat; a reply shows at once as "sending", then sent; a request that fails gives the text back; a reply
+// the platform refuses says why, with Retry; while the server cannot be reached a banner says so, the header
+// stops saying "Online", and both recover by themselves. Desktop in English and Thai, the banner on a phone.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { TranslationKey } from '@sabai/i18n';
+import { apiSession } from '../support/api';
+import type { Locale, Viewport } from '../support/browser';
+import { assignedLineCustomer, userIdOf } from '../support/customers';
+import { DEMO_PASSWORD } from '../support/demo';
+import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
+import { snap } from '../support/settings';
+import { text } from '../support/texts';
+
+const browser = useBrowser();
+const MANAGER = 'manager@demo.local';
+// A 1×1 PNG: LINE takes images only from https addresses, and the journeys' server is plain http.
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function twoCustomers(label: string) {
+  const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
+  try {
+    const managerId = await userIdOf(MANAGER);
+    return [
+      await assignedLineCustomer(admin, managerId, label),
+      await assignedLineCustomer(admin, managerId, label),
+    ] as const;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+const composer = (page: Page) => page.getByTestId('composer-input');
+const chatMessage = (page: Page, body: string) =>
+  page.getByTestId('message-list').getByTestId('message').filter({ hasText: body });
+const openCard = async (page: Page, issueId: number) => {
+  await page.getByTestId('issue-list').locator(`[data-issue-id="${issueId}"]`).click();
+  await page.locator(`[data-testid="chat-pane"][data-issue-id="${issueId}"]`).waitFor();
+};
+
+describe.each<Locale>(['en', 'th'])('drafts and sending in %s', (lang) => {
+  const t = (key: TranslationKey) => text(lang, key);
+
+  it('keeps a draft per issue, shows a reply as sending, gives a failed one back, and says why one was refused', async () => {
+    const label = `Draft${randomBytes(2).toString('hex')}`;
+    const [first, second] = await twoCustomers(label);
+    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
+    await page.goto(`/issue/inbox?lang=${lang}&search=${label}&issueId=${first.issueId}`);
+    const draftA = `ร่างคำตอบ A ${lang}`;
+    const draftB = `ร่างคำตอบ B ${lang}`;
+    await composer(page).fill(draftA);
+
+    // Another chat has its own (empty) draft; both survive a reload.
+    await openCard(page, second.issueId);
+    expect(await composer(page).inputValue()).toBe('');
+    await composer(page).fill(draftB);
+    await page.reload();
+    await expect.poll(() => composer(page).inputValue()).toBe(draftB);
+    await openCard(page, first.issueId);
+    expect(await composer(page).inputValue()).toBe(draftA);
+
+    // Sent: it shows at once as "sending" (the server's answer is held here), then sent; the draft is gone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/issues/*/messages', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.fallback();
+    });
+    await composer(page).press('Enter');
+    expect(await composer(page).inputValue()).toBe('');
+    const sending = chatMessage(page, draftA).getByTestId('delivery-status');
+    await sending.getByText(t('inbox.delivery.pending')).waitFor();
+    await snap(page, `drafts-sending-desktop-${lang}`);
+    release();
+    await expect
+      .poll(() => sending.innerText(), { timeout: 15_000 })
+      .toMatch(new RegExp(`${t('inbox.delivery.sent')}|${t('inbox.delivery.delivered')}`));
+    await page.unroute('**/api/v1/issues/*/messages');
+    await page.reload();
+    await chatMessage(page, draftA).waitFor();
+    expect(await composer(page).inputValue()).toBe('');
+
+    // A request that fails takes the reply out of the chat and gives its text back to send again.
+    const unlucky = `ลองส่งอีกครั้ง ${lang}`;
+    await page.route('**/api/v1/issues/*/messages', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionfailed') : route.fallback(),
+    );
+    await composer(page).fill(unlucky);
+    await composer(page).press('Enter');
+    await expect.poll(() => composer(page).inputValue()).toBe(unlucky);
+    await expect.poll(() => chatMessage(page, unlucky).count()).toBe(0);
+    await page.unroute('**/api/v1/issues/*/messages');
+    await composer(page).press('Enter');
+    await chatMessage(page, unlucky).getByTestId('delivery-status').waitFor();
+    expect(await composer(page).inputValue()).toBe('');
+
+    // LINE refuses the picture (not an https address): the chat says so in the reader's language, with Retry.
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL });
+    await page.getByTestId('composer').getByText('pixel.png').waitFor();
+    await page.getByTestId('send').click();
+    const refused = page.getByTestId('message').filter({ has: page.getByTestId('delivery-failure') });
+    await refused.getByTestId('retry-message').waitFor({ timeout: 20_000 });
+    expect(await refused.getByTestId('delivery-failure').innerText()).toContain(
+      text(lang, 'inbox.delivery.reasons.refused', { platform: 'LINE', detail: '' }).trim(),
+    );
+    expect(await refused.getByTestId('delivery-failure').innerText()).toContain('HTTPS');
+    await snap(page, `drafts-refused-desktop-${lang}`);
+    // The one failure is the request this journey broke on purpose.
+    expect(errors.filter((error) => !error.includes('ERR_CONNECTION_FAILED'))).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * Routes the page's live socket through the test: `cut()` drops it and refuses new ones (the server cannot
+ * be reached), `mend()` lets the next attempt through to the server again.
+ */
+async function cuttableSocket(context: BrowserContext, page: Page) {
+  let isDown = false;
+  let current: WebSocketRoute | undefined;
+  await context.routeWebSocket(/\/ws/, (socket) => {
+    if (isDown) {
+      void socket.close({ code: 1001, reason: 'Going away' });
+      return;
+    }
+    current = socket;
+    socket.connectToServer();
+  });
+  await page.reload();
+  await liveOpen(page);
+  return {
+    cut: async () => {
+      isDown = true;
+      await current?.close({ code: 1001, reason: 'Going away' });
+    },
+    mend: () => {
+      isDown = false;
+    },
+  };
+}
+
+describe.each<[Locale, Viewport]>([
+  ['en', 'desktop'],
+  ['th', 'phone'],
+])('lost connection in %s on %s', (lang, viewport) => {
+  it('shows the banner while the server cannot be reached and recovers by itself', async () => {
+    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang, viewport);
+    const socket = await cuttableSocket(context, page);
+    const banner = page.getByTestId('connection-lost');
+    expect(await banner.count()).toBe(0);
+    const availability = page.getByTestId('availability-status');
+    // The availability as it reads before (a blank space until it has loaded).
+    if (viewport === 'desktop') await expect.poll(() => availability.innerText()).toMatch(/\S/);
+    const before = viewport === 'desktop' ? await availability.innerText() : '';
+
+    await socket.cut();
+    await banner.getByText(text(lang, 'common.connectionLost')).waitFor();
+    if (viewport === 'desktop') {
+      await availability.getByText(text(lang, 'availability.disconnected')).waitFor();
+      expect(await availability.innerText()).not.toBe(text(lang, 'availability.online'));
+    }
+    await snap(page, `connection-lost-${viewport}-${lang}`);
+
+    socket.mend();
+    // The socket tries again after 1, 2, 4… seconds: the banner goes once an attempt gets through.
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    if (viewport === 'desktop') await expect.poll(() => availability.innerText()).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
