@@ -2,6 +2,12 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { filterSearchParams, readInboxQuery, type InboxQuery } from '../utils/inbox-query';
 
+/**
+ * The address as it is now. The router hands an updater the parameters of the render its setter came from:
+ * the search's debounced update, set up before a click opened an issue, would drop that issue again.
+ */
+const currentParams = () => new URLSearchParams(window.location.search);
+
 /** `issueId` and the filters live in the URL: every issue and every filtered view has a shareable link. */
 export function useInboxUrl() {
   const [params, setParams] = useSearchParams();
@@ -10,8 +16,9 @@ export function useInboxUrl() {
   const issueId = Number.isSafeInteger(raw) && raw > 0 ? raw : null;
   const setQuery = useCallback(
     (next: InboxQuery) =>
-      setParams((current) => {
+      setParams(() => {
         const updated = filterSearchParams(next);
+        const current = currentParams();
         for (const key of ['issueId', 'lang']) {
           const value = current.get(key);
           if (value) updated.set(key, value);
@@ -22,8 +29,8 @@ export function useInboxUrl() {
   );
   const openIssue = useCallback(
     (id: number | null) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
+      setParams(() => {
+        const updated = currentParams();
         if (id === null) updated.delete('issueId');
         else updated.set('issueId', String(id));
         return updated;
