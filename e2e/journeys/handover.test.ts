@@ -13,7 +13,7 @@ import type { Locale, Viewport } from '../support/browser';
 import { assignedLineCustomer, userIdOf } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
-import { inviteActiveUser, roleId } from '../support/people';
+import { createTeamOf, inviteActiveUser, roleId } from '../support/people';
 import { snap } from '../support/settings';
 import { text } from '../support/texts';
 
@@ -30,24 +30,7 @@ beforeAll(async () => {
   admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
   manager = await apiSession(inject('baseUrl'), 'manager@demo.local', DEMO_PASSWORD);
   agentId = await inviteActiveUser(admin, { ...agent, roleId: await roleId(admin, 'Staff') });
-  const people = await admin.call<{ id: string; email: string }[]>('GET', '/teams/member-options');
-  const team = await admin.call<{ id: string }>('POST', '/teams', {
-    name: `Handover journey ${suffix}`,
-    managerUserId: people.find((person) => person.email === 'manager@demo.local')!.id,
-    autoReplyMessage: 'We will reply soon. / ทีมงานจะตอบกลับโดยเร็ว',
-    managerWorkingType: 'never',
-    members: [
-      {
-        userId: agentId,
-        workStart: '09:00',
-        workStop: '18:00',
-        breakStart: '12:00',
-        breakStop: '13:00',
-        workingDays: [1, 2, 3, 4, 5],
-      },
-    ],
-  });
-  teamId = team.id;
+  teamId = await createTeamOf(admin, `Handover journey ${suffix}`, agentId);
 });
 
 // The received issues closed, then the team and the agent gone (also after a failure).

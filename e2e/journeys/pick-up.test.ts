@@ -15,7 +15,7 @@ import type { Locale, Viewport } from '../support/browser';
 import { newLineCustomer } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
-import { inviteActiveUser } from '../support/people';
+import { createTeamOf, inviteActiveUser } from '../support/people';
 import { noticeShows, snap } from '../support/settings';
 import { text } from '../support/texts';
 
@@ -37,24 +37,7 @@ beforeAll(async () => {
   const roles = await admin.call<Role[]>('GET', '/roles');
   staffRole = roles.find((role) => role.name === 'Staff')!;
   agent.id = await inviteActiveUser(admin, { ...person, roleId: staffRole.id });
-  const people = await admin.call<{ id: string; email: string }[]>('GET', '/teams/member-options');
-  const team = await admin.call<{ id: string }>('POST', '/teams', {
-    name: `Pick-up journey ${suffix}`,
-    managerUserId: people.find((person) => person.email === 'manager@demo.local')!.id,
-    autoReplyMessage: 'We will reply soon. / ทีมงานจะตอบกลับโดยเร็ว',
-    managerWorkingType: 'never',
-    members: [
-      {
-        userId: agent.id,
-        workStart: '09:00',
-        workStop: '18:00',
-        breakStart: '12:00',
-        breakStop: '13:00',
-        workingDays: [1, 2, 3, 4, 5],
-      },
-    ],
-  });
-  teamId = team.id;
+  teamId = await createTeamOf(admin, `Pick-up journey ${suffix}`, agent.id);
   // What an admin sets in the role matrix: Staff see their teams' issues (view myTeam), and so may take them.
   const issue = { ...staffRole.permissions.issue, view: 'myTeam' };
   await admin.call('PUT', `/roles/${staffRole.id}`, { permissions: { ...staffRole.permissions, issue } });

@@ -33,3 +33,25 @@ export async function roleId(admin: ApiSession, name: string): Promise<string> {
   const roles = await admin.call<{ id: string; name: string }[]>('GET', '/roles');
   return roles.find((role) => role.name === name)!.id;
 }
+
+/** A team of the journey's own, managed by the demo manager, with `memberId` working weekdays 09–18. */
+export async function createTeamOf(admin: ApiSession, name: string, memberId: string): Promise<string> {
+  const people = await admin.call<{ id: string; email: string }[]>('GET', '/teams/member-options');
+  const team = await admin.call<{ id: string }>('POST', '/teams', {
+    name,
+    managerUserId: people.find((person) => person.email === 'manager@demo.local')!.id,
+    autoReplyMessage: 'We will reply soon. / ทีมงานจะตอบกลับโดยเร็ว',
+    managerWorkingType: 'never',
+    members: [
+      {
+        userId: memberId,
+        workStart: '09:00',
+        workStop: '18:00',
+        breakStart: '12:00',
+        breakStop: '13:00',
+        workingDays: [1, 2, 3, 4, 5],
+      },
+    ],
+  });
+  return team.id;
+}

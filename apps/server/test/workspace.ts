@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { replyDeadline, type IssueStatus, type RoleName } from '@sabai/domain';
 import { channels, contacts, issueTags, issues, messages, tags, teamMembers } from '../src/db/schema';
-import type { TestApp } from './app';
+import { call, type TestApp } from './app';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg, type TestUser } from './factories';
 
 const SHIFT = { workStart: '00:00', workStop: '23:59', breakStart: '12:00', breakStop: '12:01' };
@@ -114,6 +114,14 @@ export async function buildWorkspace(t: TestApp) {
     return issue!;
   };
 
+  /** A request to the API as `user` of this workspace. */
+  const api = async (
+    user: TestUser,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ) => call(t.app, method, `/api/v1${url}`, { token: await tokenOf(user), body });
+
   return {
     org,
     admin,
@@ -128,6 +136,7 @@ export async function buildWorkspace(t: TestApp) {
     facebook: facebook!,
     vip: vip!,
     tokenOf,
+    api,
     addIssue,
   };
 }

@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IssueActivity } from '@sabai/contracts';
-import { call, startTestApp, type TestApp } from '../../../test/app';
+import { startTestApp, type TestApp } from '../../../test/app';
 import type { TestUser } from '../../../test/factories';
 import { buildStaffedTeam, setAvailability } from '../../../test/settings';
 import { buildWorkspace, type Workspace } from '../../../test/workspace';
@@ -17,14 +17,7 @@ beforeAll(async () => {
   w = await buildWorkspace(t);
 });
 
-async function api(
-  user: TestUser,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: unknown,
-) {
-  return call(t.app, method, `/api/v1${url}`, { token: await w.tokenOf(user), body });
-}
+const api = (...args: Parameters<Workspace['api']>) => w.api(...args);
 
 async function trailOf(id: number, user: TestUser = w.admin): Promise<IssueActivity[]> {
   const res = await api(user, 'GET', `/issues/${id}/activity`);

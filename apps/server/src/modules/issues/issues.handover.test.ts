@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IssueActivity, IssueDetail, IssueHistory } from '@sabai/contracts';
-import { call, startTestApp, type TestApp } from '../../../test/app';
+import { startTestApp, type TestApp } from '../../../test/app';
 import type { TestUser } from '../../../test/factories';
 import { buildWorkspace, type Workspace } from '../../../test/workspace';
 import { issues } from '../../db/schema';
@@ -16,15 +16,7 @@ beforeAll(async () => {
   w = await buildWorkspace(t);
 });
 
-async function api(
-  user: TestUser,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  body?: unknown,
-  ws: Workspace = w,
-) {
-  return call(t.app, method, `/api/v1${url}`, { token: await ws.tokenOf(user), body });
-}
+const api = (...args: Parameters<Workspace['api']>) => w.api(...args);
 
 /** A manager of the issue's team transfers it to an agent of `teamId`; the new issue's id. */
 async function transfer(by: TestUser, id: number, teamId: string, to: TestUser): Promise<number> {
@@ -109,7 +101,7 @@ describe('an issue handed over by a transfer', () => {
   it("stays hidden from another organisation's users", async () => {
     const other = await buildWorkspace(t);
     for (const path of ['', '/messages', '/activity']) {
-      const res = await api(other.admin, 'GET', `/issues/${a}${path}`, undefined, other);
+      const res = await other.api(other.admin, 'GET', `/issues/${a}${path}`);
       expect([path, res.statusCode]).toEqual([path, 404]);
     }
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { call, startTestApp, type TestApp } from '../../../test/app';
+import { startTestApp, type TestApp } from '../../../test/app';
 import { buildWorkspace, type Workspace } from '../../../test/workspace';
 import { issueActivities, issueTags, issues, notifications, responseIntervals } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
@@ -16,9 +16,7 @@ beforeAll(async () => {
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-async function api(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown) {
-  return call(t.app, method, `/api/v1${url}`, { token: await w.tokenOf(user), body });
-}
+const api = (...args: Parameters<Workspace['api']>) => w.api(...args);
 const ids = (res: { json: () => { items: Array<{ id: number }> } }) => res.json().items.map((i) => i.id);
 
 describe('issue list and scopes', () => {
