@@ -349,6 +349,25 @@ describe('NotiSocket', () => {
     watched.stop();
   });
 
+  it('counts an attempt that did not open in time as a close with a retry (the server is out of reach)', async () => {
+    const closes: boolean[] = [];
+    const watched = new NotiSocket({
+      url: async () => 'ws://test/ws',
+      open: (url) => {
+        const socket = new FakeSocket(url);
+        opened.push(socket);
+        return socket;
+      },
+      onMessage: () => undefined,
+      onClose: (retrying) => closes.push(retrying),
+    });
+    watched.start();
+    await flush();
+    await vi.advanceTimersByTimeAsync(NOTI_SOCKET.timeoutMs);
+    expect(closes).toEqual([true]);
+    watched.stop();
+  });
+
   it('makes at most 10 attempts in a row', async () => {
     client.start();
     await flush();
