@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { CapturedMail } from './smtp';
+import { expectAccessible } from './accessibility';
 import { artifactsDir } from './paths';
 
 export const SESSION_KEYS = [
@@ -63,8 +64,10 @@ export function storedKeys(page: Page): Promise<string[]> {
   return page.evaluate((keys) => keys.filter((key) => localStorage.getItem(key) !== null), SESSION_KEYS);
 }
 
+/** A full-page screenshot under e2e/artifacts/, then an axe check of the same screen. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  await expectAccessible(page);
 }
 
 function decodeQuotedPrintable(text: string): string {

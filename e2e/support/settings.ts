@@ -1,8 +1,9 @@
 // Steps the settings journeys share: opening a screen from the side menu, antd selects, confirmations,
-// notices and screenshots taken once animations have finished.
+// notices and screenshots taken once animations have finished, each screen checked with axe.
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
+import { expectAccessible } from './accessibility';
 import type { Locale } from './browser';
 import { artifactsDir } from './paths';
 import { text } from './texts';
@@ -41,7 +42,10 @@ export async function noticeShows(page: Page, lang: Locale, key: TranslationKey)
   await page.locator('.ant-message').getByText(text(lang, key)).first().waitFor();
 }
 
-/** A full-page screenshot under e2e/artifacts/ once fonts are in and animations have finished. */
+/**
+ * A full-page screenshot under e2e/artifacts/ once fonts are in and animations have finished, then an axe
+ * check of the same screen (every screen a journey shows is snapped, so every screen is checked).
+ */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForFunction(() =>
@@ -57,6 +61,8 @@ export async function snap(page: Page, name: string): Promise<void> {
     fullPage: true,
     style: '.ant-message { visibility: hidden; }',
   });
+  // After the screenshot, so a failing check still leaves the picture of what it failed on.
+  await expectAccessible(page);
 }
 
 /**

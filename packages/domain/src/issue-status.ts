@@ -34,14 +34,18 @@ export const ISSUE_ACTIVITY_KINDS = [
 ] as const;
 export type IssueActivityKind = (typeof ISSUE_ACTIVITY_KINDS)[number];
 
-/** Ant Design palette colours, one distinct colour per status (spec §4 "Each status has a colour"). */
+/**
+ * One distinct colour per status (spec §4 "Each status has a colour"), from the Ant Design palette, each
+ * shade dark enough for WCAG AA: at least 4.5:1 as a tag's text on the light tint antd draws behind it
+ * (the colour at 95% lightness) and on white.
+ */
 export const STATUS_COLOURS: Readonly<Record<IssueStatus, string>> = {
-  'un-assigned': '#8c8c8c', // grey
-  'on-going': '#1677ff', // blue
-  waiting: '#faad14', // gold
-  resolved: '#13c2c2', // cyan
-  'resolved-success': '#52c41a', // green
-  'resolved-un-success': '#fa541c', // volcano
+  'un-assigned': '#6b6b6b', // grey
+  'on-going': '#0958d9', // blue
+  waiting: '#965f00', // gold
+  resolved: '#006d75', // cyan
+  'resolved-success': '#237804', // green
+  'resolved-un-success': '#c23a0a', // volcano
   close: '#434343', // dark grey
   transferred: '#722ed1', // purple
 };

@@ -73,6 +73,7 @@ export const inboxEn = {
       },
     },
     chat: {
+      conversation: 'Conversation',
       noAccess: 'You don’t have access to this issue.',
       gone: 'This issue no longer exists, or it is not shared with you.',
       choose: 'Choose an issue to see the conversation.',
@@ -129,7 +130,6 @@ export const inboxEn = {
       composer:
         'In the reply box: type / and a few letters to pick a canned response; ↑ ↓ move, Enter or Tab inserts, Esc closes.',
       skipToReply: 'Skip to the reply box',
-      skipToList: 'Skip to the issue list',
     },
     composer: {
       placeholder: 'Type a reply. Enter sends, Shift+Enter adds a line, / opens canned responses',

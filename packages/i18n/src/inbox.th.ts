@@ -73,6 +73,7 @@ export const inboxTh: InboxCatalogue = {
       },
     },
     chat: {
+      conversation: 'บทสนทนา',
       noAccess: 'คุณไม่มีสิทธิ์เข้าถึงเคสนี้',
       gone: 'เคสนี้ไม่มีอยู่แล้ว หรือไม่ได้แชร์ให้คุณ',
       choose: 'เลือกเคสเพื่อดูบทสนทนา',
@@ -128,7 +129,6 @@ export const inboxTh: InboxCatalogue = {
       help: 'แสดงรายการนี้',
       composer: 'ในช่องตอบกลับ: พิมพ์ / ตามด้วยคำค้นเพื่อเลือกข้อความสำเร็จรูป ↑ ↓ เลื่อน, Enter หรือ Tab ใส่ข้อความ, Esc ปิด',
       skipToReply: 'ข้ามไปยังช่องตอบกลับ',
-      skipToList: 'ข้ามไปยังรายการเคส',
     },
     composer: {
       placeholder: 'พิมพ์ข้อความตอบกลับ กด Enter เพื่อส่ง Shift+Enter เพื่อขึ้นบรรทัดใหม่ พิมพ์ / เพื่อเลือกข้อความสำเร็จรูป',

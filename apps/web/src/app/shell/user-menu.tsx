@@ -73,8 +73,16 @@ export function UserMenu({ shell, isCompact = false, onRequestTimeOff }: UserMen
       placement="bottomRight"
       getPopupContainer={headerPopupContainer}
     >
-      <button type="button" className="user-menu" aria-label={t('header.userMenu')} data-testid="user-menu">
-        <Avatar size={isCompact ? 32 : 36} src={shell.profilePath ?? undefined} className="user-menu__avatar">
+      {/* Named by its text, not an aria-label: a label would have to hold every visible word (WCAG 2.5.3,
+          label in name), the initials too; the initials repeat the name, so assistive technology skips them. */}
+      <button type="button" className="user-menu" data-testid="user-menu">
+        <span className="visually-hidden">{t('header.userMenu')}</span>
+        <Avatar
+          size={isCompact ? 32 : 36}
+          src={shell.profilePath ?? undefined}
+          className="user-menu__avatar"
+          aria-hidden
+        >
           {initialsOf(shell.displayName) || <UserOutlined />}
         </Avatar>
         {!isCompact && (

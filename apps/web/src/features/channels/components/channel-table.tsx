@@ -46,7 +46,7 @@ export function ChannelTable({
               {channel.name}
             </Button>
             {channel.takenOverAt && (
-              <Tag color="warning" className="channel-cell__status" data-testid="channel-taken-over">
+              <Tag color="gold" className="channel-cell__status" data-testid="channel-taken-over">
                 {t('channels.takenOver', { date: formatDateTime(channel.takenOverAt) })}
               </Tag>
             )}

@@ -23,11 +23,20 @@ export function AuditDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   const audit = useContactAudit(isOpen);
   const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Drawer open={isOpen} onClose={onClose} size={720} title={t('contacts.audit.title')} destroyOnHidden>
+    <Drawer
+      open={isOpen}
+      onClose={onClose}
+      size={720}
+      title={t('contacts.audit.title')}
+      destroyOnHidden
+      classNames={{ body: 'audit-drawer__body' }}
+    >
       {audit.isError ? (
         <RetryNotice onRetry={() => void audit.refetch()} />
       ) : (
-        <>
+        // The log scrolls in a region the keyboard can reach (WCAG 2.1.1): the drawer's body is not
+        // focusable, and a log with no more pages to load has nothing in it that is.
+        <div className="audit-drawer__log" tabIndex={0} role="region" aria-label={t('contacts.audit.title')}>
           <Table<AuditItem>
             rowKey="id"
             size="small"
@@ -65,7 +74,7 @@ export function AuditDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () 
               </Button>
             </div>
           )}
-        </>
+        </div>
       )}
     </Drawer>
   );

@@ -55,7 +55,7 @@ export function ContactDrawer({
       extra={
         contact &&
         !isEditing && (
-          <Space>
+          <Space wrap>
             {contact.canUpdate && (
               <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="contact-edit">
                 {t('contacts.drawer.edit')}

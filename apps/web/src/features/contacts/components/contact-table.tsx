@@ -148,7 +148,12 @@ export function ContactTable({
       size="middle"
       scroll={{ x: 1040 }}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(String)) }}
-      locale={{ emptyText: isFiltered ? t('contacts.empty') : t('contacts.emptyAll') }}
+      // In a span of its own colour: antd writes a plain empty text in its disabled grey (1.8:1).
+      locale={{
+        emptyText: (
+          <span className="muted-text">{isFiltered ? t('contacts.empty') : t('contacts.emptyAll')}</span>
+        ),
+      }}
       data-testid="contact-table"
     />
   );

@@ -20,24 +20,27 @@ export function FilterForm({ query, onChange }: { query: InboxQuery; onChange: (
     placeholder: t('inbox.filters.any'),
     showSearch: { optionFilterProp: 'label' },
   };
+  // Without a Form.Item name antd ties no label to its control: each control's id is given by hand.
   return (
     <Form layout="vertical">
-      <Form.Item label={t('inbox.filters.sort')}>
+      <Form.Item label={t('inbox.filters.sort')} htmlFor="inbox-filter-sort">
         <Select
           value={query.sort}
           onChange={(sort) => onChange({ ...query, sort })}
           options={ISSUE_SORTS.map((s) => ({ value: s, label: t(`inbox.sort.${s}`) }))}
+          id="inbox-filter-sort"
           data-testid="filter-sort"
         />
       </Form.Item>
-      <Form.Item label={t('inbox.filters.myIssue')}>
+      <Form.Item label={t('inbox.filters.myIssue')} htmlFor="inbox-filter-my-issue">
         <Switch
           checked={query.myIssue}
           onChange={(myIssue) => onChange({ ...query, myIssue })}
+          id="inbox-filter-my-issue"
           data-testid="filter-my-issue"
         />
       </Form.Item>
-      <Form.Item label={t('inbox.filters.channel')}>
+      <Form.Item label={t('inbox.filters.channel')} htmlFor="inbox-filter-channel">
         <Select
           {...multi}
           value={query.channel}
@@ -52,28 +55,31 @@ export function FilterForm({ query, onChange }: { query: InboxQuery; onChange: (
               <ChannelIcon type={option.data.icon} size={16} /> {option.label}
             </span>
           )}
+          id="inbox-filter-channel"
           data-testid="filter-channel"
         />
       </Form.Item>
-      <Form.Item label={t('inbox.filters.team')}>
+      <Form.Item label={t('inbox.filters.team')} htmlFor="inbox-filter-team">
         <Select
           {...multi}
           value={query.team}
           onChange={(team) => onChange({ ...query, team })}
           options={data?.teams.map((x) => ({ value: x.id, label: x.name }))}
+          id="inbox-filter-team"
           data-testid="filter-team"
         />
       </Form.Item>
-      <Form.Item label={t('inbox.filters.tag')}>
+      <Form.Item label={t('inbox.filters.tag')} htmlFor="inbox-filter-tag">
         <Select
           {...multi}
           value={query.tag}
           onChange={(tag) => onChange({ ...query, tag })}
           options={data?.tags.map((x) => ({ value: x.id, label: x.name }))}
+          id="inbox-filter-tag"
           data-testid="filter-tag"
         />
       </Form.Item>
-      <Form.Item label={t('inbox.filters.agent')}>
+      <Form.Item label={t('inbox.filters.agent')} htmlFor="inbox-filter-agent">
         <Select
           {...multi}
           value={query.agent}
@@ -82,16 +88,18 @@ export function FilterForm({ query, onChange }: { query: InboxQuery; onChange: (
             { value: 'none', label: t('inbox.filters.nobody') },
             ...(data?.agents.map((x) => ({ value: x.id, label: x.displayName })) ?? []),
           ]}
+          id="inbox-filter-agent"
           data-testid="filter-agent"
         />
       </Form.Item>
-      <Form.Item label={t('inbox.filters.time')}>
+      <Form.Item label={t('inbox.filters.time')} htmlFor="inbox-filter-time">
         <Select
           allowClear
           placeholder={t('inbox.filters.any')}
           value={query.time || undefined}
           onChange={(time) => onChange({ ...query, time: time ?? '' })}
           options={ISSUE_TIME_FILTERS.map((x) => ({ value: x, label: t(`inbox.time.${x}`) }))}
+          id="inbox-filter-time"
           data-testid="filter-time"
         />
       </Form.Item>

@@ -9,6 +9,7 @@ import { ContactAvatar } from './contact-avatar';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
 import { personName } from '../../../lib/format';
+import { readableColour } from '../../../lib/readable-colour';
 
 type IssueCardProps = { issue: IssueListItem; isSelected?: boolean; onOpen: (id: number) => void };
 
@@ -71,7 +72,7 @@ export const IssueCard = memo(function IssueCard({ issue, isSelected = false, on
             )}
           </span>
           {issue.tags.map((tag) => (
-            <Tag key={tag.id} color={tag.colour} className="issue-card__tag">
+            <Tag key={tag.id} color={readableColour(tag.colour)} className="issue-card__tag">
               {tag.name}
             </Tag>
           ))}

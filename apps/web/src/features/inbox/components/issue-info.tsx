@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Descriptions, Empty, Input, Select, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, isFinalStatus } from '@sabai/domain';
@@ -10,6 +10,7 @@ import { fullTime } from '../utils/time';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
 import { personName } from '../../../lib/format';
+import { readableColour } from '../../../lib/readable-colour';
 
 type IssueInfoProps = { issue: IssueDetail; onOpenIssue: (id: number) => void };
 
@@ -87,10 +88,12 @@ function TagsEditor({ issue }: { issue: IssueDetail }) {
   const notice = useNotice();
   const options = useFilterOptions();
   const save = useSetIssueTags(issue.id);
+  const headingId = useId();
   return (
     <section className="issue-info__section">
-      <h3>{t('inbox.info.tags')}</h3>
+      <h3 id={headingId}>{t('inbox.info.tags')}</h3>
       <Select
+        aria-labelledby={headingId}
         mode="multiple"
         className="issue-info__tags"
         value={issue.tags.map((tag) => tag.id)}
@@ -100,15 +103,14 @@ function TagsEditor({ issue }: { issue: IssueDetail }) {
         disabled={isFinalStatus(issue.status)}
         showSearch={{ optionFilterProp: 'label' }}
         options={options.data?.tags.map((tag) => ({ value: tag.id, label: tag.name, colour: tag.colour }))}
-        tagRender={({ label, value, closable, onClose }) => (
-          <Tag
-            color={options.data?.tags.find((tag) => tag.id === value)?.colour}
-            closable={closable}
-            onClose={onClose}
-          >
-            {label}
-          </Tag>
-        )}
+        tagRender={({ label, value, closable, onClose }) => {
+          const colour = options.data?.tags.find((tag) => tag.id === value)?.colour;
+          return (
+            <Tag color={colour && readableColour(colour)} closable={closable} onClose={onClose}>
+              {label}
+            </Tag>
+          );
+        }}
         onChange={(tagIds: string[]) =>
           save.mutate(tagIds, {
             onSuccess: () => notice.success('inbox.actions.tagsSaved'),
@@ -128,10 +130,12 @@ function NoteEditor({ issue }: { issue: IssueDetail }) {
   // The typed draft, until saved; otherwise the issue's note as it is now (a colleague may change it).
   const [draft, setDraft] = useState<string | null>(null);
   const note = draft ?? issue.note;
+  const headingId = useId();
   return (
     <section className="issue-info__section">
-      <h3>{t('inbox.info.note')}</h3>
+      <h3 id={headingId}>{t('inbox.info.note')}</h3>
       <Input.TextArea
+        aria-labelledby={headingId}
         value={note}
         onChange={(e) => setDraft(e.target.value)}
         placeholder={t('inbox.info.notePlaceholder')}

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useState, type KeyboardEventHandler, type PointerEventHandler } from 'react';
 import { Button, Empty, Skeleton, Typography } from 'antd';
+import { HolderOutlined } from '@ant-design/icons';
 import {
   DndContext,
   DragOverlay,
@@ -155,8 +156,14 @@ function KanbanColumn({ status, query, count, canMove, onOpen }: ColumnProps) {
   );
 }
 
+/**
+ * A card the mouse drags anywhere and the keyboard moves by its handle: the card itself is the button that
+ * opens the issue, so the draggable wrapper stays a plain box (a control inside a control is unusable with
+ * a screen reader); the handle carries dnd-kit's keyboard listener, role description and instructions.
+ */
 function DraggableCard({ issue, onOpen }: { issue: IssueListItem; onOpen: (id: number) => void }) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: `issue-${issue.id}`,
     data: { issue },
   });
@@ -164,10 +171,19 @@ function DraggableCard({ issue, onOpen }: { issue: IssueListItem; onOpen: (id: n
     <div
       ref={setNodeRef}
       className={`kanban__card${isDragging ? ' kanban__card--dragging' : ''}`}
-      {...attributes}
-      {...listeners}
+      onPointerDown={listeners?.onPointerDown as PointerEventHandler | undefined}
     >
       <IssueCard issue={issue} onOpen={onOpen} />
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="kanban__handle"
+        {...attributes}
+        aria-label={t('inbox.kanban.move', { id: issue.id })}
+        onKeyDown={listeners?.onKeyDown as KeyboardEventHandler | undefined}
+      >
+        <HolderOutlined aria-hidden />
+      </button>
     </div>
   );
 }

@@ -131,7 +131,16 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
         : dayjs(day).format('DD/MM/YYYY');
 
   return (
-    <div ref={scrollRef} className="message-list" onScroll={onScroll} data-testid="message-list">
+    // A focusable, named region: keyboard users scroll the conversation with the arrow keys.
+    <div
+      ref={scrollRef}
+      className="message-list"
+      onScroll={onScroll}
+      tabIndex={0}
+      role="region"
+      aria-label={t('inbox.chat.conversation')}
+      data-testid="message-list"
+    >
       <div className="message-list__top">
         {isFetchingNextPage ? (
           <>

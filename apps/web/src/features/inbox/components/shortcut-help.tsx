@@ -1,8 +1,22 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '@sabai/i18n';
 import { useShortcutKey } from '../hooks/use-shortcut-key';
 import { keyLabel, SHORTCUTS, type ShortcutAction } from '../utils/shortcuts';
+
+const LABELS: Record<ShortcutAction, TranslationKey> = {
+  next: 'inbox.shortcuts.next',
+  previous: 'inbox.shortcuts.previous',
+  reply: 'inbox.shortcuts.reply',
+  search: 'inbox.shortcuts.search',
+  takeIssue: 'inbox.shortcuts.takeIssue',
+  takeNext: 'inbox.shortcuts.takeNext',
+  resolve: 'inbox.shortcuts.resolve',
+  canned: 'inbox.shortcuts.canned',
+  note: 'inbox.shortcuts.note',
+  help: 'inbox.shortcuts.help',
+};
 
 /** The "?" button beside the filters and the help sheet it (or the ? key) opens: every shortcut and its keys. */
 export function ShortcutHelp() {
@@ -40,7 +54,7 @@ export function ShortcutHelp() {
                   </span>
                 ))}
               </dt>
-              <dd>{t(`inbox.shortcuts.${action}`)}</dd>
+              <dd>{t(LABELS[action])}</dd>
             </div>
           ))}
         </dl>

@@ -39,14 +39,16 @@ export function NotificationBell() {
 
   return (
     <>
+      {/* Named by hidden text rather than an aria-label, which would have to repeat the badge's '9+' as
+          shown (WCAG 2.5.3, label in name): the name gives the real count and the badge is hidden from it. */}
       <button
         type="button"
         className="notification-bell"
-        aria-label={`${t('notifications.open')} (${t('header.notifications', { count })})`}
         onClick={handleOpen}
         data-testid="notification-bell"
       >
-        <Badge count={count} overflowCount={HEADER_BADGE_OVERFLOW} size="small">
+        <span className="visually-hidden">{`${t('notifications.open')} (${t('header.notifications', { count })})`}</span>
+        <Badge count={count} overflowCount={HEADER_BADGE_OVERFLOW} size="small" aria-hidden>
           <BellOutlined className="notification-bell__icon" />
         </Badge>
       </button>

@@ -55,13 +55,16 @@ export function OrganizationSwitcher({
         type={isCompact ? 'text' : 'default'}
         className={isCompact ? undefined : 'organization-switcher'}
         icon={<ApartmentOutlined />}
-        aria-label={t('header.switchOrganization')}
+        // On a phone the button is its icon alone, named by the label; on a desktop it shows the organisation,
+        // and a label would have to repeat that (WCAG 2.5.3): hidden text says what the button does instead.
+        aria-label={isCompact ? t('header.switchOrganization') : undefined}
         title={currentName}
         loading={organizations.isLoading || switchMutation.isPending}
         data-testid="organization-switcher"
       >
         {isCompact ? null : (
           <>
+            <span className="visually-hidden">{t('header.switchOrganization')}: </span>
             {currentName ?? t('header.organization')} <DownOutlined />
           </>
         )}

@@ -33,8 +33,9 @@ export function ProfileForm({ me }: { me: Me }) {
       onFinish={handleFinish}
       data-testid="profile-form"
     >
-      <Form.Item label={t('profile.email')}>
-        <Input value={me.email} disabled />
+      {/* Not a form field (no name), so antd ties no label to it: the id is given by hand. */}
+      <Form.Item label={t('profile.email')} htmlFor="profile-email">
+        <Input id="profile-email" value={me.email} disabled />
       </Form.Item>
       <Form.Item
         name="username"

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Select, Tag as AntTag } from 'antd';
+import { Alert, Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '@sabai/contracts';
 import type { TranslationKey } from '@sabai/i18n';
 import { useSaveTag } from '../api/save-tag';
 import type { TeamSummary } from '../api/get-team-options';
 import { ColourField } from './colour-field';
+import { TagChip } from './tag-chip';
 import { isValidColour, NAME_MAX, tagSaveFeedback, toFormValues, toRequest } from '../utils/tag-form';
 import type { TagFormValues } from '../utils/tag-form';
 
@@ -92,9 +93,9 @@ export function TagForm({ tag, teams, isTeamsLoading, onSaved, onCancel }: TagFo
         />
       </Form.Item>
       <Form.Item label={t('tags.form.preview')}>
-        <AntTag color={isValidColour(colour) ? colour : undefined} variant="solid" data-testid="tag-preview">
+        <TagChip colour={isValidColour(colour) ? colour : undefined} data-testid="tag-preview">
           {name.trim() || t('tags.form.name')}
-        </AntTag>
+        </TagChip>
       </Form.Item>
       <div className="settings-form__actions">
         <Button onClick={onCancel}>{t('common.cancel')}</Button>

@@ -1,4 +1,3 @@
-import { Tag as AntTag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Page, Tag } from '@sabai/contracts';
@@ -6,6 +5,7 @@ import { actionsColumn, ListTable } from '../../../components/list-table';
 import { formatDateTime } from '../../../lib/format';
 import type { ListState } from '../../../lib/list-query';
 import type { TagSort } from '../api/get-tags';
+import { TagChip } from './tag-chip';
 
 type TagTableProps = {
   list: ListState<TagSort>;
@@ -25,9 +25,9 @@ export function TagTable({ list, data, isLoading, onAdd, onEdit, onDelete }: Tag
       ...list.sortable('name'),
       title: t('tags.columns.name'),
       render: (_, tag) => (
-        <AntTag color={tag.colour} variant="solid" className="tag-chip">
+        <TagChip colour={tag.colour} className="tag-chip">
           {tag.name}
-        </AntTag>
+        </TagChip>
       ),
     },
     {

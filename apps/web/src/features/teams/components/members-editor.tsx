@@ -1,5 +1,5 @@
 import { Avatar, Button, Checkbox, Form, Select, TimePicker, Tooltip } from 'antd';
-import type { FormInstance } from 'antd';
+import type { FormInstance, GetProps } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmOptions } from '../../../lib/use-confirm';
@@ -32,6 +32,16 @@ const LABELS: Record<
   breakStart: 'teams.form.breakStart',
   breakStop: 'teams.form.breakStop',
 };
+
+type CheckboxGroupProps = GetProps<typeof Checkbox.Group> & { 'aria-required'?: unknown };
+
+/**
+ * The working days' checkboxes as a named group. Form.Item marks its control `aria-required`, which ARIA
+ * does not allow on a group (axe aria-allowed-attr): the rule's message says a day is needed.
+ */
+function WeekdayGroup({ 'aria-required': _required, ...props }: CheckboxGroupProps) {
+  return <Checkbox.Group role="group" {...props} />;
+}
 
 /** The team's members, each with a working shift, a break and working days (spec §3 Team). */
 export function MembersEditor({ form, options, isLoading, confirm, onRemoveSaved }: MembersEditorProps) {
@@ -147,7 +157,7 @@ export function MembersEditor({ form, options, isLoading, confirm, onRemoveSaved
                     { required: true, type: 'array', min: 1, message: t('teams.form.workingDaysRequired') },
                   ]}
                 >
-                  <Checkbox.Group options={weekdayOptions} />
+                  <WeekdayGroup options={weekdayOptions} aria-label={t('teams.form.workingDays')} />
                 </Form.Item>
               </div>
             );

@@ -136,8 +136,10 @@ export function DeleteUserModal({ user, onClose, onDone }: DeleteUserModalProps)
                   .join(', '),
               })}
             </Typography.Paragraph>
-            <Form.Item label={t('users.deleteDialog.handOverTo')} required>
+            {/* No Form.Item name: the label is tied to the select by hand. */}
+            <Form.Item label={t('users.deleteDialog.handOverTo')} htmlFor="hand-over-target" required>
               <Select
+                id="hand-over-target"
                 value={target}
                 onChange={setTarget}
                 placeholder={t('users.deleteDialog.handOverRequired')}

@@ -1,0 +1,81 @@
+// Accessibility basics (WCAG 2.2 AA) checked by axe-core on every screen a journey shows: `snap` and
+// `screenshot` call `expectAccessible`. axe's own script is evaluated in the page rather than loaded through
+// @axe-core/playwright, which is written for @playwright/test; evaluating (not a <script> tag) also keeps
+// clear of the app's Content-Security-Policy.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { AxeResults, NodeResult, Result, RunOptions } from 'axe-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// The WCAG A/AA rules only: best practices and experimental rules are not the requirement, and leaving them
+// out keeps a check at about 0.3 s on the journeys' 2 cores.
+const RUN_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  resultTypes: ['violations'],
+  // The app shows no frames of its own; without this axe waits on any frame for an answer it never gets.
+  iframes: false,
+};
+
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const TARGETS_SHOWN = 3;
+
+type ContrastData = {
+  fgColor?: string;
+  bgColor?: string;
+  contrastRatio?: number;
+  expectedContrastRatio?: string;
+};
+
+/** Runs axe on the page as it is and throws a readable list of its serious and critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // A document keeps axe until the page navigates: injected once per document, not once per check.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  let failing = await seriousViolations(page);
+  // A live update can start an animation (the bell's count zooming in) while axe reads the colours: a
+  // violation counts once a second look, after the animations, still finds it.
+  if (failing.length > 0) failing = await seriousViolations(page);
+  if (failing.length === 0) return;
+  const lines = failing.map((violation) => {
+    const shown = violation.nodes.slice(0, TARGETS_SHOWN).map((node) => `    - ${describeNode(node)}`);
+    const more = violation.nodes.length - shown.length;
+    return [
+      `  ${violation.id} (${violation.impact}): ${violation.help}`,
+      ...shown,
+      ...(more > 0 ? [`    … and ${more} more`] : []),
+    ].join('\n');
+  });
+  throw new Error(
+    `axe found ${failing.length} serious/critical violation(s) on ${page.url()}:\n${lines.join('\n')}`,
+  );
+}
+
+async function seriousViolations(page: Page): Promise<Result[]> {
+  // Colours read mid-transition (a menu item fading in, a pressed button's wave) are neither state's.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  const results = await page.evaluate(
+    (options) =>
+      (window as unknown as { axe: { run: (o: RunOptions) => Promise<AxeResults> } }).axe.run(options),
+    RUN_OPTIONS,
+  );
+  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+}
+
+/** The node's selector, with the colours and ratio of a contrast failure or else axe's first reason. */
+function describeNode(node: NodeResult): string {
+  const target = node.target.map(String).join(' >> ');
+  const contrast = node.any.find((check) => check.id === 'color-contrast')?.data as ContrastData | undefined;
+  if (contrast?.contrastRatio) {
+    return `${target}: ${contrast.fgColor} on ${contrast.bgColor} is ${contrast.contrastRatio}:1, needs ${contrast.expectedContrastRatio}`;
+  }
+  const reason = node.failureSummary?.split('\n')[1]?.trim();
+  return reason ? `${target}: ${reason}` : target;
+}
