@@ -53,14 +53,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 async function seriousViolations(page: Page): Promise<Result[]> {
   // Colours read mid-transition (a menu item fading in, a pressed button's wave) are neither state's.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
+  await animationsSettled(page);
   const results = await page.evaluate(
     (options) =>
       (window as unknown as { axe: { run: (o: RunOptions) => Promise<AxeResults> } }).axe.run(options),
@@ -78,4 +71,16 @@ function describeNode(node: NodeResult): string {
   }
   const reason = node.failureSummary?.split('\n')[1]?.trim();
   return reason ? `${target}: ${reason}` : target;
+}
+
+/** Resolves once every finite animation on the page has finished (endless ones, spinners, never do). */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
 }

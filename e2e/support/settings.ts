@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
-import { expectAccessible } from './accessibility';
+import { animationsSettled, expectAccessible } from './accessibility';
 import type { Locale } from './browser';
 import { artifactsDir } from './paths';
 import { text } from './texts';
@@ -48,14 +48,7 @@ export async function noticeShows(page: Page, lang: Locale, key: TranslationKey)
  */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
+  await animationsSettled(page);
   await page.screenshot({
     path: join(artifactsDir, `${name}.png`),
     fullPage: true,

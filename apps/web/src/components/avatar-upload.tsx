@@ -62,6 +62,8 @@ export function AvatarUpload({
       <Avatar
         size={size}
         src={src ?? undefined}
+        // The picture beside its own button: the page names whose it is.
+        alt=""
         {...(typeof fallback === 'string' ? { children: fallback } : { icon: fallback })}
         data-testid={testId}
       />

@@ -323,7 +323,8 @@ describe('NotiSocket', () => {
     expect(opened).toHaveLength(3);
   });
 
-  it('tells each open whether it is a reconnection, and each close whether an attempt follows', async () => {
+  /** A socket whose opens (reconnected or not) and closes (retrying or not) are written down. */
+  function watchedSocket() {
     const opens: boolean[] = [];
     const closes: boolean[] = [];
     const watched = new NotiSocket({
@@ -337,6 +338,11 @@ describe('NotiSocket', () => {
       onOpen: (reconnected) => opens.push(reconnected),
       onClose: (retrying) => closes.push(retrying),
     });
+    return { watched, opens, closes };
+  }
+
+  it('tells each open whether it is a reconnection, and each close whether an attempt follows', async () => {
+    const { watched, opens, closes } = watchedSocket();
     watched.start();
     await flush();
     last().serverOpens();
@@ -350,17 +356,7 @@ describe('NotiSocket', () => {
   });
 
   it('counts an attempt that did not open in time as a close with a retry (the server is out of reach)', async () => {
-    const closes: boolean[] = [];
-    const watched = new NotiSocket({
-      url: async () => 'ws://test/ws',
-      open: (url) => {
-        const socket = new FakeSocket(url);
-        opened.push(socket);
-        return socket;
-      },
-      onMessage: () => undefined,
-      onClose: (retrying) => closes.push(retrying),
-    });
+    const { watched, closes } = watchedSocket();
     watched.start();
     await flush();
     await vi.advanceTimersByTimeAsync(NOTI_SOCKET.timeoutMs);

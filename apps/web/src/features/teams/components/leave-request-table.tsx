@@ -38,7 +38,7 @@ export function LeaveRequestTable({
       title: t('timeOff.columns.member'),
       render: (_, request) => (
         <span className="user-cell">
-          <Avatar size={28} src={request.user.profilePath ?? undefined}>
+          <Avatar size={28} alt="" src={request.user.profilePath ?? undefined}>
             {request.user.displayName.slice(0, 1).toUpperCase()}
           </Avatar>
           <span className="leave-member">

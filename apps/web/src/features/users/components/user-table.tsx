@@ -73,7 +73,7 @@ export function UserTable({ list, data, isLoading, onEdit, onAction }: UserTable
       title: t('users.columns.name'),
       render: (_, user) => (
         <span className="user-cell">
-          <Avatar size={28} src={user.profilePath ?? undefined}>
+          <Avatar size={28} alt="" src={user.profilePath ?? undefined}>
             {user.displayName.slice(0, 1).toUpperCase()}
           </Avatar>
           <SafeText text={user.displayName} />
