@@ -99,7 +99,7 @@ export async function issueDetail(
   const found = await repo.findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!found) throw notFound('issue.not_found');
   const [row, transferredTo, muted, teamIds] = await Promise.all([
-    list.findIssueRow(deps.db.orm, await callerOf(deps, auth, scope), issueId),
+    list.findIssueRow(deps.db.orm, found.issue.id),
     list.transferredTo(deps.db.orm, issueId),
     repo.isMuted(deps.db.orm, auth.userId, issueId),
     repo.teamIdsOf(deps.db.orm, auth.userId),
