@@ -673,6 +673,65 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it(
+    'changes how long links to files sent to customers stay valid, refusing a value out of range, and sets it back',
+    async () => {
+      type Settings = { fileLinkExpiryDays: number };
+      const admin = await apiSession(baseUrl, 'admin@demo.local', DEMO_PASSWORD);
+      const saved = async () =>
+        (await admin.call<Settings>('GET', '/organization/settings')).fileLinkExpiryDays;
+      const before = await saved();
+      const context = await newContext(browser, baseUrl, 'desktop', lang);
+      const { page, errors } = await openPage(context);
+      try {
+        await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+        await openChannels(page, lang);
+        const button = page.getByTestId('file-links-button');
+        const dialog = page.locator('.ant-modal', { hasText: t('channels.fileLinks.title') });
+        const days = dialog.getByLabel(t('channels.fileLinks.label'));
+        const open = async () => {
+          await button.click();
+          await dialog.getByText(t('channels.fileLinks.text')).waitFor();
+        };
+        await button.getByText(t('channels.fileLinks.button', { days: before })).waitFor();
+        await open();
+        await expect.poll(() => days.inputValue()).toBe(String(before));
+        await snap(page, `channels-file-links-desktop-${lang}`);
+
+        // Out of range: said at the field, nothing saved.
+        await days.fill('120');
+        await dialog.getByTestId('file-link-save').click();
+        await expectMessage(dialog, t('channels.fileLinks.range', { min: 1, max: 90 }));
+        await snap(page, `channels-file-links-invalid-desktop-${lang}`);
+        expect(await saved()).toBe(before);
+
+        await days.fill('30');
+        await dialog.getByTestId('file-link-save').click();
+        await noticeShows(page, lang, 'channels.fileLinks.saved');
+        await dialog.waitFor({ state: 'hidden' });
+        await expect.poll(saved).toBe(30);
+        // Kept: the screen shows it when opened again.
+        await page.reload();
+        await button.getByText(t('channels.fileLinks.button', { days: 30 })).waitFor();
+
+        // Set back as the admin found it (other journeys' links use the demo organisation's setting).
+        await open();
+        await expect.poll(() => days.inputValue()).toBe('30');
+        await days.fill(String(before));
+        await dialog.getByTestId('file-link-save').click();
+        await dialog.waitFor({ state: 'hidden' });
+        await expect.poll(saved).toBe(before);
+        await button.getByText(t('channels.fileLinks.button', { days: before })).waitFor();
+        expect(errors).toEqual([]);
+      } finally {
+        await admin.call('PUT', '/organization/settings', { fileLinkExpiryDays: before });
+        await admin.dispose();
+        await context.close();
+      }
+    },
+    JOURNEY_TIMEOUT,
+  );
 });
 
 describe('channel list states', () => {

@@ -53,8 +53,13 @@ describe.each<Locale>(['en', 'th'])('live updates on desktop in %s', (lang) => {
       .locator('.notice-popup')
       .filter({ hasText: 'พัสดุถึงเมื่อไหร่คะ' })
       .waitFor()
-      .catch((error: Error) => {
-        throw new Error(`${error.message}\nThe page's live socket:\n${socketHistory()}`);
+      .catch(async (error: Error) => {
+        const issue = await admin.call('GET', `/issues/${other.issueId}`);
+        const trail = await admin.call('GET', `/issues/${other.issueId}/activity`);
+        throw new Error(
+          `${error.message}\nThe page's live socket:\n${socketHistory()}\nThe issue: ${JSON.stringify(issue)}` +
+            `\nIts activity: ${JSON.stringify(trail)}`,
+        );
       });
     // The open chat kept its own messages only.
     expect(await chatMessage(page, 'พัสดุถึงเมื่อไหร่คะ').count()).toBe(0);

@@ -116,10 +116,14 @@ describe('profile edit', () => {
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
     await page.getByText('Your profile picture has been updated.').waitFor();
     const src = await page.getByTestId('profile-avatar').locator('img').getAttribute('src');
-    expect(src).toMatch(/^\/files\//);
+    // A signed link that expires (docs/decisions.md "Files"): the id alone opens nothing.
+    expect(src).toMatch(/^\/files\/[\w-]{32}\?expires=\d+&signature=[\w-]{43}$/);
     expect(await page.evaluate(() => localStorage.getItem('profilePath'))).toBe(src);
     const image = await page.request.get(`${baseUrl}${src}`);
     expect(image.status()).toBe(200);
+    const bare = await page.request.get(`${baseUrl}${src!.split('?')[0]}`);
+    expect(bare.status()).toBe(403);
+    expect(((await bare.json()) as { error: { code: string } }).error.code).toBe('file.link_invalid');
     expect(errors).toEqual([]);
     await context.close();
   });

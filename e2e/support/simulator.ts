@@ -62,12 +62,51 @@ export async function demoLineCustomer(
     });
   }
   await admin.addLineUser(DEMO_LINE.channelId, { userId, displayName: name });
+  const event = (e: Record<string, unknown>) =>
+    admin.lineEvents(DEMO_LINE.channelId, [{ ...e, userId } as never]);
   return {
-    says: (text: string) => admin.lineEvents(DEMO_LINE.channelId, [{ type: 'text', userId, text }]),
+    says: (text: string) => event({ type: 'text', text }),
+    /** Sends a sticker from LINE's stock (with the keywords LINE adds). */
+    sendsSticker: (sticker: { packageId: string; stickerId: string; keywords: string[] }) =>
+      event({ type: 'sticker', ...sticker }),
+    /** Taps a postback button (a quick reply) carrying `data`. */
+    taps: (data: string) => event({ type: 'postback', data }),
+    /** Blocks the account (unfollow), or adds it again (follow). */
+    blocks: () => event({ type: 'unfollow' }),
+    addsAgain: () => event({ type: 'follow' }),
     /** Texts the account sent this customer (replies and pushes). */
     received: async () =>
       (await admin.outbox(DEMO_LINE.channelId))
         .filter((entry) => entry.userId === userId)
         .map((entry) => (entry.message as { text?: string }).text ?? ''),
+    /** The message objects the account sent this customer. */
+    receivedMessages: async () =>
+      (await admin.outbox(DEMO_LINE.channelId))
+        .filter((entry) => entry.userId === userId)
+        .map((entry) => entry.message as Record<string, unknown>),
+  };
+}
+
+/** The demo organisation's Facebook Page (apps/server seed DEMO_PAGE_ID, DEMO_PAGE_TOKEN). */
+export const DEMO_PAGE = {
+  pageId: '100000000000001',
+  name: 'Sabai Facebook Page',
+  pageToken: 'demo-page-access-token',
+} as const;
+
+/**
+ * A Messenger customer of the demo Page (registered at the simulator the first time, like the demo does):
+ * they write, and read what the Page sent them.
+ */
+export async function demoMessengerCustomer(simulatorUrl: string, psid: string, name: string) {
+  const admin = new AdminClient(simulatorUrl);
+  if (!JSON.stringify(await admin.describe()).includes(DEMO_PAGE.pageId)) await admin.addPage(DEMO_PAGE);
+  await admin.addMetaUser({ platform: 'messenger', accountId: DEMO_PAGE.pageId, userId: psid, name });
+  const event = (e: Record<string, unknown>) =>
+    admin.messengerEvents([{ ...e, accountId: DEMO_PAGE.pageId, userId: psid } as never]);
+  return {
+    says: (text: string) => event({ type: 'text', text }),
+    /** Read receipt: everything the Page sent until now was read. */
+    readsAll: () => event({ type: 'read', watermark: Date.now() }),
   };
 }

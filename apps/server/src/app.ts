@@ -26,6 +26,8 @@ import { roleRoutes } from './modules/roles';
 import { meRoutes, userRoutes } from './modules/users';
 import { messageRoutes } from './modules/messages';
 import { channelRoutes } from './modules/channels';
+import { lineQuotaRoutes } from './modules/line-quota';
+import { organizationSettingRoutes } from './modules/organizations';
 import { teamRoutes, timeOffRoutes } from './modules/teams';
 import { assignmentRoutes } from './modules/assignment';
 import { cannedResponseRoutes } from './modules/canned-responses';
@@ -46,6 +48,7 @@ import { REDACT_PATHS, REDACTED, serializeRequest } from './platform/log-redacti
 import { createMailer, type Mailer } from './platform/mailer';
 import { getOrCreateSecret, loadCipher } from './platform/secrets';
 import { createStorage } from './platform/storage';
+import { createFileLinks } from './platform/file-links';
 import { createGuardedFetch } from './platform/guarded-fetch';
 import { drainUnreadBody } from './http/upload';
 import { startEventBus } from './platform/events';
@@ -110,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       dataDir: path.join(config.DATA_DIR, 'files'),
       mode: db.kind === 'pglite' ? 'disk' : 'db',
     }),
+    fileLinks: createFileLinks({ secret, clock, publicUrl: config.PUBLIC_URL }),
     tokens: createTokenService(secret, clock),
     sessions: createSessionVersions(db, bus),
     jobs: await startJobs(db, { logger: app.log, schedule: opts.runWorkers !== false }),
@@ -135,7 +139,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Sticker pictures come from the sticker CDN (the simulator's, over http, in the demo).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(deps.config.STICKER_IMAGE_BASE_URL).origin],
         styleSrc: ["'self'", "'unsafe-inline'"], // Ant Design injects its CSS-in-JS at run time
         connectSrc: ["'self'", 'ws:', 'wss:'],
         scriptSrc: ["'self'"],
@@ -167,6 +172,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(roleRoutes, deps);
       await api.register(messageRoutes, deps);
       await api.register(channelRoutes, deps);
+      await api.register(lineQuotaRoutes, deps);
+      await api.register(organizationSettingRoutes, deps);
       await api.register(teamRoutes, deps);
       await api.register(issueRoutes, deps);
       await api.register(reportRoutes, deps);

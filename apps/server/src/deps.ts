@@ -7,6 +7,7 @@ import type { Cipher } from './platform/crypto';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import type { Storage } from './platform/storage';
+import type { FileLinks } from './platform/file-links';
 import type { SessionVersions, TokenService } from './modules/auth';
 import type { ChannelRegistry } from './channels';
 import type { Jobs } from './platform/jobs';
@@ -21,6 +22,8 @@ export interface Deps {
   logger: Logger;
   mailer: Mailer;
   storage: Storage;
+  /** Signs the expiring /files links that every answer and outgoing message carries (no permanent URLs). */
+  fileLinks: FileLinks;
   tokens: TokenService;
   /** Users' current session versions, checked on each signed-in request. */
   sessions: SessionVersions;

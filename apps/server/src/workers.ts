@@ -5,6 +5,7 @@ import type { Deps } from './deps';
 import { startIngestWorker } from './platform/ingest-queue';
 import { downloadMedia, fetchProfile, MEDIA_JOB, PROFILE_JOB, processInboundBatch } from './modules/inbound';
 import { deliverMessage, DELIVER_JOB } from './modules/messages';
+import { markChatRead, MARK_READ_JOB } from './modules/chat-signals';
 import * as assignment from './modules/assignment';
 import * as issues from './modules/issues';
 import * as reports from './modules/reports';
@@ -16,6 +17,7 @@ import { PUSH_JOB, sendPush } from './modules/web-push';
 export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   // Retry settings come with each job's definition; handlers receive the data their schema parsed.
   await deps.jobs.work(DELIVER_JOB, { concurrency: 4 }, (job) => deliverMessage(deps, job));
+  await deps.jobs.work(MARK_READ_JOB, { concurrency: 2 }, (job) => markChatRead(deps, job));
   await deps.jobs.work(MEDIA_JOB, { concurrency: 2 }, (job) => downloadMedia(deps, job));
   await deps.jobs.work(PROFILE_JOB, { concurrency: 4 }, (job) => fetchProfile(deps, job));
   await deps.jobs.work(assignment.ASSIGN_JOB, { concurrency: 4 }, (job) =>

@@ -1,10 +1,12 @@
 // A listening app wired to the LINE/Meta simulator, with helpers to connect channels the way an admin
 // does (settings API, Facebook Login) and to wait for the asynchronous pipeline (ingest, delivery jobs).
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, vi } from 'vitest';
 import { startSimulator, type Simulator } from '@sabai/simulator';
 import { call, startTestApp, type TestApp } from './app';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg } from './factories';
+import { messages } from '../src/db/schema';
 
 export const META_SECRET = 'test-meta-app-secret';
 export const META_VERIFY = 'test-verify-token';
@@ -154,5 +156,18 @@ export function eventually<T>(
       return value;
     },
     { timeout: timeoutMs, interval: 100 },
+  );
+}
+
+/** The message a provider delivered (channel and provider message id), once the ingest has stored it. */
+export function storedMessage(t: TestApp, channelId: string, providerMessageId: string) {
+  return eventually(
+    async () =>
+      (
+        await t.db.orm
+          .select()
+          .from(messages)
+          .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId)))
+      )[0],
   );
 }

@@ -18,6 +18,7 @@ const DYNAMIC_PREFIXES = [
   'inbox.time.', // ISSUE_TIME_FILTERS
   'inbox.kinds.', // message kinds
   'inbox.delivery.', // message delivery statuses
+  'inbox.quickReplies.types.', // quick-reply button types (contracts QuickReplySchema)
   'policy.sections.', // policy page: `policy.sections.<id>.title|body`
   'notifications.text.', // localNotice(): the server's notice texts by kind
   // The server's person export (apps/server contacts.person-export.ts) writes these.

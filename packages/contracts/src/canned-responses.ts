@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AttachmentSchema } from './messages';
+import { AttachmentSchema, QuickRepliesSchema } from './messages';
 import { listQuerySchema, pageSchema, PersonSchema } from './lists';
 
 // Canned categories and responses (spec §3 Canned, §5, §8 duplicates, §9 500 letters).
@@ -17,6 +17,8 @@ export const SaveCannedResponseSchema = z.object({
   message: z.string().trim().min(1).max(20_000),
   /** Files uploaded first with POST /attachments, sent with the response. */
   fileIds: z.array(FileId).max(5).default([]),
+  /** Buttons sent with the response (as the channel allows: LINE all types, Meta text buttons). */
+  quickReplies: QuickRepliesSchema.default([]),
 });
 export type SaveCannedResponse = z.infer<typeof SaveCannedResponseSchema>;
 
@@ -48,6 +50,7 @@ export const CannedResponseSchema = z.object({
   message: z.string(),
   category: z.object({ id: z.string(), name: z.string() }),
   attachments: z.array(AttachmentSchema),
+  quickReplies: QuickRepliesSchema,
   ...Ownership,
 });
 export type CannedResponse = z.infer<typeof CannedResponseSchema>;

@@ -26,6 +26,10 @@ const ChannelFieldsSchema = z.object({
   shifts: z.array(ChannelShiftSchema).max(50).default([]),
   offServiceResponse: z.string().trim().max(2000).default(''),
   holidays: z.array(ChannelHolidaySchema).max(200).default([]),
+  /** LINE: agents' messages show the agent's name and picture instead of the account's. */
+  sendAgentIdentity: z.boolean().default(false),
+  /** Opening a chat marks the customer's messages read on the platform. */
+  markReadOnOpen: z.boolean().default(true),
 });
 
 /** LINE: the channel id, secret and access token come from the LINE Developers console. */
@@ -84,6 +88,8 @@ export const ChannelSchema = z.object({
   businessHoursMode: z.enum(['24x7', 'custom']),
   shifts: z.array(z.object({ weekday: z.number(), startsAt: z.string(), endsAt: z.string() })),
   offServiceResponse: z.string(),
+  sendAgentIdentity: z.boolean(),
+  markReadOnOpen: z.boolean(),
   holidays: z.array(
     z.object({
       id: z.string(),

@@ -8,6 +8,7 @@ export * from './organizations';
 export * from './roles';
 export * from './messages';
 export * from './channels';
+export * from './line-quota';
 export * from './teams';
 export * from './lists';
 export * from './users';

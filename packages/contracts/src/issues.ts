@@ -101,6 +101,8 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
   mayTake: z.boolean(),
   /** The caller reads it because it was handed over to them (a transfer): no change allowed. */
   viewOnly: z.boolean(),
+  /** LINE: the customer blocked the account; replies cannot reach them until they add it again. */
+  customerBlocked: z.boolean(),
 });
 export type IssueDetail = z.infer<typeof IssueDetailSchema>;
 

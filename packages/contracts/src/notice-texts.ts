@@ -15,6 +15,10 @@ export const NOTICE_TEXTS = {
   timeOffDecided: (period: string, decision: 'approved' | 'declined') =>
     `Your time off ${period} was ${decision}`,
   channelTakenOver: (channel: string) => `Channel ${channel} was taken over by another organisation`,
+  lineQuotaWarning: (channel: string, percent: number, used: number, limit: number) =>
+    `LINE channel ${channel} has used ${percent}% of this month's message quota (${used} of ${limit})`,
+  lineQuotaReached: (channel: string, used: number, limit: number) =>
+    `LINE channel ${channel} has used all of this month's message quota (${used} of ${limit}): LINE refuses pushes until next month`,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEXTS;
@@ -36,6 +40,10 @@ const PATTERNS: Record<NoticeKind, RegExp> = {
     String.raw`^Your time off (?<period>${PERIOD}) was (?<decision>approved|declined)$`,
   ),
   channelTakenOver: /^Channel (?<channel>.*) was taken over by another organisation$/s,
+  lineQuotaWarning:
+    /^LINE channel (?<channel>.*) has used (?<percent>\d+)% of this month's message quota \((?<used>\d+) of (?<limit>\d+)\)$/s,
+  lineQuotaReached:
+    /^LINE channel (?<channel>.*) has used all of this month's message quota \((?<used>\d+) of (?<limit>\d+)\): LINE refuses pushes until next month$/s,
 };
 
 export type ParsedNotice = { kind: NoticeKind; values: Record<string, string> };

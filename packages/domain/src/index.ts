@@ -22,6 +22,8 @@ export * from './role-editing';
 export * from './settings-text';
 export * from './storable-text';
 export * from './team-shifts';
+export * from './line-stickers';
+export * from './line-quota';
 export * from './links';
 export * from './provinces';
 export * from './report-metrics';

@@ -8,6 +8,9 @@ export const FILE_MAX_BYTES = 30 * MIB;
 export const IMAGE_MAX_BYTES = 5 * MIB;
 export const CANNED_MESSAGE_MAX = 500;
 
+/** Days a link to a file sent to a customer stays valid: an organisation setting, 7 unless an admin changes it. */
+export const FILE_LINK_DAYS = { min: 1, max: 90, default: 7 } as const;
+
 /** Meta only allows replies (with the HUMAN_AGENT tag) up to 7 days after the customer's last message. */
 export const SOCIAL_REPLY_WINDOW_DAYS = 7;
 export const OLD_ISSUE_DAYS = 7;

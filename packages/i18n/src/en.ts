@@ -81,6 +81,7 @@ export const en = {
       time_off_requests: 'Could not retrieve the leave requests.',
       auto_assignment: 'Could not retrieve the auto-assignment settings.',
       roles: 'Could not retrieve the roles.',
+      line_quota: 'Could not retrieve this month’s LINE message quota.',
     },
   },
   errors: errorsEn,
@@ -186,6 +187,10 @@ export const en = {
       timeOffApproved: 'Your time off {{period}} was approved',
       timeOffDeclined: 'Your time off {{period}} was declined',
       channelTakenOver: 'Channel {{channel}} was taken over by another organisation',
+      lineQuotaWarning:
+        'LINE channel {{channel}} has used {{percent}}% of this month’s message quota ({{used}} of {{limit}})',
+      lineQuotaReached:
+        'LINE channel {{channel}} has used all of this month’s message quota ({{used}} of {{limit}}): LINE refuses pushes until next month',
     },
   },
   header: {
@@ -212,6 +217,21 @@ export const en = {
   dashboard: {
     title: 'Dashboard',
     issuesByStatus: 'Issues by status ({{total}})',
+  },
+  // This month's LINE message quota: channel settings and the dashboard card.
+  lineQuota: {
+    title: 'LINE messages this month',
+    cardTitle: 'LINE message quota',
+    hint: 'Replies within a minute of the customer’s message are free; pushes count against LINE’s monthly quota.',
+    used: 'Used',
+    noLimit: 'No limit',
+    replies: 'Free replies',
+    pushes: 'Counted pushes',
+    nothingYet: 'No LINE messages have been sent this month yet.',
+    warning: 'Most of this month’s quota is used: LINE refuses pushes once it is used up.',
+    reached:
+      'This month’s quota is used up: LINE refuses pushes until next month. Free replies still go out.',
+    noChannels: 'No LINE channel is connected.',
   },
   issue: {
     status: {

@@ -26,18 +26,22 @@ export const errorsEn: ErrorTexts = {
     response_exists: 'Duplicate canned response.',
   },
   channel: {
+    access_token_rejected:
+      'LINE refused this channel’s access token. Paste a valid channel access token in the channel settings.',
     connection_expired: 'Your Facebook Login has expired. Please sign in with Facebook again.',
     duplicate: 'This channel is already connected to your organisation.',
     holiday_cannot_remove: 'This holiday cannot remove.',
     keyword_exists: 'Keyword is already exists.',
     keyword_required: 'Please add at least one keyword.',
     not_found: 'This channel was not found.',
+    not_line: 'Only LINE channels have a monthly message quota.',
     not_verified:
       'LINE did not confirm this channel. Check the channel ID, channel secret and channel access token.',
     page_not_in_connection:
       'This Page is not part of your Facebook Login. Please sign in with Facebook again.',
     plan_limit: "Can't add channel, Please contact sale",
     provider_unavailable: 'LINE could not be reached to confirm this channel. Please try again.',
+    quota_unavailable: 'LINE could not be reached for this month’s message quota. Please try again.',
     shift_required: 'Please add at least one shift for custom business hours.',
     team_not_found: 'The chosen team no longer exists. Please choose another team.',
     used_by_other_organization: 'This channel is used in another organisation.',
@@ -51,6 +55,8 @@ export const errorsEn: ErrorTexts = {
     send_failed: 'The email could not be sent. Please try again later.',
   },
   file: {
+    link_expired: 'This link to the file has expired. Ask for a new one.',
+    link_invalid: 'This link does not open a file. Ask for a new one.',
     missing: 'Please choose a file to upload.',
     not_found: 'The attached file was not found. Please attach it again.',
     too_large: 'The file is too large: images up to 5 MB, other files up to 30 MB.',
@@ -89,7 +95,13 @@ export const errorsEn: ErrorTexts = {
     no_channel: 'Your organisation has no LINE Official Account to link with. Ask an admin to connect one.',
   },
   message: {
+    customer_blocked:
+      'The customer has blocked this LINE account: messages cannot reach them until they add it again.',
     not_failed: 'This message is not waiting for a retry.',
+    note_text_only: 'A private note holds text and files only.',
+    quick_reply_line_only: 'Location, camera and date buttons can be sent on LINE only.',
+    sticker_line_only: 'Stickers can be sent on LINE only.',
+    sticker_not_available: 'LINE does not let an account send this sticker. Choose one from the picker.',
     reply_window_closed:
       'Social reply only within 7 days by platform policy. Reply from the Meta Business Suite inbox or by direct message.',
   },

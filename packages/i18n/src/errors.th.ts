@@ -26,16 +26,20 @@ export const errorsTh: ErrorTexts = {
     response_exists: 'ข้อความสำเร็จรูปซ้ำ',
   },
   channel: {
+    access_token_rejected:
+      'LINE ปฏิเสธ Channel access token ของช่องทางนี้ กรุณาใส่ Channel access token ที่ถูกต้องในการตั้งค่าช่องทาง',
     connection_expired: 'การเข้าสู่ระบบ Facebook หมดอายุแล้ว กรุณาเข้าสู่ระบบด้วย Facebook อีกครั้ง',
     duplicate: 'ช่องทางนี้เชื่อมต่อกับองค์กรของคุณอยู่แล้ว',
     holiday_cannot_remove: 'ไม่สามารถลบวันหยุดนี้ได้',
     keyword_exists: 'คีย์เวิร์ดนี้มีอยู่แล้ว',
     keyword_required: 'กรุณาเพิ่มคีย์เวิร์ดอย่างน้อยหนึ่งคำ',
     not_found: 'ไม่พบช่องทางนี้',
+    not_line: 'โควตาข้อความรายเดือนมีเฉพาะช่องทาง LINE',
     not_verified: 'LINE ไม่ยืนยันช่องทางนี้ กรุณาตรวจสอบ Channel ID, Channel secret และ Channel access token',
     page_not_in_connection: 'เพจนี้ไม่ได้อยู่ในการเข้าสู่ระบบ Facebook ของคุณ กรุณาเข้าสู่ระบบด้วย Facebook อีกครั้ง',
     plan_limit: 'ไม่สามารถเพิ่มช่องทางได้ กรุณาติดต่อฝ่ายขาย',
     provider_unavailable: 'ไม่สามารถติดต่อ LINE เพื่อยืนยันช่องทางนี้ได้ กรุณาลองอีกครั้ง',
+    quota_unavailable: 'ไม่สามารถติดต่อ LINE เพื่อดูโควตาข้อความของเดือนนี้ได้ กรุณาลองอีกครั้ง',
     shift_required: 'กรุณาเพิ่มช่วงเวลาทำการอย่างน้อยหนึ่งช่วง',
     team_not_found: 'ไม่พบทีมที่เลือก กรุณาเลือกทีมอื่น',
     used_by_other_organization: 'ช่องทางนี้ถูกใช้งานอยู่ในองค์กรอื่น',
@@ -49,6 +53,8 @@ export const errorsTh: ErrorTexts = {
     send_failed: 'ไม่สามารถส่งอีเมลได้ กรุณาลองใหม่ภายหลัง',
   },
   file: {
+    link_expired: 'ลิงก์ไฟล์นี้หมดอายุแล้ว กรุณาขอลิงก์ใหม่',
+    link_invalid: 'ลิงก์นี้เปิดไฟล์ไม่ได้ กรุณาขอลิงก์ใหม่',
     missing: 'กรุณาเลือกไฟล์ที่จะอัปโหลด',
     not_found: 'ไม่พบไฟล์ที่แนบ กรุณาแนบไฟล์อีกครั้ง',
     too_large: 'ไฟล์มีขนาดใหญ่เกินไป: รูปภาพไม่เกิน 5 MB ไฟล์อื่นไม่เกิน 30 MB',
@@ -87,7 +93,12 @@ export const errorsTh: ErrorTexts = {
     no_channel: 'องค์กรของคุณยังไม่มีบัญชี LINE Official Account ให้เชื่อม โปรดให้ผู้ดูแลระบบเชื่อมต่อก่อน',
   },
   message: {
+    customer_blocked: 'ลูกค้าบล็อกบัญชี LINE นี้แล้ว ข้อความจะส่งถึงลูกค้าไม่ได้จนกว่าลูกค้าจะเพิ่มเพื่อนอีกครั้ง',
     not_failed: 'ข้อความนี้ไม่ได้รอการส่งอีกครั้ง',
+    note_text_only: 'บันทึกส่วนตัวมีได้เฉพาะข้อความและไฟล์',
+    quick_reply_line_only: 'ปุ่มตำแหน่งที่ตั้ง กล้อง และวันที่ ส่งได้เฉพาะทาง LINE',
+    sticker_line_only: 'ส่งสติกเกอร์ได้เฉพาะทาง LINE',
+    sticker_not_available: 'LINE ไม่อนุญาตให้บัญชีส่งสติกเกอร์นี้ กรุณาเลือกจากรายการสติกเกอร์',
     reply_window_closed:
       'ตามนโยบายของแพลตฟอร์ม ตอบกลับทางโซเชียลได้ภายใน 7 วันเท่านั้น กรุณาตอบจากกล่องข้อความ Meta Business Suite หรือส่งข้อความโดยตรง',
   },

@@ -56,6 +56,7 @@ export const inboxEn = {
       postback: 'Tapped a button',
       story_reply: 'Replied to your story',
       story_mention: 'Mentioned you in a story',
+      unsent: 'The customer unsent this message',
     },
     delivery: {
       received: 'Received',
@@ -64,6 +65,7 @@ export const inboxEn = {
       delivered: 'Delivered',
       read: 'Read',
       failed: 'Not delivered',
+      seen: 'Seen {{time}}',
       reasons: {
         refused: '{{platform}} refused the message: {{detail}}',
         network: '{{platform}} could not be reached: {{detail}}',
@@ -90,6 +92,9 @@ export const inboxEn = {
       system: 'Automatic reply',
       viewing: '{{names}} also viewing',
       typing: '{{names}} typing…',
+      customerBlocked:
+        'The customer has blocked this LINE account. Replies cannot reach them until they add it as a friend again.',
+      reaction: 'The customer reacted {{emoji}}',
       info: 'Issue info',
       back: 'Back to issues',
       mute: 'Mute notifications of this issue',
@@ -131,6 +136,32 @@ export const inboxEn = {
         'In the reply box: type / and a few letters to pick a canned response; ↑ ↓ move, Enter or Tab inserts, Esc closes.',
       skipToReply: 'Skip to the reply box',
     },
+    stickers: {
+      title: 'Stickers',
+      open: 'Send a sticker',
+      recent: 'Recent',
+      package: 'Sticker package {{id}}',
+      send: 'Send sticker {{id}}',
+    },
+    quickReplies: {
+      title: 'Quick replies (up to {{max}})',
+      open: 'Quick replies',
+      type: 'Button type',
+      label: 'Button label',
+      text: 'Text the customer sends',
+      add: 'Add',
+      remove: 'Remove {{label}}',
+      full: 'A reply takes at most {{max}} buttons.',
+      answered: 'Tapped a quick reply',
+      offered: 'Quick replies offered',
+      types: {
+        text: 'Text',
+        postback: 'Choice',
+        location: 'Location',
+        camera: 'Camera',
+        date: 'Date',
+      },
+    },
     composer: {
       placeholder: 'Type a reply. Enter sends, Shift+Enter adds a line, / opens canned responses',
       notePlaceholder: 'Write a private note for your team. The customer never sees it.',
@@ -140,6 +171,8 @@ export const inboxEn = {
       canned: 'Canned responses',
       cannedSearch: 'Search canned responses',
       cannedEmpty: 'No canned response matches.',
+      blocked:
+        'The customer blocked this account: replies are off until they add it again. You can still write a private note.',
       locked:
         'Social reply only within 7 days by platform policy. Reply from the Meta Business Suite inbox or by direct message.',
       openMetaInbox: 'Open the Meta Business Suite inbox',

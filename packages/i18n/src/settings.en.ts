@@ -99,6 +99,9 @@ export const settingsEn = {
       letters: '{{count}} / {{max}} letters',
       attachments: 'Images and files',
       attachmentsHint: 'Up to {{max}} files: images up to 5 MB, other files up to 30 MB.',
+      quickReplies: 'Quick replies',
+      quickRepliesHint:
+        'Up to {{max}} buttons sent with the response. Location, camera and date buttons go on LINE only; Messenger and Instagram get the text and choice buttons.',
       upload: 'Attach a file',
       uploading: 'Uploading…',
       fileTooLarge: 'The file is too large: images up to 5 MB, other files up to 30 MB.',

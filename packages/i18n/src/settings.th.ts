@@ -101,6 +101,9 @@ export const settingsTh: SettingsCatalogue = {
       letters: '{{count}} / {{max}} ตัวอักษร',
       attachments: 'รูปภาพและไฟล์',
       attachmentsHint: 'แนบได้สูงสุด {{max}} ไฟล์ รูปภาพไม่เกิน 5 MB ไฟล์อื่นไม่เกิน 30 MB',
+      quickReplies: 'ปุ่มตอบกลับด่วน',
+      quickRepliesHint:
+        'ส่งพร้อมข้อความได้ไม่เกิน {{max}} ปุ่ม ปุ่มตำแหน่งที่ตั้ง กล้อง และวันที่ใช้ได้เฉพาะ LINE ส่วน Messenger และ Instagram จะได้รับเฉพาะปุ่มข้อความและปุ่มตัวเลือก',
       upload: 'แนบไฟล์',
       uploading: 'กำลังอัปโหลด…',
       fileTooLarge: 'ไฟล์มีขนาดใหญ่เกินไป รูปภาพไม่เกิน 5 MB ไฟล์อื่นไม่เกิน 30 MB',

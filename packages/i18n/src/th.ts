@@ -77,6 +77,7 @@ export const th: Catalogue = {
       time_off_requests: 'ไม่สามารถดึงรายการคำขอลาได้',
       auto_assignment: 'ไม่สามารถดึงการตั้งค่าการมอบหมายเคสอัตโนมัติได้',
       roles: 'ไม่สามารถดึงรายการบทบาทได้',
+      line_quota: 'ไม่สามารถดึงโควตาข้อความ LINE ของเดือนนี้ได้',
     },
   },
   errors: errorsTh,
@@ -181,6 +182,10 @@ export const th: Catalogue = {
       timeOffApproved: 'คำขอลางาน {{period}} ของคุณได้รับการอนุมัติแล้ว',
       timeOffDeclined: 'คำขอลางาน {{period}} ของคุณถูกปฏิเสธ',
       channelTakenOver: 'ช่องทาง {{channel}} ถูกองค์กรอื่นนำไปใช้แทนแล้ว',
+      lineQuotaWarning:
+        'ช่องทาง LINE {{channel}} ใช้โควตาข้อความของเดือนนี้ไปแล้ว {{percent}}% ({{used}} จาก {{limit}})',
+      lineQuotaReached:
+        'ช่องทาง LINE {{channel}} ใช้โควตาข้อความของเดือนนี้ครบแล้ว ({{used}} จาก {{limit}}) LINE จะไม่รับข้อความแบบพุชจนถึงเดือนหน้า',
     },
   },
   header: {
@@ -206,6 +211,19 @@ export const th: Catalogue = {
   dashboard: {
     title: 'แดชบอร์ด',
     issuesByStatus: 'เรื่องตามสถานะ ({{total}})',
+  },
+  lineQuota: {
+    title: 'ข้อความ LINE เดือนนี้',
+    cardTitle: 'โควตาข้อความ LINE',
+    hint: 'การตอบกลับภายในหนึ่งนาทีหลังข้อความของลูกค้าไม่มีค่าใช้จ่าย ส่วนข้อความแบบพุชจะนับรวมในโควตารายเดือนของ LINE',
+    used: 'ใช้ไปแล้ว',
+    noLimit: 'ไม่จำกัด',
+    replies: 'ตอบกลับฟรี',
+    pushes: 'พุชที่นับโควตา',
+    nothingYet: 'เดือนนี้ยังไม่มีการส่งข้อความ LINE',
+    warning: 'ใช้โควตาของเดือนนี้ไปเกือบหมดแล้ว เมื่อครบโควตา LINE จะไม่รับข้อความแบบพุช',
+    reached: 'ใช้โควตาของเดือนนี้ครบแล้ว LINE จะไม่รับข้อความแบบพุชจนถึงเดือนหน้า การตอบกลับฟรียังส่งได้ตามปกติ',
+    noChannels: 'ยังไม่ได้เชื่อมต่อช่องทาง LINE',
   },
   issue: {
     status: {

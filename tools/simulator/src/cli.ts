@@ -39,7 +39,7 @@ const HELP = `Sabai channel simulator — fake LINE, Messenger and Instagram on 
 
 Client commands talk to --url (default http://127.0.0.1:4100).
 serve flags: --line-channel-id --line-secret --line-token --line-bot-user-id --line-webhook
-  --line-redelivery 3:10000 (attempts:intervalMs) --meta-app-id --meta-app-secret --meta-verify-token
+  --line-redelivery 3:10000 (attempts:intervalMs) --line-quota 300|none --meta-app-id --meta-app-secret --meta-verify-token
   --meta-webhook --meta-retry 20000:300000 (intervalMs:windowMs) --page-id --page-name --page-token
   --ig-id --ig-username --ig-token --human-agent --webhook-timeout-ms 2000 --interval 4000 (demo pace)`;
 
@@ -69,6 +69,7 @@ const OPTIONS = {
   'line-bot-user-id': { type: 'string', default: DEMO_DEFAULTS.lineBotUserId },
   'line-webhook': { type: 'string', default: DEMO_DEFAULTS.lineWebhook },
   'line-redelivery': { type: 'string' },
+  'line-quota': { type: 'string', default: DEMO_DEFAULTS.lineQuota },
   'meta-app-id': { type: 'string', default: DEMO_DEFAULTS.metaAppId },
   'meta-app-secret': { type: 'string', default: DEMO_DEFAULTS.metaAppSecret },
   'meta-verify-token': { type: 'string', default: DEMO_DEFAULTS.metaVerifyToken },
@@ -297,6 +298,7 @@ async function serve(flags: Flags): Promise<number> {
     botUserId: flags['line-bot-user-id'],
     webhookUrl: flags['line-webhook'],
     ...(redelivery ? { redelivery: { attempts: redelivery[0], intervalMs: redelivery[1] } } : {}),
+    monthlyQuota: monthlyQuotaOf(flags['line-quota']),
   });
   sim.addMetaApp({
     appId: flags['meta-app-id'],
@@ -383,6 +385,15 @@ function pair(value: string | undefined): [number, number] | null {
     throw new UsageError(`expected two numbers like 3:10000, got ${value}`);
   }
   return [first, second];
+}
+
+/** `--line-quota`: a monthly push limit, or `none`. */
+function monthlyQuotaOf(value: string | undefined): number | null {
+  if (value === undefined || value === 'none') return null;
+  const limit = Number(value);
+  if (!Number.isSafeInteger(limit) || limit < 0)
+    throw new UsageError(`expected a count or none, got ${value}`);
+  return limit;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

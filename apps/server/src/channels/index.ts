@@ -13,3 +13,9 @@ export {
   type LineOwnershipCheck,
 } from './line/ownership';
 export { providerFetch, ProviderTimeoutError, type ProviderFetch } from './provider-fetch';
+export {
+  createLineQuotaReader,
+  LineQuotaError,
+  type LineMonthlyQuota,
+  type LineQuotaReader,
+} from './line/quota';

@@ -1,5 +1,6 @@
 // The one interface every provider adapter implements (docs/architecture.md "Layers": channels are adapters
 // behind an explicit registry). Adapters verify, parse and send; they never touch the database.
+import type { QuickReply } from '@sabai/contracts';
 import type { ChannelType } from '@sabai/domain';
 
 export type { ChannelType };
@@ -61,6 +62,16 @@ export type InboundEvent =
   | { type: 'referral'; accountId: string; externalUserId: string; timestamp: Date; adId: string }
   | { type: 'unsend'; accountId: string; externalUserId: string; providerMessageId: string; timestamp: Date }
   | {
+      type: 'reaction';
+      accountId: string;
+      externalUserId: string;
+      timestamp: Date;
+      /** The message reacted to. */
+      providerMessageId: string;
+      /** The emoji, or null when the customer took their reaction back. */
+      emoji: string | null;
+    }
+  | {
       type: 'read';
       accountId: string;
       externalUserId: string;
@@ -69,15 +80,23 @@ export type InboundEvent =
       watermark: Date | null;
     };
 
-export type OutboundMessage =
+/** Buttons under a part; a tap comes back linked to the message `messageId` (see quick-reply-data.ts). */
+export type OutboundQuickReplies = { messageId: number; items: QuickReply[] };
+
+export type OutboundMessage = (
   | { kind: 'text'; text: string }
+  | { kind: 'sticker'; packageId: string; stickerId: string }
   | {
       kind: 'image' | 'video' | 'audio' | 'file';
       url: string;
       previewUrl?: string;
       fileName: string;
       mimeType: string;
-    };
+    }
+) & { quickReplies?: OutboundQuickReplies };
+
+/** LINE: who the customer sees as the sender of a message (the agent, instead of the account). */
+export type OutboundSender = { name: string; iconUrl: string | null };
 
 export type SendRequest = {
   credentials: ChannelCredentials;
@@ -92,6 +111,8 @@ export type SendRequest = {
   /** Meta windows: when the customer last wrote. */
   lastInboundAt: Date | null;
   now: Date;
+  /** LINE: the agent's name and picture on each message, when the channel shows agents. */
+  sender?: OutboundSender;
 };
 
 export type SendResult = { providerMessageIds: string[]; via: 'reply' | 'push' | 'RESPONSE' | 'HUMAN_AGENT' };
@@ -117,6 +138,13 @@ export interface ChannelAdapter {
   splitText(text: string): string[];
   send(request: SendRequest): Promise<SendResult>;
   fetchProfile(credentials: ChannelCredentials, externalUserId: string): Promise<Profile | null>;
+  /**
+   * Marks the customer's messages read in their app: LINE up to the message whose `markAsReadToken` is
+   * given (nothing without one), Messenger and Instagram with `mark_seen`.
+   */
+  markRead(credentials: ChannelCredentials, recipient: string, markAsReadToken: string | null): Promise<void>;
+  /** Shows the customer that an agent is typing (LINE's loading animation, Meta `typing_on`/`typing_off`). */
+  showTyping(credentials: ChannelCredentials, recipient: string, typing: boolean): Promise<void>;
   /** Streams media; 'pending' while the provider is still preparing it (LINE 202). */
   fetchMedia(
     credentials: ChannelCredentials,

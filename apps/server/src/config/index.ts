@@ -42,9 +42,11 @@ const ConfigSchema = z.object({
     .regex(/^v\d+\.\d+$/)
     .default('v25.0'),
   FACEBOOK_LOGIN_URL: z.url().default('https://www.facebook.com'),
+  /** Where the pictures of LINE stickers are (`{base}/{stickerId}/android/sticker.png`): LINE's sticker CDN. */
+  STICKER_IMAGE_BASE_URL: z.url().default('https://stickershop.line-scdn.net/stickershop/v1/sticker'),
   /** How long any call to LINE or the Graph API may take before it fails (and its job retries it). */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  /** Points every provider URL at one origin (the simulator): overrides the four above when set. */
+  /** Points every provider URL at one origin (the simulator): overrides the five above when set. */
   PROVIDER_BASE_URL: z.url().optional(),
   /**
    * Origins (`scheme://host[:port]`, comma-separated) that URLs from users and webhooks may reach although
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           LINE_DATA_API_BASE_URL: provider,
           GRAPH_API_BASE_URL: provider,
           FACEBOOK_LOGIN_URL: provider,
+          STICKER_IMAGE_BASE_URL: `${provider}/stickershop/v1/sticker`,
         }
       : {}),
     // The simulator plays the providers, so the URLs it hands out (content, CDN links) are as trusted.

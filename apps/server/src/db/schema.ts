@@ -2,6 +2,7 @@
 // organization_id so repos always filter by it. Issue and message ids are numbers (the spec's mobile chat
 // takes `issueId` as a number); everything else is a uuid.
 import { sql } from 'drizzle-orm';
+import type { QuickReply } from '@sabai/contracts';
 import { CHANNEL_TYPES, ISSUE_ACTIVITY_KINDS, ISSUE_STATUSES, ROLE_NAMES } from '@sabai/domain';
 import {
   bigint,
@@ -49,11 +50,13 @@ export const organizations = pgTable('organizations', {
   timeZone: text('time_zone').notNull().default('Asia/Bangkok'),
   planMaxUsers: integer('plan_max_users').notNull().default(50),
   planMaxChannels: integer('plan_max_channels').notNull().default(10),
+  // Days a link to a file sent to a customer stays valid (domain FILE_LINK_DAYS: 1 to 90, default 7).
+  fileLinkExpiryDays: integer('file_link_expiry_days').notNull().default(7),
   createdAt: createdAt(),
 });
 
 export const files = pgTable('files', {
-  // Random 32-char id: the URL /files/{id} is a capability, so <img> can load avatars without a bearer token.
+  // Random 32-char id, served only by expiring signed links (platform/file-links.ts), never by the id alone.
   id: text('id').primaryKey(),
   organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
   filename: text('filename').notNull(),
@@ -331,6 +334,10 @@ export const channels = pgTable(
       .notNull()
       .default('24x7'),
     offServiceResponse: text('off_service_response').notNull().default(''),
+    // LINE: agents' messages carry their name and picture (`sender`) instead of the account's.
+    sendAgentIdentity: boolean('send_agent_identity').notNull().default(false),
+    // Opening a chat marks the customer's messages read on the platform (LINE markAsRead, Meta mark_seen).
+    markReadOnOpen: boolean('mark_read_on_open').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     // Deleting keeps the row (and its issues' history); a deleted channel is inactive and hidden.
     deletedAt: ts('deleted_at'),
@@ -396,6 +403,31 @@ export const channelHolidays = pgTable('channel_holidays', {
   date: date('date').notNull(),
   autoResponseMessage: text('auto_response_message').notNull(),
 });
+
+/**
+ * A LINE channel's message quota in one month (issue 17 item 4), `month` being yyyy-MM in the
+ * organisation's time zone: LINE's figures as last asked (and how many pushes our records held then, so
+ * later pushes are added without asking LINE again), and which threshold notifications were sent.
+ */
+export const lineQuotaMonths = pgTable(
+  'line_quota_months',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    organizationId: orgId(),
+    quotaType: text('quota_type', { enum: ['none', 'limited'] }),
+    quotaLimit: integer('quota_limit'),
+    lineUsage: integer('line_usage'),
+    ownPushesAtCheck: integer('own_pushes_at_check').notNull().default(0),
+    // When LINE was last asked (or an ask was claimed): at most one ask per channel every few minutes.
+    checkedAt: ts('checked_at'),
+    notified80At: ts('notified_80_at'),
+    notified100At: ts('notified_100_at'),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.month] })],
+);
 
 export const contacts = pgTable(
   'contacts',
@@ -649,12 +681,24 @@ export const messages = pgTable(
     retryKey: uuid('retry_key'),
     deliveredVia: text('delivered_via'),
     deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+    // When the customer's read receipt (Messenger read, Instagram seen) first covered this message.
+    readAt: ts('read_at'),
+    // The customer's reaction to this message (Messenger/Instagram emoji), null when none or withdrawn.
+    customerReaction: text('customer_reaction'),
     createdAt: createdAt(),
   },
   (t) => [
     index('messages_issue_idx').on(t.issueId, t.id),
+    // The sticker picker's "recent" row: an agent's latest stickers.
+    index('messages_sender_sticker_idx')
+      .on(t.senderUserId, t.id)
+      .where(sql`${t.kind} = 'sticker'`),
     index('messages_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
     uniqueIndex('messages_channel_provider_key').on(t.channelId, t.providerMessageId),
+    // A LINE channel's replies and pushes of a month (its quota), without walking all its messages.
+    index('messages_line_delivery_idx')
+      .on(t.channelId, t.createdAt)
+      .where(sql`${t.deliveredVia} IN ('reply', 'push')`),
   ],
 );
 
@@ -711,6 +755,8 @@ export const cannedResponses = pgTable(
       .references(() => cannedCategories.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     message: text('message').notNull(),
+    // Quick-reply buttons sent with the response (contracts QuickReplySchema), [] for none.
+    quickReplies: jsonb('quick_replies').$type<QuickReply[]>().notNull().default([]),
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },

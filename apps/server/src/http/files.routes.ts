@@ -2,29 +2,47 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { notFound } from './errors';
+import { authenticate } from '../modules/auth';
+import { forbidden, notFound } from './errors';
 import { contentDisposition, FILES_CSP, peek, servedType } from './served-file';
 
-// Files are served by capability URL (/files/{32 random chars}): the id is the secret, which lets <img>
-// tags load avatars and media without a bearer header. Organisation-bound media will add a signed,
-// expiring variant when attachments arrive.
+// A file id is never a permanent public address (docs/decisions.md "Files"). A file is served to a link
+// that the server signed for this file and that has not expired (platform/file-links.ts: the app's pages
+// get links valid 12 to 18 hours, customers and providers get the organisation's link expiry), or to a
+// bearer token of the file's organisation (API clients). Anything else is 403 `file.link_invalid` or
+// `file.link_expired`, before the file is even looked up.
+
+// Any value is read: a repeated or mangled parameter is a refused link (403), not a validation error.
+const LinkParam = z.string().max(100).optional().catch(undefined);
+
 export async function fileRoutes(app: FastifyInstance, deps: Deps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/files/:id',
     {
-      schema: { hide: true, params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }) },
+      schema: {
+        hide: true,
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }),
+        querystring: z.object({ expires: LinkParam, signature: LinkParam }),
+      },
+      // Public to the access guard: the signature (or the bearer token, below) is the check.
       config: { access: { public: true } },
     },
     async (req, reply) => {
-      const found = await deps.storage.open(req.params.id);
+      const { id } = req.params;
+      const grant = await grantOf(deps, id, req.query, req.headers.authorization);
+      const found = await deps.storage.open(id);
       if (!found) throw notFound();
+      if (grant.organizationId !== undefined && !belongsTo(found.file.organizationId, grant.organizationId)) {
+        found.stream.destroy();
+        throw notFound(); // another organisation's file: its existence is not revealed
+      }
       // The type is decided when served, so files stored before this rule are served safely too.
       const { head, body } = await peek(found.stream);
       const served = servedType(found.file.mimeType, head);
       return reply
         .header('content-type', served.contentType)
         .header('content-length', found.file.size)
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('cache-control', grant.cacheControl)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', FILES_CSP)
         .header('content-disposition', contentDisposition(served.inline, found.file.filename))
@@ -32,3 +50,27 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 }
+
+/** Who may read the file: a signed link (anyone holding it) or a signed-in user of an organisation. */
+type Grant = { cacheControl: string; organizationId?: string };
+
+async function grantOf(
+  deps: Deps,
+  fileId: string,
+  { expires, signature }: { expires?: string | undefined; signature?: string | undefined },
+  authorization: string | undefined,
+): Promise<Grant> {
+  if (expires === undefined && signature === undefined && authorization) {
+    const auth = await authenticate(deps, authorization);
+    return { cacheControl: 'private, no-store', organizationId: auth.organizationId };
+  }
+  const link = deps.fileLinks.check(fileId, expires, signature);
+  if (!link.ok) throw forbidden(link.code);
+  // Only the browser may keep it, and never past the link's end: no cache serves an expired link.
+  const remaining = link.expiresAt - Math.floor(deps.clock.now().getTime() / 1000);
+  return { cacheControl: `private, max-age=${remaining}, immutable` };
+}
+
+/** A file of the organisation, or one that belongs to none (users' pictures, shown in every organisation). */
+const belongsTo = (fileOrganizationId: string | null, organizationId: string) =>
+  fileOrganizationId === null || fileOrganizationId === organizationId;

@@ -1,7 +1,7 @@
 // One storage for every file (avatars, attachments, media from LINE and Meta; docs/architecture.md,
 // "Files"). The embedded default keeps bodies on disk; server mode keeps them in PostgreSQL as 256 KiB chunks
-// so every node sees every file without a shared disk. Either way the `files` row is the record, its random
-// id the capability in /files/{id}, and the size limit is enforced while the bytes stream in.
+// so every node sees every file without a shared disk. Either way the `files` row is the record (reached only
+// by expiring signed links: file-links.ts), and the size limit is enforced while the bytes stream in.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open as openFile, rename, unlink } from 'node:fs/promises';

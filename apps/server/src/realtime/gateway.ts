@@ -24,6 +24,7 @@ import { AppError } from '../http/errors';
 import type { EventBus } from '../platform/events';
 import { publishEvent } from '../platform/events';
 import { authenticateToken, REISSUE_REASONS, reissueSession } from '../modules/auth';
+import { createTypingSignals, type TypingSignals } from '../modules/chat-signals';
 import { findIssueInScope } from '../modules/issues';
 import { canSeeIssue, type IssueAudienceFacts, type Viewer } from './audience';
 import { IssueFactsCache } from './issue-facts';
@@ -46,6 +47,8 @@ const PresenceSchema = z.object({
   type: z.literal('presence'),
   issueId: z.number().int().positive(),
   state: z.enum(['viewing', 'typing', 'left']),
+  /** Typing a reply to the customer (not a private note): the customer is shown it too. */
+  reply: z.boolean().optional(),
 });
 
 /** Closed by the server: 4401 bad, expired or revoked token, 4400 bad query. */
@@ -88,6 +91,7 @@ export async function registerRealtime(
   // Every socket by user, whatever its organisation: a session change closes them all.
   const userSockets = new Map<string, Set<Client>>();
   const facts = new IssueFactsCache(deps.db);
+  const typing = createTypingSignals(deps);
   const memberships = new TeamMemberships(deps.db, deps.logger);
 
   const unsubscribe = bus.subscribe(async (event) => {
@@ -149,6 +153,7 @@ export async function registerRealtime(
   }, PING_INTERVAL_MS);
   ping.unref();
   app.addHook('onClose', async () => {
+    typing.stop();
     clearInterval(ping);
     unsubscribe();
     for (const set of clients.values()) for (const c of set) c.socket.close(1001, 'Going away');
@@ -209,7 +214,7 @@ export async function registerRealtime(
         own?.delete(client);
         if (own?.size === 0) noticeSockets.delete(client.userId);
       });
-      socket.on('message', (raw) => void onMessage(deps, client, raw.toString()));
+      socket.on('message', (raw) => void onMessage(deps, typing, client, raw.toString()));
       // A feed socket hears when it is registered (the spec's webNoti socket gets notices only).
       if (client.feed) socket.send(LIVE_READY_MESSAGE);
     },
@@ -222,7 +227,7 @@ export async function registerRealtime(
 }
 
 /** Client messages: the spec's keepalive, and presence on a socket with the change feed. */
-async function onMessage(deps: Deps, client: Client, text: string) {
+async function onMessage(deps: Deps, typing: TypingSignals, client: Client, text: string) {
   client.alive = true;
   if (!client.feed) return;
   let parsed;
@@ -241,6 +246,7 @@ async function onMessage(deps: Deps, client: Client, text: string) {
     issueId,
   );
   if (!issue) return;
+  if (state === 'typing' && parsed.data.reply) typing.agentTyping(issueId);
   await publishEvent(deps.db.orm, {
     name: 'issue.presence',
     organizationId: client.organizationId,

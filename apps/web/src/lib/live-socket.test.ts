@@ -71,10 +71,11 @@ describe('reconnect rule', () => {
 
 describe('reading socket messages', () => {
   it('reads the refresh message', () => {
-    expect(parseLiveMessage('{"refreshToken":"r1","profilePath":"/files/a"}')).toEqual({
+    const profilePath = '/files/a?expires=1767225600&signature=sig';
+    expect(parseLiveMessage(JSON.stringify({ refreshToken: 'r1', profilePath }))).toEqual({
       kind: 'refresh',
       refreshToken: 'r1',
-      profilePath: '/files/a',
+      profilePath,
     });
   });
   it('reads new issue and new message messages', () => {

@@ -476,8 +476,12 @@ function onPresence({ issueId, userId, state }: PresenceData) {
 }
 
 /** Tells colleagues the user is viewing or typing in an issue (or has left it). */
-export function sendPresence(issueId: number, state: PresenceState | 'left'): void {
-  if (openSocket?.readyState === OPEN) openSocket.send(JSON.stringify({ type: 'presence', issueId, state }));
+/** Tells colleagues the user views or types on an issue; typing a reply (`isReply`) shows the customer too. */
+export function sendPresence(issueId: number, state: PresenceState | 'left', isReply = false): void {
+  if (openSocket?.readyState === OPEN)
+    openSocket.send(
+      JSON.stringify({ type: 'presence', issueId, state, ...(isReply ? { reply: true } : {}) }),
+    );
 }
 
 const subscribePresence = (listener: () => void) => {

@@ -7,6 +7,7 @@ import {
   MetaLoginUrlSchema,
   UpdateChannelSchema,
 } from '../channels';
+import { LineQuotaSchema } from '../line-quota';
 import { defineRoutes } from './route';
 import { UuidParams } from './params';
 
@@ -44,6 +45,15 @@ export const channelRoutes = defineRoutes({
     body: UpdateChannelSchema,
     responses: { 200: ChannelSchema },
     access: can('update'),
+  },
+  // This month's LINE quota and usage (issue 17 item 4): read like the channel's settings.
+  lineQuota: {
+    method: 'GET',
+    path: '/channels/:id/line-quota',
+    tag,
+    params: UuidParams,
+    responses: { 200: LineQuotaSchema },
+    access: can('view'),
   },
   delete: {
     method: 'DELETE',

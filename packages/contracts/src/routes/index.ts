@@ -4,6 +4,7 @@ import { meRoutes } from './me';
 import { roleRoutes } from './roles';
 import { messageRoutes } from './messages';
 import { channelRoutes } from './channels';
+import { organizationSettingRoutes } from './organization-settings';
 import { teamRoutes } from './teams';
 import { issueRoutes } from './issues';
 import { reportRoutes } from './reports';
@@ -32,6 +33,7 @@ export const routes = {
   roles: roleRoutes,
   messages: messageRoutes,
   channels: channelRoutes,
+  organizationSettings: organizationSettingRoutes,
   teams: teamRoutes,
   issues: issueRoutes,
   reports: reportRoutes,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AttachmentSchema, MessagePageSchema, MessageSchema, SendMessageRequestSchema } from '../messages';
+import {
+  AttachmentSchema,
+  MessagePageSchema,
+  MessageSchema,
+  SendMessageRequestSchema,
+  StickerCatalogueSchema,
+} from '../messages';
 import { queryFlag } from '../common';
 import { defineRoutes } from './route';
 import { IssueIdParams } from './params';
@@ -38,6 +44,14 @@ export const messageRoutes = defineRoutes({
     tag,
     params: IssueIdParams,
     responses: { 200: MessageSchema },
+    access: updateIssues,
+  },
+  /** LINE stickers an agent may send, the caller's recent ones first. */
+  stickers: {
+    method: 'GET',
+    path: '/stickers',
+    tag,
+    responses: { 200: StickerCatalogueSchema },
     access: updateIssues,
   },
   // Attachments are uploaded first (streamed, type and size checked while streaming), then sent by id.

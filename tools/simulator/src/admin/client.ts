@@ -61,6 +61,9 @@ export class AdminClient {
       'POST',
       `/line/channels/${encodeURIComponent(channelId)}/verify`,
     );
+  /** The channel's monthly message limit (`GET /v2/bot/message/quota`); null for no limit. */
+  setLineMonthlyQuota = (channelId: string, limit: number | null) =>
+    this.request('PUT', `/line/channels/${encodeURIComponent(channelId)}/monthly-quota`, { limit });
 
   addMetaApp = (config: z.input<typeof MetaAppConfigSchema>) => this.request('POST', '/meta/app', config);
   addPage = (page: z.input<typeof PageConfigSchema>) => this.request('POST', '/meta/pages', page);

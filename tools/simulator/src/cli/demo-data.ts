@@ -8,6 +8,8 @@ export const DEMO_DEFAULTS = {
   lineToken: 'demo-line-channel-access-token',
   lineBotUserId: 'U0000000000000000000000000000d3e0',
   lineWebhook: 'http://localhost:3000/webhooks/line/1650000001',
+  /** Pushes a month, as LINE's free plan in Thailand (`--line-quota none` for no limit). */
+  lineQuota: '300',
   metaAppId: '100000000000000',
   metaAppSecret: 'demo-meta-app-secret',
   metaVerifyToken: 'demo-verify-token',

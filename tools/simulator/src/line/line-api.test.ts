@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINE, lineApi, startHarness } from '../test-support/fixtures';
 import type { Harness } from '../test-support/fixtures';
+import { AdminClient } from '../admin/client';
 
 let harness: Harness;
 afterEach(() => harness.close());
@@ -233,6 +234,86 @@ describe('LINE API: push', () => {
     ).toBe(200);
     expect(await (await lineApi(sim, '/v2/bot/message/quota')).json()).toEqual({ type: 'limited', value: 1 });
     expect(await (await lineApi(sim, '/v2/bot/message/quota/consumption')).json()).toEqual({ totalUsage: 1 });
+  });
+});
+
+describe('LINE API: message quota and consumption', () => {
+  const push = (h: Harness, messages: unknown[], headers: Record<string, string> = {}, to = LINE.alice) =>
+    lineApi(h.sim, '/v2/bot/message/push', { body: { to, messages }, headers });
+  const consumption = async (h: Harness, token?: string) =>
+    (await lineApi(h.sim, '/v2/bot/message/quota/consumption', token ? { token } : {})).json();
+
+  it('answers both only to a valid channel token, with no limit until one is set', async () => {
+    harness = await startHarness();
+    for (const path of ['/v2/bot/message/quota', '/v2/bot/message/quota/consumption']) {
+      for (const token of [null, 'wrong-token']) {
+        const refused = await lineApi(harness.sim, path, { token });
+        expect(refused.status).toBe(401);
+        expect(await refused.json()).toEqual({
+          message:
+            'Authentication failed. Confirm that the access token in the authorization header is valid.',
+        });
+      }
+    }
+    expect(await (await lineApi(harness.sim, '/v2/bot/message/quota')).json()).toEqual({ type: 'none' });
+    expect(await consumption(harness)).toEqual({ totalUsage: 0 });
+  });
+
+  it('counts one message per delivered push request, as LINE does: not replies, repeats or blocked users', async () => {
+    harness = await startHarness();
+    // Three message objects in one request count once (LINE: requests × recipients).
+    expect(
+      (await push(harness, [text('1'), text('2'), text('3')], { 'x-line-retry-key': RETRY_KEY })).status,
+    ).toBe(200);
+    // The same retry key again is refused with 409 and not counted twice.
+    expect(
+      (await push(harness, [text('1'), text('2'), text('3')], { 'x-line-retry-key': RETRY_KEY })).status,
+    ).toBe(409);
+    const replyToken = await replyTokenFor(harness);
+    expect(
+      (
+        await lineApi(harness.sim, '/v2/bot/message/reply', {
+          body: { replyToken, messages: [text('free')] },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await consumption(harness)).toEqual({ totalUsage: 1 });
+    await harness.sim.line.unfollow(LINE.channelId, LINE.alice);
+    expect((await push(harness, [text('to nobody')])).status).toBe(200);
+    expect(await consumption(harness)).toEqual({ totalUsage: 1 });
+  });
+
+  it('keeps each channel’s count and starts again each month (Japan time)', async () => {
+    harness = await startHarness();
+    const { sim } = harness;
+    sim.addLineChannel({
+      channelId: '1650000002',
+      channelSecret: 'other-secret',
+      accessToken: 'other-token',
+      botUserId: `U${'2'.repeat(32)}`,
+    });
+    await push(harness, [text('one')]);
+    await push(harness, [text('two')]);
+    expect(await consumption(harness)).toEqual({ totalUsage: 2 });
+    expect(await consumption(harness, 'other-token')).toEqual({ totalUsage: 0 });
+    // To the first instant of next month in Japan (UTC+9).
+    const japan = new Date(sim.now() + 9 * 3600_000);
+    const nextMonthJst = Date.UTC(japan.getUTCFullYear(), japan.getUTCMonth() + 1, 1) - 9 * 3600_000;
+    sim.advance(nextMonthJst - sim.now());
+    expect(await consumption(harness)).toEqual({ totalUsage: 0 });
+  });
+
+  it('takes its limit from the admin API, and back to no limit', async () => {
+    harness = await startHarness();
+    const admin = new AdminClient(harness.sim.url);
+    await admin.setLineMonthlyQuota(LINE.channelId, 300);
+    expect(await (await lineApi(harness.sim, '/v2/bot/message/quota')).json()).toEqual({
+      type: 'limited',
+      value: 300,
+    });
+    await admin.setLineMonthlyQuota(LINE.channelId, null);
+    expect(await (await lineApi(harness.sim, '/v2/bot/message/quota')).json()).toEqual({ type: 'none' });
+    await expect(admin.setLineMonthlyQuota(LINE.channelId, -1)).rejects.toMatchObject({ status: 400 });
   });
 });
 

@@ -88,6 +88,7 @@ function validateMessage(message: unknown, at: string, details: LineErrorDetail[
     case 'sticker':
       checkString(field('packageId'), `${at}.packageId`, 100, details);
       checkString(field('stickerId'), `${at}.stickerId`, 100, details);
+      checkSendableSticker(field('packageId'), field('stickerId'), at, details);
       break;
     case 'imagemap':
       checkHttpsUrl(field('baseUrl'), `${at}.baseUrl`, details);
@@ -108,6 +109,39 @@ function validateMessage(message: unknown, at: string, details: LineErrorDetail[
   }
   checkQuickReply(field('quickReply'), `${at}.quickReply`, details);
   checkSender(field('sender'), `${at}.sender`, details);
+}
+
+/** LINE's "List of available stickers": package id → first and last sticker id. */
+const SENDABLE_STICKERS: Record<string, [number, number]> = {
+  '446': [1988, 2027],
+  '789': [10855, 10894],
+  '1070': [17839, 17878],
+  '6136': [10551376, 10551399],
+  '6325': [10979904, 10979927],
+  '6359': [11069848, 11069871],
+  '6362': [11087920, 11087943],
+  '6370': [11088016, 11088039],
+  '6632': [11825374, 11825397],
+  '8515': [16581242, 16581265],
+  '8522': [16581266, 16581289],
+  '8525': [16581290, 16581313],
+  '11537': [52002734, 52002773],
+  '11538': [51626494, 51626533],
+  '11539': [52114110, 52114149],
+};
+
+/** A bot may send only the listed stickers; LINE answers 400 for any other. */
+function checkSendableSticker(
+  packageId: unknown,
+  stickerId: unknown,
+  at: string,
+  details: LineErrorDetail[],
+): void {
+  if (typeof packageId !== 'string' || typeof stickerId !== 'string') return;
+  const range = SENDABLE_STICKERS[packageId];
+  const id = Number(stickerId);
+  if (!range || !/^\d+$/.test(stickerId) || id < range[0] || id > range[1])
+    details.push({ message: 'Sticker is not available', property: `${at}.stickerId` });
 }
 
 function checkText(value: unknown, property: string, details: LineErrorDetail[]): void {

@@ -4,7 +4,16 @@
 import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
 import { toStorableText } from '@sabai/domain';
 import type { ProviderFetch } from '../provider-fetch';
-import { ChannelSendError, type ChannelAdapter, type OutboundMessage, type SendRequest } from '../types';
+import type { QuickReply } from '@sabai/contracts';
+import {
+  ChannelSendError,
+  type ChannelAdapter,
+  type OutboundMessage,
+  type OutboundQuickReplies,
+  type OutboundSender,
+  type SendRequest,
+} from '../types';
+import { quickReplyData } from '../quick-reply-data';
 import { splitText, utf16Units } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
@@ -12,6 +21,8 @@ import { createLineApi } from './api';
 
 const TEXT_LIMIT = 5000;
 const MESSAGES_PER_REQUEST = 5;
+/** The shortest loading animation LINE shows: renewed while the agent keeps typing, gone soon after. */
+const LOADING_SECONDS = 5;
 
 export type LineAdapterOptions = {
   apiBaseUrl: string;
@@ -30,7 +41,7 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
     splitText: (text) => splitText(text, TEXT_LIMIT, utf16Units),
 
     async send(req: SendRequest) {
-      const messages = req.messages.map(toLineMessage);
+      const messages = req.messages.map((m) => withSender(toLineMessage(m), req.sender));
       if (messages.length === 0 || messages.length > MESSAGES_PER_REQUEST) {
         throw new ChannelSendError(
           'channel.invalid_message',
@@ -75,6 +86,21 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
       }
     },
 
+    async markRead(credentials, _recipient, markAsReadToken) {
+      if (!markAsReadToken) return;
+      await api.markAsRead(credentials.accessToken, markAsReadToken).catch((err: unknown) => {
+        throw toSendError(err);
+      });
+    },
+
+    async showTyping(credentials, recipient, typing) {
+      // The animation stops by itself after its seconds, or when our message arrives; LINE has no "stop".
+      if (!typing) return;
+      await api.startLoading(credentials.accessToken, recipient, LOADING_SECONDS).catch((err: unknown) => {
+        throw toSendError(err);
+      });
+    },
+
     async fetchMedia(credentials, media) {
       if (media.source === 'url') return fetchMediaUrl(opts.fetchUrl, media.ref);
       const res = await api.content(credentials.accessToken, media.ref).catch((err: unknown) => {
@@ -92,10 +118,18 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
   };
 }
 
+/** A part as a LINE message object, with its quick-reply buttons. */
 function toLineMessage(m: OutboundMessage): messagingApi.Message {
+  const message = lineContent(m);
+  return m.quickReplies ? { ...message, quickReply: lineQuickReply(m.quickReplies) } : message;
+}
+
+function lineContent(m: OutboundMessage): messagingApi.Message {
   switch (m.kind) {
     case 'text':
       return { type: 'text', text: m.text };
+    case 'sticker':
+      return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
     case 'image':
       return { type: 'image', originalContentUrl: m.url, previewImageUrl: m.previewUrl ?? m.url };
     case 'video':
@@ -106,6 +140,45 @@ function toLineMessage(m: OutboundMessage): messagingApi.Message {
       // LINE cannot send files: the customer gets a download link instead.
       return { type: 'text', text: `${m.fileName}\n${m.url}` };
   }
+}
+
+/**
+ * LINE quick reply: text and postback buttons become postback actions whose data links the tap to our
+ * message (a text button shows its text in the customer's chat as they tap it); location, camera and date
+ * open LINE's pickers.
+ */
+function lineQuickReply({ messageId, items }: OutboundQuickReplies): messagingApi.QuickReply {
+  const action = (q: QuickReply): messagingApi.Action => {
+    const data = quickReplyData(messageId, q.label);
+    switch (q.type) {
+      case 'text':
+        return { type: 'postback', label: q.label, data, displayText: q.text };
+      case 'postback':
+        return { type: 'postback', label: q.label, data };
+      case 'location':
+        return { type: 'location', label: q.label };
+      case 'camera':
+        return { type: 'camera', label: q.label };
+      case 'date':
+        return { type: 'datetimepicker', label: q.label, data, mode: 'date' };
+    }
+  };
+  return { items: items.map((q) => ({ type: 'action', action: action(q) })) };
+}
+
+/** LINE's limit on a sender's name (UTF-16 units, like its text limit). */
+export const SENDER_NAME_MAX = 20;
+
+/** The agent as the message's sender: a name LINE takes (1–20 characters), a picture only over https. */
+function withSender(message: messagingApi.Message, sender: OutboundSender | undefined): messagingApi.Message {
+  let name = '';
+  for (const char of sender?.name.trim() ?? '') {
+    if (name.length + char.length > SENDER_NAME_MAX) break; // LINE counts UTF-16 units
+    name += char;
+  }
+  if (!name) return message;
+  const iconUrl = sender?.iconUrl?.startsWith('https://') ? sender.iconUrl : undefined;
+  return { ...message, sender: { name, ...(iconUrl ? { iconUrl } : {}) } };
 }
 
 function toSendError(err: unknown): ChannelSendError {

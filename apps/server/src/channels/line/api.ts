@@ -1,4 +1,4 @@
-// The four LINE Messaging API calls the adapter makes, over the bounded provider fetch: the
+// The LINE Messaging API calls the adapters make, over the bounded provider fetch: the
 // SDK's clients call fetch without a signal, so a hung LINE would hold the caller forever. Failures are the
 // SDK's HTTPFetchError, as the SDK would throw them.
 import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
@@ -37,11 +37,31 @@ export function createLineApi(opts: { apiBaseUrl: string; dataApiBaseUrl: string
       post<messagingApi.PushMessageResponse>(token, '/v2/bot/message/push', body, {
         'x-line-retry-key': retryKey,
       }),
+    /** Marks the customer's messages read, up to the one the token came with (answers `{}`). */
+    markAsRead: (token: string, markAsReadToken: string) =>
+      post<unknown>(token, '/v2/bot/chat/markAsRead', { markAsReadToken }),
+    /** Shows the loading animation in the customer's chat for `seconds` (5–60, a multiple of 5). */
+    startLoading: (token: string, chatId: string, seconds: number) =>
+      post<unknown>(token, '/v2/bot/chat/loading/start', { chatId, loadingSeconds: seconds }),
     async profile(token: string, userId: string) {
       const res = await opts.fetch(url(opts.apiBaseUrl, `/v2/bot/profile/${encodeURIComponent(userId)}`), {
         headers: { authorization: `Bearer ${token}` },
       });
       return (await (await check(res)).json()) as messagingApi.UserProfileResponse;
+    },
+    /** This month's target limit (`type` none, or limited with `value`). */
+    async quota(token: string) {
+      const res = await opts.fetch(url(opts.apiBaseUrl, '/v2/bot/message/quota'), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await (await check(res)).json()) as messagingApi.MessageQuotaResponse;
+    },
+    /** Messages LINE counted this month (`totalUsage`). */
+    async quotaConsumption(token: string) {
+      const res = await opts.fetch(url(opts.apiBaseUrl, '/v2/bot/message/quota/consumption'), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await (await check(res)).json()) as messagingApi.QuotaConsumptionResponse;
     },
     /** The content's answer: 200 with the bytes, or 202 while LINE still prepares it. */
     async content(token: string, messageId: string) {

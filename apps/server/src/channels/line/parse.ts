@@ -2,6 +2,7 @@
 // ignored, never rejected; events without a user (group joins, failed account links) carry nothing for the
 // inbox.
 import { z } from 'zod';
+import { readQuickReplyData } from '../quick-reply-data';
 import type { InboundEvent, InboundKind, MediaRef } from '../types';
 
 const SourceSchema = z.object({ type: z.string(), userId: z.string().optional() }).loose();
@@ -55,22 +56,30 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
         if (event) out.push(event);
         break;
       }
-      case 'postback':
+      case 'postback': {
         if (!e.postback) break;
+        // A tap on one of our quick-reply buttons reads as its label (and the date picked), linked to it.
+        const answer = readQuickReplyData(e.postback.data);
+        const date = (e.postback.params as { date?: unknown } | undefined)?.date;
         out.push({
           type: 'message',
           ...base,
           dedupeKey: e.webhookEventId,
           providerMessageId: e.webhookEventId,
           kind: 'postback',
-          text: e.postback.data,
-          payload: { postback: e.postback },
+          text: answer
+            ? typeof date === 'string'
+              ? `${answer.label}: ${date}`
+              : answer.label
+            : e.postback.data,
+          payload: { postback: e.postback, ...(answer ? { quickReply: answer } : {}) },
           media: null,
           replyToken,
           isEcho: false,
           adId: null,
         });
         break;
+      }
       case 'follow':
         out.push({ type: 'follow', ...base, isFollowing: true, replyToken });
         break;

@@ -7,8 +7,10 @@ import {
   type ChannelAdapter,
   type ChannelType,
   type OutboundMessage,
+  type OutboundQuickReplies,
   type SendRequest,
 } from '../types';
+import { quickReplyData } from '../quick-reply-data';
 import { characters, splitText, utf8Bytes } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
@@ -49,6 +51,16 @@ export function createMetaAdapter(
     return { res, body };
   };
 
+  /** A sender action: its own request, never with a message. */
+  const senderAction = async (token: string, recipient: string, action: string) => {
+    const { res, body } = await call('me/messages', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ recipient: { id: recipient }, sender_action: action }),
+    });
+    if (!res.ok) throw toSendError(res.status, body);
+  };
+
   return {
     type,
     // Messenger: fewer than 2000 characters; Instagram: at most 1000 UTF-8 bytes.
@@ -81,6 +93,14 @@ export function createMetaAdapter(
       return { providerMessageIds: ids, via: messagingType };
     },
 
+    async markRead(credentials, recipient) {
+      await senderAction(credentials.accessToken, recipient, 'mark_seen');
+    },
+
+    async showTyping(credentials, recipient, typing) {
+      await senderAction(credentials.accessToken, recipient, typing ? 'typing_on' : 'typing_off');
+    },
+
     async fetchProfile(credentials, userId) {
       const fields = type === 'instagram' ? 'name,username,profile_pic' : 'first_name,last_name,profile_pic';
       const { res, body } = await call(
@@ -106,8 +126,21 @@ export function createMetaAdapter(
 }
 
 function toMetaMessage(m: OutboundMessage) {
-  if (m.kind === 'text') return { text: m.text };
-  return { attachment: { type: m.kind, payload: { url: m.url, is_reusable: false } } };
+  const quickReplies = m.quickReplies ? { quick_replies: metaQuickReplies(m.quickReplies) } : {};
+  if (m.kind === 'text') return { text: m.text, ...quickReplies };
+  // The send path refuses stickers for Meta channels before they are stored.
+  if (m.kind === 'sticker')
+    throw new ChannelSendError('channel.invalid_message', 'Meta takes no LINE sticker', false);
+  return { attachment: { type: m.kind, payload: { url: m.url, is_reusable: false } }, ...quickReplies };
+}
+
+/** Messenger/Instagram quick replies: text buttons whose payload links the tap to our message. */
+function metaQuickReplies({ messageId, items }: OutboundQuickReplies) {
+  return items.map((q) => ({
+    content_type: 'text',
+    title: q.label,
+    payload: quickReplyData(messageId, q.label),
+  }));
 }
 
 function toSendError(status: number, body: GraphError): ChannelSendError {

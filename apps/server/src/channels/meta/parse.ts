@@ -2,6 +2,7 @@
 // (docs/channels.md "Deliveries"). `entry[].id` is the Page id or the Instagram account id and selects the
 // channel.
 import { z } from 'zod';
+import { readQuickReplyData } from '../quick-reply-data';
 import type { InboundEvent, InboundKind, MediaRef } from '../types';
 
 const AttachmentSchema = z
@@ -32,6 +33,15 @@ const MessagingSchema = z
       .optional(),
     referral: z.record(z.string(), z.unknown()).optional(),
     read: z.object({ watermark: z.number().optional(), mid: z.string().optional() }).loose().optional(),
+    reaction: z
+      .object({
+        mid: z.string(),
+        action: z.string(),
+        reaction: z.string().optional(),
+        emoji: z.string().optional(),
+      })
+      .loose()
+      .optional(),
   })
   .loose();
 
@@ -46,6 +56,8 @@ export const MetaWebhookSchema = z.object({
 
 const ATTACHMENT_KINDS: Record<string, InboundKind> = {
   image: 'image',
+  // Stickers (and GIFs, which arrive as images) come with a picture to show.
+  sticker: 'sticker',
   video: 'video',
   audio: 'audio',
   file: 'file',
@@ -88,6 +100,10 @@ function fromMessaging(accountId: string, m: Messaging): InboundEvent[] {
       },
     ];
   }
+  if (m.reaction) {
+    const emoji = m.reaction.action === 'react' ? (m.reaction.emoji ?? m.reaction.reaction ?? null) : null;
+    return [{ type: 'reaction', ...base, providerMessageId: m.reaction.mid, emoji }];
+  }
   if (m.message?.is_deleted) return [{ type: 'unsend', ...base, providerMessageId: m.message.mid }];
   const adId = adIdOf(m.message?.referral ?? m.referral);
   if (m.message) {
@@ -109,7 +125,7 @@ function fromMessaging(accountId: string, m: Messaging): InboundEvent[] {
         providerMessageId: msg.mid,
         kind,
         text: msg.text ?? null,
-        payload: { meta: msg },
+        payload: { meta: msg, ...quickReplyAnswer(msg.quick_reply?.payload) },
         media: mediaOf(attachment),
         replyToken: null,
         isEcho,
@@ -142,8 +158,14 @@ function fromMessaging(accountId: string, m: Messaging): InboundEvent[] {
 function mediaOf(attachment: z.infer<typeof AttachmentSchema> | undefined): MediaRef | null {
   const url = attachment?.payload?.url;
   if (!attachment || typeof url !== 'string') return null;
-  if (!['image', 'video', 'audio', 'file', 'story_mention'].includes(attachment.type)) return null;
+  if (!['image', 'sticker', 'video', 'audio', 'file', 'story_mention'].includes(attachment.type)) return null;
   return { source: 'url', ref: url };
+}
+
+/** A tap on one of our quick-reply buttons, linked to the message that offered it. */
+function quickReplyAnswer(payload: string | undefined) {
+  const answer = readQuickReplyData(payload);
+  return answer ? { quickReply: answer } : {};
 }
 
 function adIdOf(referral: Record<string, unknown> | undefined): string | null {

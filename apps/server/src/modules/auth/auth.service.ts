@@ -6,6 +6,7 @@ import type { LoginRequest, LoginResponse, TokenPair } from '@sabai/contracts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
+import { appPathOf, type FileLinks } from '../../platform/file-links';
 import { publishEvent } from '../../platform/events';
 import * as repo from './auth.repo';
 import { assertMayTryLogin, clearLoginFailures, loginKeyOf, recordLoginFailure } from './login-throttle';
@@ -39,8 +40,9 @@ export type SessionChangeReason =
   | 'role_updated';
 export const REISSUE_REASONS: ReadonlySet<string> = new Set(['role_changed', 'role_updated']);
 
-export const profilePathOf = (avatarFileId: string | null) =>
-  avatarFileId ? `/files/${avatarFileId}` : null;
+/** The app's expiring link to a user's picture (platform/file-links.ts), null without one. */
+export const profilePathOf = (links: FileLinks, avatarFileId: string | null) =>
+  appPathOf(links, avatarFileId);
 
 /**
  * Verifies credentials and opens a session in the user's home organisation. `source` is the client's
@@ -61,7 +63,7 @@ export async function login(deps: Deps, input: LoginRequest, source: string): Pr
   await clearLoginFailures(deps.db.orm, key);
   await repo.recordSuccessfulLogin(deps.db.orm, user.id, now);
   const pair = await openSession(deps, user.id, organizationId, randomUUID());
-  return { ...pair, profilePath: profilePathOf(user.avatarFileId) };
+  return { ...pair, profilePath: profilePathOf(deps.fileLinks, user.avatarFileId) };
 }
 
 /** Rotates a refresh token; presenting a spent one revokes its whole family (token theft signal). */
@@ -206,7 +208,7 @@ export async function reissueSession(
   const user = await repo.findActiveUserAvatar(deps.db.orm, userId);
   if (!user || !(await resolveRole(deps, userId, organizationId))) return null;
   const { refreshToken } = await openSession(deps, userId, organizationId, randomUUID());
-  return { refreshToken, profilePath: profilePathOf(user.avatarFileId) };
+  return { refreshToken, profilePath: profilePathOf(deps.fileLinks, user.avatarFileId) };
 }
 
 /** Reads and verifies the bearer token of a request. */

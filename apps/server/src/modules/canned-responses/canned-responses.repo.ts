@@ -124,6 +124,7 @@ const responseColumns = {
   id: cannedResponses.id,
   name: cannedResponses.name,
   message: cannedResponses.message,
+  quickReplies: cannedResponses.quickReplies,
   ownerUserId: cannedResponses.ownerUserId,
   createdAt: cannedResponses.createdAt,
   category: { id: cannedCategories.id, name: cannedCategories.name },
@@ -202,7 +203,10 @@ export async function insertResponse(ex: Executor, v: typeof cannedResponses.$in
 export async function updateResponse(
   ex: Executor,
   id: string,
-  v: { categoryId: string; name: string; message: string; ownerUserId: string | null },
+  v: Pick<
+    typeof cannedResponses.$inferInsert,
+    'categoryId' | 'name' | 'message' | 'quickReplies' | 'ownerUserId'
+  >,
 ) {
   await ex.update(cannedResponses).set(v).where(eq(cannedResponses.id, id));
 }

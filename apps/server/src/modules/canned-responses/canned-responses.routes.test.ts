@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, XSRF, type TestApp } from '../../../test/app';
+import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn, type TestOrg } from '../../../test/factories';
+import { SIGNED_FILE_PATH, uploadAttachment } from '../../../test/files';
 import { roles } from '../../db/schema';
 
 let t: TestApp;
@@ -23,28 +24,14 @@ const createResponse = (token: string, body: Record<string, unknown>) =>
     body: { name: `Response ${++seq}`, message: 'สวัสดีค่ะ ยินดีให้บริการ', ...body },
   });
 
-async function upload(token: string) {
-  const boundary = '----sabai';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/attachments',
-    headers: {
-      authorization: `Bearer ${token}`,
-      cookie: `XSRF-TOKEN=${XSRF}`,
-      'x-xsrf-token': XSRF,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="price.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      Buffer.from('%PDF-1.4 price list'),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: string }>().id;
-}
+const upload = async (token: string) =>
+  (
+    await uploadAttachment(t, token, {
+      name: 'price.pdf',
+      type: 'application/pdf',
+      content: Buffer.from('%PDF-1.4 price list'),
+    })
+  ).id;
 
 describe('canned responses with scope all', () => {
   it('creates shared categories and responses with attachments, edits and deletes them', async () => {
@@ -70,15 +57,53 @@ describe('canned responses with scope all', () => {
       message: 'สวัสดีค่ะ ยินดีให้บริการ',
       category: { id: category.json().id, name: 'Greetings' },
       attachments: [
-        { id: fileId, url: `/files/${fileId}`, filename: 'price.pdf', mimeType: 'application/pdf' },
+        {
+          id: fileId,
+          url: expect.stringMatching(SIGNED_FILE_PATH),
+          filename: 'price.pdf',
+          mimeType: 'application/pdf',
+        },
       ],
       isShared: true,
     });
+    // The attachment's link names this file and serves it.
+    const link = response.attachments[0].url as string;
+    expect(link.startsWith(`/files/${fileId}?`)).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url: link });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
     const edited = await call(t.app, 'PUT', `/api/v1/canned-responses/${response.id}`, {
       token: admin,
-      body: { categoryId: category.json().id, name: 'Welcome!', message: 'Hello', fileIds: [] },
+      body: {
+        categoryId: category.json().id,
+        name: 'Welcome!',
+        message: 'Hello',
+        fileIds: [],
+        quickReplies: [
+          { type: 'text', label: 'Order', text: 'I want to order' },
+          { type: 'date', label: 'Delivery day' },
+        ],
+      },
     });
-    expect(edited.json()).toMatchObject({ name: 'Welcome!', message: 'Hello', attachments: [] });
+    expect(edited.json()).toMatchObject({
+      name: 'Welcome!',
+      message: 'Hello',
+      attachments: [],
+      quickReplies: [
+        { type: 'text', label: 'Order', text: 'I want to order' },
+        { type: 'date', label: 'Delivery day' },
+      ],
+    });
+    const tooMany = await call(t.app, 'PUT', `/api/v1/canned-responses/${response.id}`, {
+      token: admin,
+      body: {
+        categoryId: category.json().id,
+        name: 'Welcome!',
+        message: 'Hello',
+        quickReplies: Array.from({ length: 14 }, (_, i) => ({ type: 'postback', label: `B${i}` })),
+      },
+    });
+    expect(tooMany.statusCode).toBe(400);
     const renamed = await call(t.app, 'PUT', `/api/v1/canned-categories/${category.json().id}`, {
       token: admin,
       body: { name: 'Hellos' },

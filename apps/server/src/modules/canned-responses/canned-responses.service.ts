@@ -38,7 +38,12 @@ export async function listCategories(
   q: CategoryQuery,
 ): Promise<Page<CannedCategory>> {
   const { rows, total } = await repo.listCategories(deps.db.orm, reach(auth, scope, 'view'), q);
-  return { items: rows.map((r) => presentOwned(auth, r, r)), total, page: q.page, pageSize: q.pageSize };
+  return {
+    items: rows.map((r) => presentOwned(deps, auth, r, r)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function createCategory(
@@ -88,7 +93,7 @@ export async function deleteCategory(deps: Deps, auth: AuthContext, scope: Scope
 async function getCategory(deps: Deps, auth: AuthContext, id: string) {
   const row = await repo.findCategory(deps.db.orm, reach(auth, 'all', 'view'), id);
   if (!row) throw cannedNotFound();
-  return presentOwned(auth, row, row);
+  return presentOwned(deps, auth, row, row);
 }
 
 // --- responses --------------------------------------------------------------------------------------------
@@ -125,6 +130,7 @@ export async function createResponse(
         ownerUserId: category.ownerUserId,
         name: input.name,
         message: input.message,
+        quickReplies: input.quickReplies,
         createdAt: deps.clock.now(),
       });
       await repo.replaceAttachments(tx, responseId, input.fileIds);
@@ -150,6 +156,7 @@ export async function updateResponse(
         categoryId: category.id,
         name: input.name,
         message: input.message,
+        quickReplies: input.quickReplies,
         ownerUserId: category.ownerUserId,
       });
       await repo.replaceAttachments(tx, id, input.fileIds);
@@ -207,6 +214,7 @@ function ownership(auth: AuthContext, ownerUserId: string | null) {
 }
 
 function presentOwned<T extends { id: string; name: string; ownerUserId: string | null; createdAt: Date }>(
+  deps: Deps,
   auth: AuthContext,
   r: T,
   extra: { responseCount: number; owner: repo.CategoryRow['owner'] },
@@ -215,7 +223,7 @@ function presentOwned<T extends { id: string; name: string; ownerUserId: string 
     id: r.id,
     name: r.name,
     responseCount: extra.responseCount,
-    owner: presentPerson(extra.owner),
+    owner: presentPerson(deps.fileLinks, extra.owner),
     createdAt: r.createdAt.toISOString(),
     ...ownership(auth, r.ownerUserId),
   };
@@ -230,17 +238,18 @@ async function presentResponses(deps: Deps, auth: AuthContext, rows: repo.Respon
     id: r.id,
     name: r.name,
     message: r.message,
+    quickReplies: r.quickReplies,
     category: { id: r.category.id, name: r.category.name },
     attachments: attachments
       .filter((a) => a.responseId === r.id)
       .map((a) => ({
         id: a.id,
-        url: `/files/${a.id}`,
+        url: deps.fileLinks.appPath(a.id),
         filename: a.filename,
         mimeType: a.mimeType,
         size: a.size,
       })),
-    owner: presentPerson(r.owner),
+    owner: presentPerson(deps.fileLinks, r.owner),
     createdAt: r.createdAt.toISOString(),
     ...ownership(auth, r.ownerUserId),
   }));

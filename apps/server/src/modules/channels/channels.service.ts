@@ -73,6 +73,8 @@ export async function createChannel(deps: Deps, auth: AuthContext, input: Create
       reservedTeamId: input.reservedTeamId,
       businessHoursMode: input.businessHoursMode,
       offServiceResponse: input.offServiceResponse,
+      sendAgentIdentity: input.sendAgentIdentity,
+      markReadOnOpen: input.markReadOnOpen,
       createdAt: now,
       updatedAt: now,
     });
@@ -156,6 +158,8 @@ export async function updateChannel(
       reservedTeamId: input.reservedTeamId,
       businessHoursMode: input.businessHoursMode,
       offServiceResponse: input.offServiceResponse,
+      sendAgentIdentity: input.sendAgentIdentity,
+      markReadOnOpen: input.markReadOnOpen,
       updatedAt: deps.clock.now(),
       ...(input.secret ? { secretEncrypted: deps.cipher.encrypt(input.secret) } : {}),
       ...(input.accessToken ? { accessTokenEncrypted: deps.cipher.encrypt(input.accessToken) } : {}),
@@ -340,6 +344,8 @@ async function present(
       .filter((s) => s.channelId === r.id)
       .map((s) => ({ weekday: s.weekday, startsAt: s.startsAt.slice(0, 5), endsAt: s.endsAt.slice(0, 5) })),
     offServiceResponse: r.offServiceResponse,
+    sendAgentIdentity: r.sendAgentIdentity,
+    markReadOnOpen: r.markReadOnOpen,
     holidays: holidays
       .filter((h) => h.channelId === r.id)
       .map((h) => ({

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app';
 import { eventually, META_SECRET, startChannelHarness, type ChannelHarness } from '../../../test/channels';
 import { buildTeam } from '../../../test/factories';
+import { attachmentUrlOf } from '../../../test/files';
 import {
   contactIdentities,
   contacts,
@@ -107,29 +108,29 @@ describe('LINE inbound', () => {
     expect(stored.map((m) => m.kind)).toEqual(['text', 'sticker', 'location', 'image', 'file', 'audio']);
     expect(new Set(stored.map((m) => m.issueId)).size).toBe(1);
 
-    // Media is downloaded into storage and served back.
+    // Media is downloaded into storage and served back, by the link the messages API gives.
     const image = stored[3]!;
-    const attachment = await eventually(
+    await eventually(
       async () =>
         (
           await h.t.db.orm.select().from(messageAttachments).where(eq(messageAttachments.messageId, image.id))
         )[0],
     );
-    const file = await h.t.app.inject({ method: 'GET', url: `/files/${attachment.fileId}` });
+    const imageUrl = await attachmentUrlOf(h.t, h.admin, image.issueId, image.id);
+    const file = await h.t.app.inject({ method: 'GET', url: imageUrl });
     expect(file.rawPayload.equals(JPEG)).toBe(true);
     expect(file.headers['content-type']).toBe('image/jpeg');
-    const pdf = await eventually(
+    const pdf = stored[4]!;
+    await eventually(
       async () =>
         (
-          await h.t.db.orm
-            .select()
-            .from(messageAttachments)
-            .where(eq(messageAttachments.messageId, stored[4]!.id))
+          await h.t.db.orm.select().from(messageAttachments).where(eq(messageAttachments.messageId, pdf.id))
         )[0],
     );
-    expect(
-      (await h.t.app.inject({ method: 'GET', url: `/files/${pdf.fileId}` })).headers['content-disposition'],
-    ).toContain('order.pdf');
+    const pdfUrl = await attachmentUrlOf(h.t, h.admin, pdf.issueId, pdf.id);
+    expect((await h.t.app.inject({ method: 'GET', url: pdfUrl })).headers['content-disposition']).toContain(
+      'order.pdf',
+    );
   });
 
   it('stores postbacks, and follow/unfollow update the contact', async () => {

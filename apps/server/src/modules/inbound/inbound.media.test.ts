@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startChannelHarness, type ChannelHarness } from '../../../test/channels';
+import { attachmentUrlOf } from '../../../test/files';
 import { messageAttachments, messages } from '../../db/schema';
 
 let h: ChannelHarness;
@@ -44,15 +45,17 @@ const mediaSettled = (id: string) =>
     return media && media.status !== 'pending' ? { message: m!, status: media.status } : null;
   }, 20_000);
 
-async function servedFileOf(messageId: number) {
-  const [attachment] = await eventually(async () => {
+/** The message's stored media, fetched by the link the messages API gives (as the conversation does). */
+async function servedFileOf(message: { id: number; issueId: number }) {
+  await eventually(async () => {
     const rows = await h.t.db.orm
       .select()
       .from(messageAttachments)
-      .where(eq(messageAttachments.messageId, messageId));
+      .where(eq(messageAttachments.messageId, message.id));
     return rows.length > 0 ? rows : null;
   }, 20_000);
-  return h.t.app.inject({ method: 'GET', url: `/files/${attachment!.fileId}` });
+  const url = await attachmentUrlOf(h.t, h.admin, message.issueId, message.id);
+  return h.t.app.inject({ method: 'GET', url });
 }
 
 async function messengerAttachment(type: 'image' | 'file', url: string) {
@@ -132,7 +135,7 @@ describe('serving inbound media', () => {
     const delivery = await h.sim.messenger.attachment(page.pageId, psid, type, { content, contentType });
     const mid = (delivery.body as { entry: Array<{ messaging: Array<{ message: { mid: string } }> }> })
       .entry[0]!.messaging[0]!.message.mid;
-    return servedFileOf((await byProviderId(mid)).id);
+    return servedFileOf(await byProviderId(mid));
   };
 
   it('serves SVG and HTML as downloads of application/octet-stream, with nosniff and a sandboxing CSP', async () => {

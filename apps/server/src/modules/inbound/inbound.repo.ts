@@ -2,8 +2,15 @@
 // a claimed batch at a time (a few statements per batch whatever its size); the rarer events keep
 // statements of their own. Bulk statements take their rows as one array per column (sqlRows), so lookups
 // by key use the indexes.
-import { and, desc, eq, inArray, isNull, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { channels, contactIdentities, issues, messageAttachments, messages } from '../../db/schema';
+import { and, desc, eq, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  channels,
+  contactIdentities,
+  issues,
+  messageAttachments,
+  messageProviderIds,
+  messages,
+} from '../../db/schema';
 import { ISSUE_STATUSES, isResolvedStatus, type IssueStatus } from '@sabai/domain';
 import type { Executor } from '../../platform/db';
 import { sqlRows } from '../../platform/sql-rows';
@@ -488,30 +495,69 @@ export async function markUnsent(ex: Executor, channelId: string, providerMessag
   return row ?? null;
 }
 
-/** Read receipts: outgoing messages up to the watermark (Messenger) or the one read (Instagram) become read. */
+/**
+ * Read receipts: outgoing messages up to the watermark (Messenger) or the one read (Instagram) become read,
+ * seen at the receipt's time. Returns the messages the receipt newly covered.
+ */
 export async function markRead(
   ex: Executor,
-  v: { channelId: string; issueIds: number[]; upTo: Date | null; providerMessageId: string | null },
+  v: { channelId: string; issueIds: number[]; upTo: Date | null; providerMessageId: string | null; at: Date },
 ) {
-  if (v.issueIds.length === 0) return;
+  if (v.issueIds.length === 0) return [];
   const target = v.providerMessageId
     ? eq(messages.providerMessageId, v.providerMessageId)
     : v.upTo
       ? lte(messages.createdAt, v.upTo)
       : undefined;
-  if (!target) return;
-  await ex
+  if (!target) return [];
+  return ex
     .update(messages)
-    .set({ deliveryStatus: 'read' })
+    .set({ deliveryStatus: 'read', readAt: v.at })
     .where(
       and(
         eq(messages.channelId, v.channelId),
         inArray(messages.issueId, v.issueIds),
         eq(messages.direction, 'outbound'),
         ne(messages.deliveryStatus, 'failed'),
+        isNull(messages.readAt),
         target,
       ),
-    );
+    )
+    .returning({ id: messages.id, issueId: messages.issueId, organizationId: messages.organizationId });
+}
+
+/** The customer reacted to one of our messages (any of its parts), or took the reaction back (null). */
+export async function setCustomerReaction(
+  ex: Executor,
+  channelId: string,
+  providerMessageId: string,
+  emoji: string | null,
+) {
+  const [row] = await ex
+    .update(messages)
+    .set({ customerReaction: emoji })
+    .where(
+      and(
+        eq(messages.channelId, channelId),
+        or(
+          eq(messages.providerMessageId, providerMessageId),
+          inArray(
+            messages.id,
+            ex
+              .select({ id: messageProviderIds.messageId })
+              .from(messageProviderIds)
+              .where(
+                and(
+                  eq(messageProviderIds.channelId, channelId),
+                  eq(messageProviderIds.providerMessageId, providerMessageId),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: messages.id, issueId: messages.issueId, organizationId: messages.organizationId });
+  return row ?? null;
 }
 
 export async function issueIdsOfIdentity(ex: Executor, identityId: string) {

@@ -15,7 +15,7 @@ import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
 import { deadLetterInbound } from '../../platform/dead-letters';
 import type { InboundRow } from '../../platform/ingest-queue';
-import { publishEvent } from '../../platform/events';
+import { publishEvent, publishEvents } from '../../platform/events';
 import type { ChannelRow } from '../channels';
 import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from './customer-messages';
 import { customersInFlight, type CustomersInFlight } from './customers-in-flight';
@@ -208,34 +208,53 @@ async function applyOtherEvent(
   switch (event.type) {
     case 'message':
       return applyEcho(tx, channel, event);
-    case 'follow':
-      return repo.setFollowing(tx, identityOf(channel, event.externalUserId).id, event.isFollowing);
+    case 'follow': {
+      // Blocking (unfollow) or adding the account again changes what the chat lets agents do.
+      const identityId = identityOf(channel, event.externalUserId).id;
+      await repo.setFollowing(tx, identityId, event.isFollowing);
+      const issueIds = await repo.issueIdsOfIdentity(tx, identityId);
+      return publishEvents(
+        tx,
+        issueIds.map((issueId) => ({
+          name: 'issue.updated' as const,
+          organizationId: channel.organizationId,
+          data: { issueId, fields: ['contact' as const] },
+        })),
+      );
+    }
     case 'referral':
       return repo.recordReferral(tx, identityOf(channel, event.externalUserId).id, event.adId);
     case 'unsend': {
       const row = await repo.markUnsent(tx, channel.id, event.providerMessageId);
-      if (row)
-        await publishEvent(tx, {
-          name: 'message.updated',
-          organizationId: row.organizationId,
-          data: { issueId: row.issueId, messageId: row.id },
-        });
+      if (row) await publishEvent(tx, messageUpdated(row));
       return;
     }
     case 'read': {
       const identity = await repo.findIdentity(tx, channel.id, event.externalUserId);
       if (!identity) return;
       const issueIds = await repo.issueIdsOfIdentity(tx, identity.id);
-      await repo.markRead(tx, {
+      const seen = await repo.markRead(tx, {
         channelId: channel.id,
         issueIds,
         upTo: event.watermark,
         providerMessageId: event.providerMessageId,
+        at: event.timestamp,
       });
+      return publishEvents(tx, seen.map(messageUpdated));
+    }
+    case 'reaction': {
+      const row = await repo.setCustomerReaction(tx, channel.id, event.providerMessageId, event.emoji);
+      if (row) await publishEvent(tx, messageUpdated(row));
       return;
     }
   }
 }
+
+const messageUpdated = (row: { id: number; issueId: number; organizationId: string }) => ({
+  name: 'message.updated' as const,
+  organizationId: row.organizationId,
+  data: { issueId: row.issueId, messageId: row.id },
+});
 
 /** A reply typed in Meta's own inbox (echo): stored as an outgoing message, unless it is one of ours. */
 async function applyEcho(tx: Tx, channel: ChannelRow, event: MessageEvent) {

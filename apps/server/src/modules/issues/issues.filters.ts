@@ -76,11 +76,18 @@ function timeCondition(time: IssueTimeFilter, timeZone: string): SQL {
  * own (a word common in messages is found by walking the newest issues, a rare one through the trigram index),
  * and so do the counts (a union of their ids).
  */
+/** Digits with the separators people type in phone numbers. */
+const PHONE_AS_TYPED = /^\+?[\d\s\-().]+$/;
+
 export function searchAlternatives(search: string, organizationId: string): SQL[] {
   const pattern = containsPattern(search);
   const like = likeOperator(search);
+  // A phone number as typed ("081-234 5678", "+66 81…"): its digits match the stored number. Only when the
+  // search is such a number: the digits scattered through a name ("Khun a1b2c3") would match any phone
+  // holding "123".
   const digits = search.replace(/\D/g, '');
-  const byPhone = digits.length >= 3 ? sql` OR ct.mobile_number LIKE ${containsPattern(digits)}` : sql``;
+  const isPhoneLike = PHONE_AS_TYPED.test(search.trim()) && digits.length >= 3;
+  const byPhone = isPhoneLike ? sql` OR ct.mobile_number LIKE ${containsPattern(digits)}` : sql``;
   const alternatives = [
     sql`i.contact_id IN (
       SELECT ct.id FROM contacts ct WHERE ct.organization_id = ${organizationId}

@@ -1,13 +1,14 @@
 // Issue rows as the API shows them.
 import type { IssueActivity, IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
 import { daysLeftToRespond, isFinalStatus, isOldSocialIssue, metaInboxLink } from '@sabai/domain';
+import type { FileLinks } from '../../platform/file-links';
 import { profilePathOf } from '../auth';
 import { displayNameOf } from '../people';
 import type { ActivityRow, HistoryRow, IssueRow, TrailPerson } from './issues.list';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function presentListItem(row: IssueRow, now: Date): IssueListItem {
+export function presentListItem(row: IssueRow, now: Date, links: FileLinks): IssueListItem {
   return {
     id: Number(row.id),
     status: row.status,
@@ -22,7 +23,7 @@ export function presentListItem(row: IssueRow, now: Date): IssueListItem {
             lastName: row.assignee_last_name ?? '',
             username: row.assignee_username ?? '',
           }),
-          profilePath: profilePathOf(row.assignee_avatar),
+          profilePath: profilePathOf(links, row.assignee_avatar),
           ...(row.assignee_deleted ? { deleted: true as const } : {}),
         }
       : null,
@@ -49,14 +50,16 @@ export type DetailExtras = {
   muted: boolean;
   mayTake: boolean;
   viewOnly: boolean;
+  customerBlocked: boolean;
 };
 
 export function presentDetail(
   row: IssueRow,
   now: Date,
-  { transferredToIssueId, muted, mayTake, viewOnly }: DetailExtras,
+  links: FileLinks,
+  { transferredToIssueId, muted, mayTake, viewOnly, customerBlocked }: DetailExtras,
 ): IssueDetail {
-  const item = presentListItem(row, now);
+  const item = presentListItem(row, now, links);
   return {
     ...item,
     contact: {
@@ -78,6 +81,7 @@ export function presentDetail(
     muted,
     mayTake,
     viewOnly,
+    customerBlocked,
   };
 }
 

@@ -1,6 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '@sabai/domain';
-import { issueActivities, issueMutes, issues, teamMembers, teams } from '../../db/schema';
+import {
+  channels,
+  contactIdentities,
+  issueActivities,
+  issueMutes,
+  issues,
+  teamMembers,
+  teams,
+} from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
 import { queueOrder, waitingForAgent } from '../assignment';
 
@@ -227,6 +235,17 @@ export async function isMuted(ex: Executor, userId: string, issueId: number): Pr
     .from(issueMutes)
     .where(and(eq(issueMutes.userId, userId), eq(issueMutes.issueId, issueId)));
   return rows.length > 0;
+}
+
+/** The customer blocked the LINE account (unfollowed): nothing sent can reach them until they add it again. */
+export async function isCustomerBlocked(ex: Executor, issueId: number): Promise<boolean> {
+  const rows = await ex
+    .select({ isFollowing: contactIdentities.isFollowing })
+    .from(issues)
+    .innerJoin(contactIdentities, eq(contactIdentities.id, issues.contactIdentityId))
+    .innerJoin(channels, eq(channels.id, issues.channelId))
+    .where(and(eq(issues.id, issueId), eq(channels.type, 'line')));
+  return rows[0]?.isFollowing === false;
 }
 
 /** Mutes or unmutes; doing either twice changes nothing. */

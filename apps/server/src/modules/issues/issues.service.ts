@@ -70,7 +70,7 @@ export async function listIssues(
   const last = page.at(-1);
   const now = deps.clock.now();
   return {
-    items: page.map((r) => presentListItem(r, now)),
+    items: page.map((r) => presentListItem(r, now, deps.fileLinks)),
     nextCursor:
       rows.length > q.limit && last ? encodeCursor({ key: last.sort_key, id: Number(last.id) }) : null,
   };
@@ -98,18 +98,20 @@ export async function issueDetail(
 ): Promise<IssueDetail> {
   const found = await repo.findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!found) throw notFound('issue.not_found');
-  const [row, transferredTo, muted, teamIds] = await Promise.all([
+  const [row, transferredTo, muted, teamIds, customerBlocked] = await Promise.all([
     list.findIssueRow(deps.db.orm, found.issue.id),
     list.transferredTo(deps.db.orm, issueId),
     repo.isMuted(deps.db.orm, auth.userId, issueId),
     repo.teamIdsOf(deps.db.orm, auth.userId),
+    repo.isCustomerBlocked(deps.db.orm, issueId),
   ]);
   if (!row) throw notFound('issue.not_found');
-  return presentDetail(row, deps.clock.now(), {
+  return presentDetail(row, deps.clock.now(), deps.fileLinks, {
     transferredToIssueId: transferredTo,
     muted,
     mayTake: mayTakeNow(auth, row, teamIds),
     viewOnly: found.handedOver,
+    customerBlocked,
   });
 }
 

@@ -94,6 +94,8 @@ describe('issue list and scopes', () => {
     expect(await q('ไซซ์')).toEqual([mine]);
     expect(await q('pailin')).toEqual([staff2s]);
     expect(await q('081-234')).toEqual([teamB]);
+    // Digits inside words are no phone number: "a0b8c1" matches no number holding "081".
+    expect(await q('a0b8c1')).toEqual([]);
     expect(await q(`#${waiting}`)).toEqual([waiting]);
     expect(await q('100%_')).toEqual([]);
   });

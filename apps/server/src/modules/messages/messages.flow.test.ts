@@ -3,8 +3,15 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, XSRF } from '../../../test/app';
-import { eventually, META_SECRET, startChannelHarness, type ChannelHarness } from '../../../test/channels';
+import { call } from '../../../test/app';
+import { PNG, uploadAttachment } from '../../../test/files';
+import {
+  eventually,
+  META_SECRET,
+  startChannelHarness,
+  storedMessage,
+  type ChannelHarness,
+} from '../../../test/channels';
 import { issues, messages } from '../../db/schema';
 
 let h: ChannelHarness;
@@ -20,16 +27,7 @@ beforeAll(async () => {
 
 /** The customer writes; resolves to the issue id once stored. */
 async function customerWrites(channelId: string, providerMessageId: string) {
-  const row = await eventually(
-    async () =>
-      (
-        await h.t.db.orm
-          .select()
-          .from(messages)
-          .where(and(eq(messages.channelId, channelId), eq(messages.providerMessageId, providerMessageId)))
-      )[0],
-  );
-  return row.issueId;
+  return (await storedMessage(h.t, channelId, providerMessageId)).issueId;
 }
 
 const reply = (issueId: number, body: Record<string, unknown>, token = h.admin) =>
@@ -74,32 +72,7 @@ async function delivered(messageId: number) {
 }
 
 /** A 1×1 PNG uploaded as an attachment. */
-async function uploadPng(): Promise<{ id: string }> {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  const boundary = '----sabai';
-  const res = await h.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/attachments',
-    headers: {
-      authorization: `Bearer ${h.admin}`,
-      cookie: `XSRF-TOKEN=${XSRF}`,
-      'x-xsrf-token': XSRF,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
-  return res.json();
-}
+const uploadPng = () => uploadAttachment(h.t, h.admin, { name: 'dot.png', type: 'image/png', content: PNG });
 
 /** An echo webhook as Meta sends it, signed with the app secret. */
 function postMetaEcho(pageId: string, psid: string, message: Record<string, unknown>) {

@@ -10,7 +10,7 @@ import {
   responseIntervals,
   users,
 } from '../../db/schema';
-import type { Executor } from '../../platform/db';
+import { rowsOf, type Executor } from '../../platform/db';
 import { eventNotification, type DomainEvent } from '../../platform/events';
 import { sqlRows } from '../../platform/sql-rows';
 import { wasRemovedSql } from '../people';
@@ -39,6 +39,12 @@ export async function findForDelivery(ex: Executor, messageId: number) {
       identityId: contactIdentities.id,
       externalUserId: contactIdentities.externalUserId,
       lastInboundAt: contactIdentities.lastInboundAt,
+      // The agent, for LINE's `sender` (name and picture) when the channel shows agents.
+      sender: {
+        firstName: users.firstName,
+        lastName: users.lastName,
+        avatarFileId: users.avatarFileId,
+      },
       attachments: sql<Array<{ id: string; filename: string; mimeType: string }>>`(
         SELECT coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mimeType', f.mime_type)
           ORDER BY a.id), '[]'::json)
@@ -52,6 +58,7 @@ export async function findForDelivery(ex: Executor, messageId: number) {
     .innerJoin(issues, eq(issues.id, messages.issueId))
     .innerJoin(channels, eq(channels.id, messages.channelId))
     .innerJoin(contactIdentities, eq(contactIdentities.id, issues.contactIdentityId))
+    .leftJoin(users, eq(users.id, messages.senderUserId))
     .where(eq(messages.id, messageId));
   return row ?? null;
 }
@@ -255,6 +262,7 @@ export async function findChannelWindow(ex: Executor, channelId: string, identit
       pageId: channels.pageId,
       externalId: channels.externalId,
       lastInboundAt: contactIdentities.lastInboundAt,
+      isFollowing: contactIdentities.isFollowing,
     })
     .from(channels)
     .leftJoin(
@@ -263,4 +271,19 @@ export async function findChannelWindow(ex: Executor, channelId: string, identit
     )
     .where(eq(channels.id, channelId));
   return row ?? null;
+}
+
+/** The stickers a user sent lately, each once, the latest first. */
+export async function recentStickers(ex: Executor, organizationId: string, userId: string, limit: number) {
+  const result = await ex.execute(sql`
+    SELECT package_id AS "packageId", sticker_id AS "stickerId" FROM (
+      SELECT ${messages.payload}->'sticker'->>'packageId' AS package_id,
+             ${messages.payload}->'sticker'->>'stickerId' AS sticker_id, max(${messages.id}) AS last_id
+        FROM ${messages}
+       WHERE ${messages.organizationId} = ${organizationId} AND ${messages.senderUserId} = ${userId}
+         AND ${messages.kind} = 'sticker'
+       GROUP BY 1, 2) s
+    WHERE package_id IS NOT NULL AND sticker_id IS NOT NULL
+    ORDER BY last_id DESC LIMIT ${limit}`);
+  return rowsOf<{ packageId: string; stickerId: string }>(result);
 }

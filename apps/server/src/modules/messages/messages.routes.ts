@@ -7,6 +7,7 @@ import { authOf, scopeOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
 import { readUpload } from '../../http/upload';
 import * as service from './messages.service';
+import { stickerCatalogue } from './stickers';
 
 const map = routes.messages;
 
@@ -27,6 +28,8 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
 
   route(app, map.retry, async (req) => service.retryMessage(deps, authOf(req), scopeOf(req), req.params.id));
 
+  route(app, map.stickers, async (req) => stickerCatalogue(deps, authOf(req)));
+
   // Attachments are uploaded first (streamed, type and size checked while streaming), then sent by id.
   route(app, map.uploadAttachment, async (req, reply) => {
     const file = await readUpload(req, FILE_MAX_BYTES);
@@ -43,7 +46,7 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
     });
     return reply.status(201).send({
       id: stored.id,
-      url: `/files/${stored.id}`,
+      url: deps.fileLinks.appPath(stored.id),
       filename: stored.filename,
       mimeType: stored.mimeType,
       size: stored.size,

@@ -1,19 +1,32 @@
 // Outgoing messages (issue 4 "Outbound"): recorded as pending with the issue's facts in one transaction,
 // then delivered by a job with retries. Private notes never leave the product.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { isFinalStatus, metaInboxLink, type Scope } from '@sabai/domain';
+import { isFinalStatus, LINE_MESSAGES_PER_REQUEST, type Scope } from '@sabai/domain';
 import { messagePreview, type Message, type SendMessageRequest } from '@sabai/contracts';
-import { ChannelSendError, metaMessagingType, type OutboundMessage } from '../../channels';
+import { ChannelSendError } from '../../channels';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { publishEvent } from '../../platform/events';
 import type { Executor } from '../../platform/db';
 import { defineJob, type JobOf } from '../../platform/jobs';
+import type { FileLinks } from '../../platform/file-links';
 import type { AuthContext } from '../auth';
 import { credentialsOf } from '../channels';
+import { requestMarkRead } from '../chat-signals';
 import { clearUnread, findIssueInScope, findIssueToRead } from '../issues';
+import { checkLineQuotaAfterPush } from '../line-quota';
+import { fileLinkExpiryDays } from '../organizations';
+import { messageExtras } from './message-view';
 import * as repo from './messages.repo';
+import {
+  agentSender,
+  chunk,
+  derivedRetryKey,
+  outboundMessages,
+  type CustomerFileUrl,
+} from './outbound-parts';
+import { assertChannelTakes, assertCustomerReachable, outgoingPayload } from './send-rules';
 import { recordSentParts, sentPartMetadata } from './sent-parts';
 
 export const DELIVER_JOB = defineJob(
@@ -21,7 +34,6 @@ export const DELIVER_JOB = defineJob(
   z.object({ messageId: z.number().int().positive() }),
   { retryLimit: 5, retryDelay: 2, retryBackoff: true },
 );
-const LINE_MESSAGES_PER_REQUEST = 5;
 
 /** An agent's reply or private note on an issue the caller may update. */
 export async function sendAgentMessage(
@@ -41,8 +53,10 @@ export async function sendAgentMessage(
   const now = deps.clock.now();
   const files = await repo.findFiles(deps.db.orm, auth.organizationId, input.fileIds ?? []);
   if (files.length !== (input.fileIds?.length ?? 0)) throw badRequest('file.not_found');
-
-  if (!input.isPrivateNote) await assertReplyWindowOpen(deps, issue.channelId, issue.contactIdentityId, now);
+  const channel = await repo.findChannelWindow(deps.db.orm, issue.channelId, issue.contactIdentityId);
+  if (!channel) throw notFound();
+  assertChannelTakes(channel.type, input);
+  if (!input.isPrivateNote) assertCustomerReachable(channel, now);
 
   const messageId = await deps.db.orm.transaction(async (tx) => {
     if (clientId) {
@@ -58,8 +72,9 @@ export async function sendAgentMessage(
       direction: 'outbound',
       senderType: 'agent',
       senderUserId: auth.userId,
-      kind: input.fileIds?.length && !input.text ? 'file' : 'text',
+      kind: input.sticker ? 'sticker' : input.fileIds?.length && !input.text ? 'file' : 'text',
       text: input.text?.trim() || null,
+      payload: outgoingPayload(input),
       isPrivateNote: input.isPrivateNote,
       deliveryStatus: input.isPrivateNote ? 'sent' : 'pending',
       clientId,
@@ -142,7 +157,8 @@ export async function retryMessage(
     found.message.issueId,
   );
   if (!issue) throw notFound();
-  await assertReplyWindowOpen(deps, issue.channelId, issue.contactIdentityId, deps.clock.now());
+  const channel = await repo.findChannelWindow(deps.db.orm, issue.channelId, issue.contactIdentityId);
+  if (channel) assertCustomerReachable(channel, deps.clock.now());
   const updated = await deps.db.orm.transaction(async (tx) => {
     const row = await repo.markPendingAgain(tx, auth.organizationId, messageId);
     if (!row) return null;
@@ -158,17 +174,6 @@ export async function retryMessage(
   return presentOne(deps, messageId);
 }
 
-/** Refuses a Messenger or Instagram reply past the 7-day window, with the Business Suite link (spec §8). */
-async function assertReplyWindowOpen(deps: Deps, channelId: string, identityId: string | null, now: Date) {
-  const found = await repo.findChannelWindow(deps.db.orm, channelId, identityId);
-  if (!found || found.type === 'line') return;
-  if (!metaMessagingType(found.lastInboundAt, now)) {
-    throw conflict('message.reply_window_closed', 'Replies are allowed only within 7 days', {
-      inboxUrl: metaInboxLink(found.type, found.pageId ?? found.externalId),
-    });
-  }
-}
-
 /** The delivery job: sends one pending message through its channel's adapter. */
 export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>) {
   const found = await repo.findForDelivery(deps.db.orm, job.data.messageId);
@@ -176,7 +181,11 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   const { message, channel } = found;
   const attempts = job.retryCount + 1;
   const adapter = deps.channels.get(channel.type);
-  const outbound = outboundParts(deps, message.text, found.attachments, adapter.splitText);
+  // Files reach the customer (and LINE and Meta, which fetch media) by links that expire (docs/decisions.md).
+  const linkDays = await fileLinkExpiryDays(deps.db.orm, message.organizationId);
+  const fileUrl: CustomerFileUrl = (fileId) => deps.fileLinks.customerUrl(fileId, linkDays);
+  const outbound = outboundMessages(message, found.attachments, fileUrl, adapter.splitText);
+  const sender = channel.sendAgentIdentity ? agentSender(fileUrl, found.sender) : undefined;
   const now = deps.clock.now();
   // Parts accepted by an earlier attempt (or recognised from their echoes) are not sent again.
   const accepted = new Map(found.acceptedParts.map((p) => [p.part, p.providerMessageId]));
@@ -190,6 +199,7 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
       perRequest,
     );
     let via = message.deliveredVia ?? '';
+    let pushed = false;
     let unrecorded: Array<{ part: number; providerMessageId: string }> = [];
     for (const [i, group] of groups.entries()) {
       if (group.every(({ part }) => accepted.has(part))) continue;
@@ -207,13 +217,16 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
         metadata: sentPartMetadata(message.id, group[0]!.part),
         lastInboundAt: found.lastInboundAt,
         now,
+        ...(sender ? { sender } : {}),
       });
       unrecorded = group.flatMap(({ part }, j) => {
         const providerMessageId = result.providerMessageIds[j];
         return providerMessageId ? [{ part, providerMessageId }] : [];
       });
       for (const { part, providerMessageId } of unrecorded) accepted.set(part, providerMessageId);
-      via = result.via;
+      // How the first request went names the message's way (a long message's later requests push).
+      if (!via) via = result.via;
+      if (result.via === 'push') pushed = true;
     }
     const sent = await repo.markSent(
       deps.db.orm,
@@ -238,6 +251,11 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
         organizationId: message.organizationId,
         data: { issueId: message.issueId, status: 'waiting', ...sent.handedOver },
       });
+    // A push uses the channel's monthly LINE quota: admins hear when it runs low (never fails the send).
+    if (pushed && channel.type === 'line')
+      await checkLineQuotaAfterPush(deps, channel).catch((err: unknown) =>
+        deps.logger.warn({ err, channelId: channel.id }, 'LINE quota check failed'),
+      );
   } catch (err) {
     const retryable = !(err instanceof ChannelSendError) || err.retryable;
     if (retryable && job.retryCount < job.retryLimit) throw err;
@@ -250,41 +268,6 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
         data: { issueId: row.issueId, messageId: message.id },
       });
   }
-}
-
-function outboundParts(
-  deps: Deps,
-  text: string | null,
-  attachments: Array<{ id: string; filename: string; mimeType: string }>,
-  split: (t: string) => string[],
-): OutboundMessage[] {
-  const parts: OutboundMessage[] = text ? split(text).map((t) => ({ kind: 'text' as const, text: t })) : [];
-  for (const f of attachments) {
-    const kind = f.mimeType.startsWith('image/')
-      ? 'image'
-      : f.mimeType.startsWith('video/')
-        ? 'video'
-        : f.mimeType.startsWith('audio/')
-          ? 'audio'
-          : 'file';
-    parts.push({
-      kind,
-      url: `${deps.config.PUBLIC_URL}/files/${f.id}`,
-      fileName: f.filename,
-      mimeType: f.mimeType,
-    });
-  }
-  return parts;
-}
-
-const chunk = <T>(items: T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
-
-/** A stable UUID per (message, request group): the first group uses the message's own key. */
-function derivedRetryKey(base: string, index: number) {
-  if (index === 0) return base;
-  const h = createHash('sha256').update(`${base}:${index}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Messages of an issue the caller may read (in scope or handed over to them), newest first. */
@@ -302,6 +285,11 @@ export async function listIssueMessages(
   if (read && !found.handedOver) await clearUnread(deps, auth, found.issue);
   const rows = await repo.listMessages(deps.db.orm, issueId, before, limit + 1);
   const page = rows.slice(0, limit);
+  // The customer sees their messages read once an agent has them on screen.
+  const unmarked = page.some(
+    (r) => r.message.direction === 'inbound' && r.message.deliveryStatus === 'received',
+  );
+  if (read && !found.handedOver && unmarked) await requestMarkRead(deps, issueId);
   const attachments = await repo.attachmentsOfMany(
     deps.db.orm,
     page.map((r) => r.message.id),
@@ -309,6 +297,8 @@ export async function listIssueMessages(
   return {
     items: page.map((r) =>
       present(
+        deps.fileLinks,
+        deps.config.STICKER_IMAGE_BASE_URL,
         r,
         attachments.filter((a) => a.messageId === r.message.id),
       ),
@@ -320,10 +310,17 @@ export async function listIssueMessages(
 async function presentOne(deps: Deps, messageId: number): Promise<Message> {
   const [row] = await repo.listMessageById(deps.db.orm, messageId);
   if (!row) throw notFound();
-  return present(row, await repo.attachmentsOfMany(deps.db.orm, [messageId]));
+  return present(
+    deps.fileLinks,
+    deps.config.STICKER_IMAGE_BASE_URL,
+    row,
+    await repo.attachmentsOfMany(deps.db.orm, [messageId]),
+  );
 }
 
 function present(
+  links: FileLinks,
+  stickerBase: string,
   row: repo.MessageListRow,
   attachments: Array<{ id: string; filename: string; mimeType: string; size: number }>,
 ): Message {
@@ -345,11 +342,12 @@ function present(
     clientId: m.clientId,
     attachments: attachments.map((a) => ({
       id: a.id,
-      url: `/files/${a.id}`,
+      url: links.appPath(a.id),
       filename: a.filename,
       mimeType: a.mimeType,
       size: a.size,
     })),
     createdAt: m.createdAt.toISOString(),
+    ...messageExtras(m, stickerBase),
   };
 }

@@ -1,4 +1,5 @@
 import type { Person } from '@sabai/contracts';
+import type { FileLinks } from '../../platform/file-links';
 import { profilePathOf } from '../auth';
 
 type PersonRow = {
@@ -15,12 +16,12 @@ export const displayNameOf = (u: { firstName: string; lastName: string; username
   `${u.firstName} ${u.lastName}`.trim() || u.username;
 
 /** A person as lists show them; null for a missing (left-joined) user. */
-export function presentPerson(row: PersonRow | null | undefined): Person | null {
+export function presentPerson(links: FileLinks, row: PersonRow | null | undefined): Person | null {
   if (!row?.id) return null;
   return {
     id: row.id,
     displayName: displayNameOf(row),
     email: row.email,
-    profilePath: profilePathOf(row.avatarFileId),
+    profilePath: profilePathOf(links, row.avatarFileId),
   };
 }

@@ -25,7 +25,12 @@ export async function listTeams(
   q: ListQuery,
 ): Promise<Page<TeamListItem>> {
   const { rows, total } = await repo.listTeams(deps.db.orm, filterOf(auth, scope), q);
-  return { items: rows.map((r) => presentListItem(auth, r)), total, page: q.page, pageSize: q.pageSize };
+  return {
+    items: rows.map((r) => presentListItem(deps, auth, r)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Teams for selects (channel, tag, user and auto-assignment forms). */
@@ -38,12 +43,12 @@ export async function getTeam(deps: Deps, auth: AuthContext, scope: Scope, id: s
   if (!row) throw notFound('team.not_found');
   const members = await repo.membersOf(deps.db.orm, id, deps.clock.now());
   return {
-    ...presentListItem(auth, row),
+    ...presentListItem(deps, auth, row),
     managerUserId: row.managerUserId,
     autoReplyMessage: row.autoReplyMessage,
     updatedAt: row.updatedAt.toISOString(),
     members: members.map((m) => ({
-      ...presentPerson(m)!,
+      ...presentPerson(deps.fileLinks, m)!,
       userId: m.id,
       workStart: m.workStart.slice(0, 5),
       workStop: m.workStop.slice(0, 5),
@@ -128,7 +133,7 @@ export async function deleteTeam(deps: Deps, auth: AuthContext, scope: Scope, id
 /** Active users of the organisation for the manager and member pickers. */
 export async function memberOptions(deps: Deps, auth: AuthContext, search: string | undefined) {
   const rows = await repo.memberOptions(deps.db.orm, auth.organizationId, search);
-  return rows.map((r) => ({ ...presentPerson(r)!, roleName: r.roleName }));
+  return rows.map((r) => ({ ...presentPerson(deps.fileLinks, r)!, roleName: r.roleName }));
 }
 
 async function assertValid(deps: Deps, organizationId: string, input: SaveTeam, exceptId?: string) {
@@ -169,7 +174,7 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function presentListItem(auth: AuthContext, r: repo.TeamRow): TeamListItem {
+function presentListItem(deps: Deps, auth: AuthContext, r: repo.TeamRow): TeamListItem {
   const may = (action: 'update' | 'delete') => {
     const scope = scopeFor(auth.role, 'team', action);
     return scope === 'all' || (scope === 'myTeam' && Boolean(r.isMine));
@@ -177,7 +182,7 @@ function presentListItem(auth: AuthContext, r: repo.TeamRow): TeamListItem {
   return {
     id: r.id,
     name: r.name,
-    manager: presentPerson(r.manager),
+    manager: presentPerson(deps.fileLinks, r.manager),
     memberCount: r.memberCount,
     managerWorkingType: r.managerWorkingType,
     assignmentMode: r.assignmentMode,

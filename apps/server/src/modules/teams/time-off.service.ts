@@ -148,7 +148,7 @@ async function list(
   q: TimeOffQuery,
 ): Promise<Page<TimeOffRequest>> {
   const { rows, total } = await repo.listTimeOff(deps.db.orm, filterOf(auth, f), q);
-  return { items: rows.map((r) => present(auth, r)), total, page: q.page, pageSize: q.pageSize };
+  return { items: rows.map((r) => present(deps, auth, r)), total, page: q.page, pageSize: q.pageSize };
 }
 
 async function findPresented(
@@ -159,20 +159,20 @@ async function findPresented(
 ) {
   const row = await repo.findTimeOff(deps.db.orm, filterOf(auth, f), id);
   if (!row) throw notFound('time_off.not_found');
-  return present(auth, row);
+  return present(deps, auth, row);
 }
 
-function present(auth: AuthContext, r: repo.TimeOffRow): TimeOffRequest {
+function present(deps: Deps, auth: AuthContext, r: repo.TimeOffRow): TimeOffRequest {
   const scope = scopeFor(auth.role, 'team', 'update');
   return {
     id: r.id,
-    user: presentPerson(r.user)!,
+    user: presentPerson(deps.fileLinks, r.user)!,
     team: r.team?.id ? { id: r.team.id, name: r.team.name } : null,
     startsAt: r.startsAt.toISOString(),
     endsAt: r.endsAt.toISOString(),
     reason: r.reason,
     status: r.status,
-    decidedBy: presentPerson(r.decidedBy),
+    decidedBy: presentPerson(deps.fileLinks, r.decidedBy),
     decidedAt: r.decidedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     canDecide:

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, XSRF, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn, TEST_PASSWORD, type TestOrg } from '../../../test/factories';
+import { SIGNED_FILE_PATH } from '../../../test/files';
 
 let t: TestApp;
 let org: TestOrg;
@@ -143,7 +144,7 @@ describe('PUT /me/avatar', () => {
     const res = await upload(token, 'me.png', 'image/png', png);
     expect(res.statusCode).toBe(200);
     const profilePath = res.json().profilePath as string;
-    expect(profilePath).toMatch(/^\/files\/[A-Za-z0-9_-]{32}$/);
+    expect(profilePath).toMatch(SIGNED_FILE_PATH);
     const file = await t.app.inject({ method: 'GET', url: profilePath });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');

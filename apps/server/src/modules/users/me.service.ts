@@ -17,7 +17,7 @@ export async function getMe(deps: Deps, auth: AuthContext): Promise<Me> {
     firstName: row.firstName,
     lastName: row.lastName,
     displayName: `${row.firstName} ${row.lastName}`.trim() || row.username,
-    profilePath: profilePathOf(row.avatarFileId),
+    profilePath: profilePathOf(deps.fileLinks, row.avatarFileId),
     roleName: auth.roleName,
     roles: [auth.roleName],
     organization: { id: auth.organizationId, name: row.organizationName },

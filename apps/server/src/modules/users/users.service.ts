@@ -339,7 +339,7 @@ async function present(deps: Deps, auth: AuthContext, rows: repo.UserRow[]): Pro
       firstName: r.firstName,
       lastName: r.lastName,
       displayName: displayNameOf(r),
-      profilePath: profilePathOf(r.avatarFileId),
+      profilePath: profilePathOf(deps.fileLinks, r.avatarFileId),
       role: { id: r.roleId, name: r.roleName },
       teams: teams.filter((t) => t.userId === r.id).map((t) => ({ id: t.id, name: t.name })),
       status: r.status,

@@ -42,6 +42,12 @@ describe('localNotice', () => {
     expect(localNotice(NOTICE_TEXTS.channelTakenOver('Sabai LINE OA'), 'th', th)).toBe(
       'ช่องทาง Sabai LINE OA ถูกองค์กรอื่นนำไปใช้แทนแล้ว',
     );
+    expect(localNotice(NOTICE_TEXTS.lineQuotaWarning('Sabai LINE OA', 80, 240, 300), 'th', th)).toBe(
+      'ช่องทาง LINE Sabai LINE OA ใช้โควตาข้อความของเดือนนี้ไปแล้ว 80% (240 จาก 300)',
+    );
+    expect(localNotice(NOTICE_TEXTS.lineQuotaReached('Sabai LINE OA', 300, 300), 'th', th)).toBe(
+      'ช่องทาง LINE Sabai LINE OA ใช้โควตาข้อความของเดือนนี้ครบแล้ว (300 จาก 300) LINE จะไม่รับข้อความแบบพุชจนถึงเดือนหน้า',
+    );
   });
 
   it('keeps the server text for an English reader and anything it does not know', () => {

@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { letterCount } from '@sabai/domain';
-import type { CannedCategory, CannedResponse } from '@sabai/contracts';
+import {
+  QUICK_REPLIES_MAX,
+  QUICK_REPLY_TYPES_OF,
+  type CannedCategory,
+  type CannedResponse,
+  type QuickReply,
+} from '@sabai/contracts';
 import type { TranslationKey } from '@sabai/i18n';
 import { useSaveResponse } from '../api/save-response';
 import {
@@ -16,6 +22,7 @@ import {
 } from '../utils/canned-form';
 import type { ResponseFormValues } from '../utils/canned-form';
 import { AttachmentsField } from './attachments-field';
+import { QuickRepliesForm } from '../../../components/quick-replies-editor';
 
 type ResponseFormProps = {
   /** The response being edited; null when adding one. */
@@ -125,6 +132,13 @@ export function ResponseForm({ response, categoryId, categories, onSaved, onCanc
       >
         <AttachmentsField />
       </Form.Item>
+      <Form.Item
+        name="quickReplies"
+        label={t('canned.form.quickReplies')}
+        extra={t('canned.form.quickRepliesHint', { max: QUICK_REPLIES_MAX })}
+      >
+        <QuickRepliesField />
+      </Form.Item>
       <div className="settings-form__actions">
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={saveMutation.isPending} data-testid="canned-save">
@@ -132,5 +146,24 @@ export function ResponseForm({ response, categoryId, categories, onSaved, onCanc
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A form item's control: the response's quick-reply buttons (every type: LINE takes them all). */
+function QuickRepliesField({
+  value = [],
+  onChange,
+}: {
+  value?: QuickReply[];
+  onChange?: (value: QuickReply[]) => void;
+}) {
+  return (
+    <div data-testid="canned-quick-replies">
+      <QuickRepliesForm
+        types={QUICK_REPLY_TYPES_OF.line}
+        value={value}
+        onChange={(next) => onChange?.(next)}
+      />
+    </div>
   );
 }

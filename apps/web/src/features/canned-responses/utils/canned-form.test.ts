@@ -9,15 +9,31 @@ import {
 } from './canned-form';
 
 describe('canned response form', () => {
-  it('sends trimmed texts and the attachment ids', () => {
+  it('sends trimmed texts, the attachment ids and the quick replies', () => {
     expect(
       toResponseRequest({
         categoryId: 'c1',
         name: ' Hi ',
         message: ' Hello ',
-        attachments: [{ id: 'f1', url: '/files/f1', filename: 'a.png', mimeType: 'image/png', size: 1 }],
+        // The url as the API answers it: signed and expiring (never built from the id).
+        attachments: [
+          {
+            id: 'f1',
+            url: '/files/f1?expires=1767225600&signature=sig',
+            filename: 'a.png',
+            mimeType: 'image/png',
+            size: 1,
+          },
+        ],
+        quickReplies: [{ type: 'postback', label: 'Yes' }],
       }),
-    ).toEqual({ categoryId: 'c1', name: 'Hi', message: 'Hello', fileIds: ['f1'] });
+    ).toEqual({
+      categoryId: 'c1',
+      name: 'Hi',
+      message: 'Hello',
+      fileIds: ['f1'],
+      quickReplies: [{ type: 'postback', label: 'Yes' }],
+    });
   });
 
   it('counts Thai letters as the server does (500 at most)', () => {

@@ -7,7 +7,7 @@ import {
   isCannedMessageWithinLimit,
   maxAttachmentBytes,
 } from '@sabai/domain';
-import type { CannedResponse, SaveCannedResponse } from '@sabai/contracts';
+import type { CannedResponse, QuickReply, SaveCannedResponse } from '@sabai/contracts';
 import type { TranslationKey } from '@sabai/i18n';
 import { ApiError } from '../../../lib/api-client';
 import type { Attachment } from '../api/upload-attachment';
@@ -21,6 +21,7 @@ export type ResponseFormValues = {
   name: string;
   message: string;
   attachments: Attachment[];
+  quickReplies: QuickReply[];
 };
 
 export function toResponseValues(
@@ -33,8 +34,9 @@ export function toResponseValues(
         name: response.name,
         message: response.message,
         attachments: response.attachments,
+        quickReplies: response.quickReplies,
       }
-    : { categoryId: categoryId ?? undefined, name: '', message: '', attachments: [] };
+    : { categoryId: categoryId ?? undefined, name: '', message: '', attachments: [], quickReplies: [] };
 }
 
 export function toResponseRequest(values: ResponseFormValues): SaveCannedResponse {
@@ -43,6 +45,7 @@ export function toResponseRequest(values: ResponseFormValues): SaveCannedRespons
     name: values.name.trim(),
     message: values.message.trim(),
     fileIds: values.attachments.map((attachment) => attachment.id),
+    quickReplies: values.quickReplies,
   };
 }
 

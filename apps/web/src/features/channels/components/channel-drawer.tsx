@@ -2,6 +2,7 @@ import { Drawer, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
 import type { ChannelType } from '@sabai/domain';
+import { LineQuotaPanel } from '../../../components/line-quota-panel';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useRetrievalNotice } from '../../../lib/notices';
 import { useChannel } from '../api/get-channel';
@@ -60,6 +61,14 @@ export function ChannelDrawer({
         ) : (
           <Skeleton active paragraph={{ rows: 10 }} />
         ))}
+      {/* A connected LINE channel starts with this month's quota: what its pushes have used up. */}
+      {channel?.type === 'line' && (
+        <section className="channel-form__section" data-testid="line-quota-section">
+          <h3 className="channel-form__section-title">{t('lineQuota.title')}</h3>
+          <p className="channel-form__hint">{t('lineQuota.hint')}</p>
+          <LineQuotaPanel channelId={channel.id} />
+        </section>
+      )}
       {state && type && (state.mode === 'create' || channel) && (
         <ChannelForm
           key={

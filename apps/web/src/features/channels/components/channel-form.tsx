@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Radio, Select } from 'antd';
+import { Alert, Button, Form, Input, Radio, Select, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
@@ -347,6 +347,28 @@ export function ChannelForm({
       <section className="channel-form__section">
         <h3 className="channel-form__section-title">{t('channels.form.sections.holidays')}</h3>
         <HolidaysEditor />
+      </section>
+
+      <section className="channel-form__section">
+        <h3 className="channel-form__section-title">{t('channels.form.sections.conversation')}</h3>
+        {type === 'line' && (
+          <Form.Item
+            name="sendAgentIdentity"
+            label={t('channels.form.sendAgentIdentity')}
+            extra={t('channels.form.sendAgentIdentityHint')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="send-agent-identity" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="markReadOnOpen"
+          label={t('channels.form.markReadOnOpen')}
+          extra={t('channels.form.markReadOnOpenHint')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="mark-read-on-open" />
+        </Form.Item>
       </section>
 
       <div className="channel-form__actions">

@@ -23,6 +23,7 @@ import { AddChannelModal } from './add-channel-modal';
 import type { DrawerState } from './channel-drawer';
 import { ChannelTable } from './channel-table';
 import { ConnectionBanner } from './connection-banner';
+import { FileLinksSetting } from './file-links-setting';
 import '../channels.css';
 
 // The form (date and time pickers, selects, the drawer) loads when first opened: the list comes first.
@@ -183,12 +184,15 @@ export function ChannelsPage() {
       )}
       <ListCard
         toolbar={
-          <ListSearch
-            value={search}
-            onChange={setSearch}
-            label={t('channels.search')}
-            testId="channel-search"
-          />
+          <>
+            <ListSearch
+              value={search}
+              onChange={setSearch}
+              label={t('channels.search')}
+              testId="channel-search"
+            />
+            <FileLinksSetting />
+          </>
         }
         isError={channelsQuery.isError}
         onRetry={() => void channelsQuery.refetch()}

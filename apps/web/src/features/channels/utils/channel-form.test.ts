@@ -27,6 +27,8 @@ function channel(overrides: Partial<Channel> = {}): Channel {
     businessHoursMode: 'custom',
     shifts: [{ weekday: 1, startsAt: '09:00', endsAt: '18:00' }],
     offServiceResponse: 'Closed',
+    sendAgentIdentity: true,
+    markReadOnOpen: false,
     holidays: [
       { id: 'h1', name: 'Songkran', date: '2027-04-13', autoResponseMessage: 'Closed', canRemove: true },
     ],
@@ -52,6 +54,8 @@ describe('channel form values', () => {
       shifts: [{ weekday: 1, startsAt: '09:00', endsAt: '18:00' }],
       offServiceResponse: 'Closed',
       holidays: [{ id: 'h1', name: 'Songkran', date: '2027-04-13', autoResponseMessage: 'Closed' }],
+      sendAgentIdentity: true,
+      markReadOnOpen: false,
     });
   });
 
@@ -97,6 +101,8 @@ describe('channel form values', () => {
       shifts: [],
       offServiceResponse: '',
       holidays: [{ name: 'New year', date: '2027-01-01', autoResponseMessage: 'Closed' }],
+      sendAgentIdentity: false,
+      markReadOnOpen: true,
     });
   });
 

@@ -34,6 +34,8 @@ export type ChannelFormValues = {
   shifts: ShiftRow[];
   offServiceResponse?: string;
   holidays: HolidayRow[];
+  sendAgentIdentity: boolean;
+  markReadOnOpen: boolean;
 };
 
 /** The server's limits (contracts channels.ts), mirrored by the form's rules. */
@@ -110,6 +112,8 @@ export function toFormValues(channel?: Channel): ChannelFormValues {
       shifts: [],
       offServiceResponse: '',
       holidays: [],
+      sendAgentIdentity: false,
+      markReadOnOpen: true,
     };
   }
   return {
@@ -135,6 +139,8 @@ export function toFormValues(channel?: Channel): ChannelFormValues {
       autoResponseMessage: holiday.autoResponseMessage,
       canRemove: holiday.canRemove,
     })),
+    sendAgentIdentity: channel.sendAgentIdentity,
+    markReadOnOpen: channel.markReadOnOpen,
   };
 }
 
@@ -170,6 +176,8 @@ function channelFields(values: ChannelFormValues): Omit<UpdateChannel, 'secret' 
       date: row.date?.format(DATE) ?? '',
       autoResponseMessage: trimmed(row.autoResponseMessage),
     })),
+    sendAgentIdentity: values.sendAgentIdentity,
+    markReadOnOpen: values.markReadOnOpen,
   };
 }
 

@@ -58,7 +58,12 @@ export function useEarlierMessages(issueId: number) {
   });
 }
 
-export type Reply = SendMessageRequest & { clientId: string; attachments: Message['attachments'] };
+/** A reply as sent, with what the chat shows of it meanwhile (its files, its sticker's picture). */
+export type Reply = SendMessageRequest & {
+  clientId: string;
+  attachments: Message['attachments'];
+  shownSticker?: Message['sticker'];
+};
 
 /** The key of an issue's sends: the chat shows those still under way as "sending" (`useRepliesSending`). */
 const sendKey = (issueId: number) => [...messagesKey(issueId), 'send'] as const;
@@ -68,11 +73,13 @@ export function useSendMessage(issueId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: sendKey(issueId),
-    mutationFn: ({ attachments: _shown, ...body }: Reply) =>
+    mutationFn: ({ attachments: _files, shownSticker: _sticker, ...body }: Reply) =>
       api(routes.messages.send, { params: { id: issueId }, body }),
     onSuccess: (message) => {
       queryClient.setQueryData<MessagePages>(messagesKey(issueId), (data) => withMessage(data, message));
       void queryClient.invalidateQueries({ queryKey: issuesKey });
+      // The sticker picker lists the agent's recent stickers first.
+      if (message.sticker) void queryClient.invalidateQueries({ queryKey: stickersKey });
     },
   });
 }
@@ -117,5 +124,17 @@ export function useCannedSearch(search: string, enabled: boolean) {
     enabled,
     // The list keeps showing while the next letter's matches come (no spinner at every key).
     placeholderData: keepPreviousData,
+  });
+}
+
+const stickersKey = ['stickers'] as const;
+
+/** GET /stickers: the LINE stickers an agent may send, their recent ones first. */
+export function useStickers(enabled: boolean) {
+  return useQuery({
+    queryKey: stickersKey,
+    queryFn: () => api(routes.messages.stickers),
+    enabled,
+    staleTime: 60_000,
   });
 }

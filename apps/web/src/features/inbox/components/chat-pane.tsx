@@ -116,6 +116,16 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
             : t('inbox.chat.viewing', { names: viewing.join(', ') })}
         </div>
       )}
+      {data.customerBlocked && (
+        <Alert
+          className="chat-pane__blocked"
+          type="warning"
+          showIcon
+          banner
+          title={t('inbox.chat.customerBlocked')}
+          data-testid="customer-blocked"
+        />
+      )}
       <MessageList
         issueId={data.id}
         transferredFromIssueId={data.transferredFromIssueId}
@@ -141,10 +151,10 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
         <Composer
           key={data.id}
           issue={data}
-          onTyping={() => {
+          onTyping={(isReply) => {
             if (Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
             lastTyping.current = Date.now();
-            sendPresence(data.id, 'typing');
+            sendPresence(data.id, 'typing', isReply);
           }}
         />
       )}

@@ -18,11 +18,20 @@ import { SHORTCUTS } from '../utils/shortcuts';
 import { REPLY_BOX_ID } from './composer-ids';
 import { readDraft, saveDraft } from '../../../lib/drafts';
 import { SafeText } from '../../../components/safe-text';
+import {
+  QUICK_REPLY_TYPES_OF,
+  type CannedResponse,
+  type QuickReply,
+  type StickerCatalogue,
+} from '@sabai/contracts';
+import { StickerButton } from './sticker-picker';
+import { QuickRepliesButton, QuickReplyTags } from '../../../components/quick-replies-editor';
 
 /** A unique enough id for one draft (crypto.randomUUID needs a secure context, which plain http is not). */
 const newClientId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`;
 
-type ComposerProps = { issue: IssueDetail; onTyping: () => void };
+/** `onTyping(isReply)`: the agent typed; a reply (not a private note) is also shown to the customer. */
+type ComposerProps = { issue: IssueDetail; onTyping: (isReply: boolean) => void };
 
 /**
  * Reply box: Enter sends, Shift+Enter adds a line; `/` and a few letters filter the canned responses in
@@ -38,6 +47,7 @@ export function Composer({ issue, onTyping }: ComposerProps) {
   const [text, setText] = useState(() => readDraft(issue.id)?.text ?? '');
   const [isNote, setIsNote] = useState(() => readDraft(issue.id)?.isNote ?? false);
   const [files, setFiles] = useState<UploadedFile[]>([]);
+  const [quickReplies, setQuickReplies] = useState<QuickReply[]>([]);
   const [uploading, setUploading] = useState(0);
   const [isCannedOpen, setIsCannedOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -51,7 +61,8 @@ export function Composer({ issue, onTyping }: ComposerProps) {
   const inline = useCannedChoice(text.slice(1), isInlineOpen);
 
   const isOpen = !isFinalStatus(issue.status);
-  const isLocked = issue.replyLockedInboxUrl !== null && !isNote;
+  // A note stays inside the team: it can be written when the customer cannot be reached.
+  const isLocked = (issue.replyLockedInboxUrl !== null || issue.customerBlocked) && !isNote;
   const focus = () => textArea.current?.focus();
   useEffect(() => saveDraft(issue.id, { text, isNote }), [issue.id, text, isNote]);
   useShortcutKey(SHORTCUTS.reply, focus, isOpen);
@@ -89,13 +100,20 @@ export function Composer({ issue, onTyping }: ComposerProps) {
   const submit = () => {
     const body = text.trim();
     if ((!body && files.length === 0) || uploading > 0) return;
-    const request = { text: body || undefined, fileIds: files.map((f) => f.id), isPrivateNote: isNote };
+    const buttons = isNote ? [] : quickReplies;
+    const request = {
+      text: body || undefined,
+      fileIds: files.map((f) => f.id),
+      isPrivateNote: isNote,
+      ...(buttons.length ? { quickReplies: buttons } : {}),
+    };
     const key = JSON.stringify(request);
     if (draft.current.key !== key) draft.current = { key, clientId: newClientId() };
-    const sent = { text, files };
+    const sent = { text, files, buttons };
     // The reply shows at once as "sending"; should the request fail, it comes back here to send again.
     setText('');
     setFiles([]);
+    setQuickReplies([]);
     send.mutate(
       { ...request, clientId: draft.current.clientId, attachments: files },
       {
@@ -106,13 +124,32 @@ export function Composer({ issue, onTyping }: ComposerProps) {
           notice.error(error);
           setText((current) => current || sent.text);
           setFiles((current) => (current.length ? current : sent.files));
+          setQuickReplies((current) => (current.length ? current : sent.buttons));
         },
       },
     );
   };
 
-  const pickCanned = (message: string) => {
-    setText(message);
+  const sendSticker = ({ packageId, stickerId, imageUrl }: StickerCatalogue['recent'][number]) => {
+    send.mutate(
+      {
+        sticker: { packageId, stickerId },
+        isPrivateNote: false,
+        clientId: newClientId(),
+        attachments: [],
+        shownSticker: { packageId, stickerId, imageUrl, keywords: [] },
+      },
+      { onError: (error) => notice.error(error) },
+    );
+  };
+
+  /** A canned response fills the reply: its text, its files, and the buttons this channel can carry. */
+  const pickCanned = (response: CannedResponse) => {
+    setText(response.message);
+    if (response.attachments.length) setFiles(response.attachments);
+    const types = QUICK_REPLY_TYPES_OF[issue.channel.type];
+    const buttons = response.quickReplies.filter((q) => types.includes(q.type));
+    if (buttons.length) setQuickReplies(buttons);
     setIsCannedOpen(false);
     focus();
   };
@@ -131,7 +168,9 @@ export function Composer({ issue, onTyping }: ComposerProps) {
 
   return (
     <div className={`composer${isNote ? ' composer--note' : ''}`} data-testid="composer">
-      {isLocked ? (
+      {isLocked && issue.customerBlocked ? (
+        <Alert type="warning" showIcon title={t('inbox.composer.blocked')} data-testid="reply-blocked" />
+      ) : isLocked ? (
         <Alert
           type="warning"
           showIcon
@@ -172,7 +211,7 @@ export function Composer({ issue, onTyping }: ComposerProps) {
               onChange={(e) => {
                 setText(e.target.value);
                 if (!e.target.value.startsWith('/')) setIsInlineDismissed(false);
-                onTyping();
+                onTyping(!isNote);
               }}
               onKeyDown={onKeyDown}
               autoSize={{ minRows: 2, maxRows: 8 }}
@@ -185,6 +224,7 @@ export function Composer({ issue, onTyping }: ComposerProps) {
           </Popover>
         </>
       )}
+      {!isNote && <QuickReplyTags value={quickReplies} onChange={setQuickReplies} />}
       {files.length > 0 && (
         <div className="composer__files">
           {files.map((file) => (
@@ -227,6 +267,17 @@ export function Composer({ issue, onTyping }: ComposerProps) {
             data-testid="canned-button"
           />
         </Tooltip>
+        {!isNote && issue.channel.type === 'line' && (
+          <StickerButton onPick={sendSticker} disabled={isLocked} />
+        )}
+        {!isNote && (
+          <QuickRepliesButton
+            channelType={issue.channel.type}
+            value={quickReplies}
+            onChange={setQuickReplies}
+            disabled={isLocked}
+          />
+        )}
         <label className="composer__note">
           <Switch
             size="small"
@@ -257,7 +308,7 @@ export function Composer({ issue, onTyping }: ComposerProps) {
 }
 
 /** The canned-response button's picker: its own search box, then a response clicked or chosen with the keys. */
-function CannedPicker({ onPick }: { onPick: (message: string) => void }) {
+function CannedPicker({ onPick }: { onPick: (response: CannedResponse) => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const choice = useCannedChoice(typed, true);
@@ -287,7 +338,7 @@ function CannedMatches({ choice, onPick }: CannedOptionsProps) {
   );
 }
 
-type CannedOptionsProps = { choice: CannedChoice; onPick: (message: string) => void };
+type CannedOptionsProps = { choice: CannedChoice; onPick: (response: CannedResponse) => void };
 
 function CannedOptions({ choice, onPick }: CannedOptionsProps) {
   const { t } = useTranslation();
@@ -310,7 +361,7 @@ function CannedOptions({ choice, onPick }: CannedOptionsProps) {
           className={index === activeIndex ? 'canned-picker__option--active' : undefined}
           // The reply box keeps the focus (and its caret) while a response is clicked.
           onMouseDown={(e) => e.preventDefault()}
-          onClick={() => onPick(item.message)}
+          onClick={() => onPick(item)}
           data-testid="canned-option"
         >
           <strong>{item.name}</strong>

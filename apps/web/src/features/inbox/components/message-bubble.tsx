@@ -4,6 +4,7 @@ import {
   ExclamationCircleFilled,
   LockOutlined,
   PaperClipOutlined,
+  RollbackOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deliveryFailure } from '../utils/delivery-failure';
@@ -40,7 +41,8 @@ export function MessageBubble({ message, onRetry, isRetrying = false }: MessageB
   const side = message.direction === 'inbound' ? 'in' : 'out';
   const variant = message.isPrivateNote ? 'note' : message.senderType === 'system' ? 'system' : side;
   const location = message.kind === 'location' ? locationOf(message.payload) : null;
-  const hasBody = Boolean(message.text) || message.attachments.length > 0 || location;
+  const sticker = message.sticker;
+  const hasBody = Boolean(message.text) || message.attachments.length > 0 || location || sticker;
   const sender = personName(t, message.senderName ?? '', message.senderDeleted);
   const failure = message.deliveryStatus === 'failed' ? deliveryFailure(t, message.providerError) : null;
   return (
@@ -59,6 +61,21 @@ export function MessageBubble({ message, onRetry, isRetrying = false }: MessageB
               <SafeText text={sender} />
             )}
           </div>
+        )}
+        {message.answersQuickReply && (
+          <div className="bubble__answer" data-testid="quick-reply-answer">
+            <RollbackOutlined /> {t('inbox.quickReplies.answered')}
+          </div>
+        )}
+        {sticker && (
+          <img
+            className="bubble__sticker"
+            src={sticker.imageUrl}
+            alt={sticker.keywords.length ? sticker.keywords.join(', ') : t('inbox.kinds.sticker')}
+            width={120}
+            height={120}
+            data-testid="sticker"
+          />
         )}
         {message.text && (
           <div className="bubble__text">
@@ -93,9 +110,18 @@ export function MessageBubble({ message, onRetry, isRetrying = false }: MessageB
           ),
         )}
         {!hasBody && (
-          <div className="bubble__kind">
+          <div className={`bubble__kind${message.kind === 'unsent' ? ' bubble__kind--unsent' : ''}`}>
             {t(`inbox.kinds.${message.kind}`, { defaultValue: message.kind })}
           </div>
+        )}
+        {message.quickReplies && (
+          <ul className="bubble__quick-replies" aria-label={t('inbox.quickReplies.offered')}>
+            {message.quickReplies.map((q, index) => (
+              <li key={index} data-testid="offered-quick-reply">
+                <SafeText text={q.label} />
+              </li>
+            ))}
+          </ul>
         )}
         <div className="bubble__meta">
           <Tooltip title={fullTime(message.createdAt)}>
@@ -107,10 +133,22 @@ export function MessageBubble({ message, onRetry, isRetrying = false }: MessageB
               data-testid="delivery-status"
             >
               {message.deliveryStatus === 'failed' && <ExclamationCircleFilled />}{' '}
-              {t(`inbox.delivery.${message.deliveryStatus}`)}
+              {message.seenAt
+                ? t('inbox.delivery.seen', { time: clockTime(message.seenAt) })
+                : t(`inbox.delivery.${message.deliveryStatus}`)}
             </span>
           )}
         </div>
+        {message.reaction && (
+          <span
+            className="bubble__reaction"
+            role="img"
+            aria-label={t('inbox.chat.reaction', { emoji: message.reaction })}
+            data-testid="reaction"
+          >
+            {message.reaction}
+          </span>
+        )}
         {failure && (
           <p className="bubble__failure" data-testid="delivery-failure">
             {failure}

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../lib/navigation';
 import { useLiveCache } from '../api/live-cache';
@@ -13,11 +13,26 @@ export function MobileInboxPage() {
   useLiveCache();
   const navigate = useAppNavigate();
   const { query, setQuery } = useInboxUrl();
-  const openIssue = useCallback((id: number) => navigate(`/mobile/issue/chat?issueId=${id}`), [navigate]);
+  // While the chat's route loads, this page stays mounted: a search update due then (typed just before
+  // the tap) would start a navigation of its own and cancel the chat's.
+  const isLeaving = useRef(false);
+  const openIssue = useCallback(
+    (id: number) => {
+      isLeaving.current = true;
+      navigate(`/mobile/issue/chat?issueId=${id}`);
+    },
+    [navigate],
+  );
+  const changeQuery = useCallback(
+    (next: typeof query) => {
+      if (!isLeaving.current) setQuery(next);
+    },
+    [setQuery],
+  );
   return (
     <div className="mobile-inbox" data-testid="mobile-inbox-page">
       <h1 className="visually-hidden">{t('inbox.title')}</h1>
-      <FilterBar query={query} onChange={setQuery} isCompact onTaken={openIssue} />
+      <FilterBar query={query} onChange={changeQuery} isCompact onTaken={openIssue} />
       <IssueList query={query} selectedId={null} onOpen={openIssue} />
     </div>
   );

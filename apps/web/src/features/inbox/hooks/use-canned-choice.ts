@@ -2,6 +2,7 @@
 // point at, and what Enter or Tab does — insert it, or, when nothing matches, what the caller says (the reply
 // box sends "/…" as typed).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { CannedResponse } from '@sabai/contracts';
 import { useCannedSearch } from '../api/messages';
 
 export const CANNED_LIST_ID = 'canned-options';
@@ -10,7 +11,7 @@ export const cannedOptionId = (index: number) => `canned-option-${index}`;
 export type CannedChoice = ReturnType<typeof useCannedChoice>;
 
 /** What Enter or Tab leads to: the chosen response's text, or nothing matched. */
-type Outcome = { onPick: (message: string) => void; onNoMatch: () => void };
+type Outcome = { onPick: (response: CannedResponse) => void; onNoMatch: () => void };
 
 /** The canned responses matching `search` (while `isActive`) and the keys that move through them. */
 export function useCannedChoice(search: string, isActive: boolean) {
@@ -27,7 +28,7 @@ export function useCannedChoice(search: string, isActive: boolean) {
   // neither loses the key nor gets a response that matched only the earlier letters).
   const waiting = useRef<Outcome | null>(null);
   const finish = ({ onPick, onNoMatch }: Outcome) =>
-    items?.length ? onPick(items[activeIndex]!.message) : onNoMatch();
+    items?.length ? onPick(items[activeIndex]!) : onNoMatch();
   useEffect(() => {
     if (!isSettled || !waiting.current) return;
     const outcome = waiting.current;
@@ -36,12 +37,12 @@ export function useCannedChoice(search: string, isActive: boolean) {
   });
 
   /**
-   * Handles a key meant for the choice (true when it did): `onPick` gets the chosen response's text;
+   * Handles a key meant for the choice (true when it did): `onPick` gets the chosen response;
    * `onNoMatch` runs for Enter when nothing matches (Tab then does nothing).
    */
   const handleKey = (
     event: KeyboardEvent,
-    onPick: (message: string) => void,
+    onPick: (response: CannedResponse) => void,
     onNoMatch: () => void = () => undefined,
   ): boolean => {
     const count = items?.length ?? 0;

@@ -22,7 +22,14 @@ export function withMessage(data: MessagePages | undefined, message: Message): M
  */
 export function pendingMessage(
   issueId: number,
-  reply: { text?: string; isPrivateNote: boolean; clientId: string; attachments: Message['attachments'] },
+  reply: {
+    text?: string;
+    isPrivateNote: boolean;
+    clientId: string;
+    attachments: Message['attachments'];
+    shownSticker?: Message['sticker'];
+    quickReplies?: Message['quickReplies'];
+  },
   senderName: string,
   now: Date,
 ): Message {
@@ -32,7 +39,7 @@ export function pendingMessage(
     direction: 'outbound',
     senderType: 'agent',
     senderName,
-    kind: 'text',
+    kind: reply.shownSticker ? 'sticker' : 'text',
     text: reply.text ?? null,
     payload: null,
     isPrivateNote: reply.isPrivateNote,
@@ -41,5 +48,7 @@ export function pendingMessage(
     clientId: reply.clientId,
     attachments: reply.attachments,
     createdAt: now.toISOString(),
+    ...(reply.shownSticker ? { sticker: reply.shownSticker } : {}),
+    ...(reply.quickReplies?.length ? { quickReplies: reply.quickReplies } : {}),
   };
 }

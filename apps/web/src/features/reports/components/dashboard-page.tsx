@@ -8,6 +8,7 @@ import { RetryNotice } from '../../../components/retry-notice';
 import { useDashboard } from '../api/reports';
 import { FigureTiles } from './figure-tiles';
 import { LazyChart } from './lazy-chart';
+import { LineQuotaCard } from './line-quota-card';
 import { ReportControls } from './report-controls';
 import { StatusSummary } from './status-summary';
 import { useReportControls } from './use-report-controls';
@@ -136,6 +137,7 @@ export function DashboardPage() {
           <TopTags data={d} />
         ))}
       </Card>
+      <LineQuotaCard />
     </div>
   );
 }
