@@ -25,6 +25,7 @@ import { authenticate, authRoutes, createSessionVersions, createTokenService } f
 import { roleRoutes } from './modules/roles';
 import { meRoutes, userRoutes } from './modules/users';
 import { messageRoutes } from './modules/messages';
+import { commentRoutes } from './modules/comments';
 import { channelRoutes } from './modules/channels';
 import { lineQuotaRoutes } from './modules/line-quota';
 import { organizationSettingRoutes } from './modules/organizations';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(meRoutes, deps);
       await api.register(roleRoutes, deps);
       await api.register(messageRoutes, deps);
+      await api.register(commentRoutes, deps);
       await api.register(channelRoutes, deps);
       await api.register(lineQuotaRoutes, deps);
       await api.register(organizationSettingRoutes, deps);

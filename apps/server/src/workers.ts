@@ -7,6 +7,7 @@ import { downloadMedia, fetchProfile, MEDIA_JOB, PROFILE_JOB, processInboundBatc
 import { deliverMessage, DELIVER_JOB } from './modules/messages';
 import { markChatRead, MARK_READ_JOB } from './modules/chat-signals';
 import * as assignment from './modules/assignment';
+import * as comments from './modules/comments';
 import * as issues from './modules/issues';
 import * as reports from './modules/reports';
 import { RESET_MAIL_JOB, resetMailWorkOptions, sendResetMail } from './modules/auth';
@@ -19,6 +20,12 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   await deps.jobs.work(DELIVER_JOB, { concurrency: 4 }, (job) => deliverMessage(deps, job));
   await deps.jobs.work(MARK_READ_JOB, { concurrency: 2 }, (job) => markChatRead(deps, job));
   await deps.jobs.work(MEDIA_JOB, { concurrency: 2 }, (job) => downloadMedia(deps, job));
+  await deps.jobs.work(comments.PRIVATE_REPLY_JOB, { concurrency: 4 }, (job) =>
+    comments.sendPrivateReply(deps, job),
+  );
+  await deps.jobs.work(comments.POST_PREVIEW_JOB, { concurrency: 2 }, (job) =>
+    comments.fetchPostPreview(deps, job),
+  );
   await deps.jobs.work(PROFILE_JOB, { concurrency: 4 }, (job) => fetchProfile(deps, job));
   await deps.jobs.work(assignment.ASSIGN_JOB, { concurrency: 4 }, (job) =>
     assignment.runAssignJob(deps, job),

@@ -7,6 +7,7 @@ export * from './me';
 export * from './organizations';
 export * from './roles';
 export * from './messages';
+export * from './comments';
 export * from './channels';
 export * from './line-quota';
 export * from './teams';

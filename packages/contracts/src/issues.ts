@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { csvList, queryFlag } from './common';
+import { ISSUE_KINDS } from './comments';
 import {
   CHANNEL_TYPES,
   ISSUE_ACTIVITY_KINDS,
@@ -32,6 +33,8 @@ export const IssueFilterSchema = z.object({
   endDate: z.iso.date().optional(),
   /** Assignee user ids; `none` for issues nobody has. */
   agent: csvList(z.union([z.uuid(), z.literal('none')])).optional(),
+  /** Conversations, comments, or both when absent. */
+  kind: z.enum(ISSUE_KINDS).optional(),
 });
 export type IssueFilter = z.infer<typeof IssueFilterSchema>;
 
@@ -47,6 +50,7 @@ const Named = z.object({ id: z.string(), name: z.string() });
 
 export const IssueListItemSchema = z.object({
   id: z.number(),
+  kind: z.enum(ISSUE_KINDS),
   status: z.enum(ISSUE_STATUSES),
   channel: z.object({ id: z.string(), name: z.string(), type: z.enum(CHANNEL_TYPES) }),
   contact: z.object({ id: z.string(), displayName: z.string(), pictureUrl: z.string().nullable() }),
@@ -103,6 +107,8 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
   viewOnly: z.boolean(),
   /** LINE: the customer blocked the account; replies cannot reach them until they add it again. */
   customerBlocked: z.boolean(),
+  /** A comment issue's post (GET /posts/:id), shown above the thread. */
+  postId: z.string().nullable(),
 });
 export type IssueDetail = z.infer<typeof IssueDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChannelType } from '@sabai/domain';
+import { CommentInfoSchema } from './comments';
 
 const QuickReplyLabel = z.string().trim().min(1).max(20);
 
@@ -49,6 +50,8 @@ export const SendMessageRequestSchema = z
     sticker: StickerRefSchema.optional(),
     /** Buttons under the reply (its last part) for the customer to tap. */
     quickReplies: QuickRepliesSchema.optional(),
+    /** In a comment thread: the comment (message id) this public reply answers; the latest one if absent. */
+    replyToMessageId: z.number().int().positive().optional(),
   })
   .refine(
     (v) => (v.text?.trim().length ?? 0) > 0 || (v.fileIds?.length ?? 0) > 0 || v.sticker !== undefined,
@@ -102,6 +105,10 @@ export const MessageSchema = z.object({
   seenAt: z.string().optional(),
   /** The customer's reaction (an emoji). */
   reaction: z.string().optional(),
+  /** A comment on a post, or the page's public reply to one. */
+  comment: CommentInfoSchema.optional(),
+  /** A private reply to a comment: the comment issue it answered. */
+  fromComment: z.object({ issueId: z.number(), commentId: z.string() }).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -23,6 +23,7 @@ export * from './settings-text';
 export * from './storable-text';
 export * from './team-shifts';
 export * from './line-stickers';
+export * from './comment-keywords';
 export * from './line-quota';
 export * from './links';
 export * from './provinces';

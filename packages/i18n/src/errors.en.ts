@@ -94,7 +94,17 @@ export const errorsEn: ErrorTexts = {
   line_link: {
     no_channel: 'Your organisation has no LINE Official Account to link with. Ask an admin to connect one.',
   },
+  comment: {
+    deleted: 'This comment was deleted.',
+    like_facebook_only: 'Instagram does not let a business like a comment. Likes are for Facebook comments.',
+    not_a_comment: 'This message is not a comment.',
+    own_comment: "This is your own reply: act on the customer's comment instead.",
+    private_reply_expired: 'A private reply can be sent only within 7 days of the comment.',
+    private_reply_sent: 'This comment already has its private reply: Meta allows one per comment.',
+    refused: 'The platform refused this action on the comment.',
+  },
   message: {
+    comment_text_only: 'A reply to a comment is text only.',
     customer_blocked:
       'The customer has blocked this LINE account: messages cannot reach them until they add it again.',
     not_failed: 'This message is not waiting for a retry.',

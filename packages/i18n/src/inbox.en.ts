@@ -242,6 +242,16 @@ export const inboxEn = {
       takeNextHint: 'Take the issue that has waited longest in your teams (shortcut: N)',
       taken: 'Issue #{{id}} is now yours.',
     },
+    comments: {
+      orders: {
+        sheet: 'Orders',
+        number: 'No.',
+        author: 'Commenter',
+        comment: 'Comment',
+        time: 'Time',
+        issue: 'Issue',
+      },
+    },
     kanban: {
       empty: 'No issues',
       dragHint: 'Drag a card to another column to change its status.',

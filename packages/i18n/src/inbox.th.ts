@@ -237,6 +237,16 @@ export const inboxTh: InboxCatalogue = {
       takeNextHint: 'รับเคสที่รอนานที่สุดในทีมของคุณ (ปุ่มลัด: N)',
       taken: 'เคส #{{id}} เป็นของคุณแล้ว',
     },
+    comments: {
+      orders: {
+        sheet: 'รายการสั่งซื้อ',
+        number: 'ลำดับ',
+        author: 'ผู้แสดงความคิดเห็น',
+        comment: 'ความคิดเห็น',
+        time: 'เวลา',
+        issue: 'เรื่อง',
+      },
+    },
     kanban: {
       empty: 'ไม่มีเคส',
       dragHint: 'ลากการ์ดไปยังคอลัมน์อื่นเพื่อเปลี่ยนสถานะ',

@@ -27,8 +27,18 @@ export type {
   MetaControls,
   MetaDelivery,
   MetaBatchOptions,
+  CommentControls,
+  MetaChangesDelivery,
 } from './meta/controls';
 export type {
+  CommentItem,
+  CommentState,
+  FeedCommentValue,
+  InstagramCommentValue,
+  MetaChange,
+  MetaChangesWebhookBody,
+  PublishOptions,
+  PublishedPost,
   InstagramAccountConfig,
   InstagramAction,
   MessengerAction,

@@ -21,7 +21,8 @@ import { LineState } from './line/state';
 import type { LineChannelConfig, LineUserConfig } from './line/types';
 import { metaArea } from './meta/area';
 import { createMetaControls } from './meta/controls';
-import type { InstagramCustomer, MessengerCustomer, MetaControls } from './meta/controls';
+import type { CommentControls, InstagramCustomer, MessengerCustomer, MetaControls } from './meta/controls';
+import { commentRoutes } from './meta/comment-routes';
 import { graphRoutes } from './meta/graph-routes';
 import { loginRoutes } from './meta/login-routes';
 import { sendApiRoutes } from './meta/send-api';
@@ -109,6 +110,8 @@ export interface Simulator {
   readonly meta: MetaControls;
   readonly messenger: MessengerCustomer;
   readonly instagram: InstagramCustomer;
+  /** Page posts and Instagram media, and the people who comment on them (feed / comments webhooks). */
+  readonly comments: CommentControls;
   /** API calls received. */
   calls(filter?: CallFilter): ApiCall[];
   /** Calls `listener` with every API call answered from now on; returns the unsubscribe function. */
@@ -138,7 +141,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   const line = createLineControls({ state: lineState, clock, deliverer, faults });
   const metaDeps = { state: metaState, clock, cdn, recorder, deliverer, faults, origin, timeoutMs };
-  const { messenger, instagram, meta } = createMetaControls(metaDeps);
+  const { messenger, instagram, meta, comments } = createMetaControls(metaDeps);
 
   // Replayed by reset({ keepConfig: true }).
   let configLog: (() => void)[] = [];
@@ -180,6 +183,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     meta,
     messenger,
     instagram,
+    comments,
     calls: (filter) => recorder.calls(filter),
     onCall: (listener) => recorder.onCall(listener),
     deliveries: (filter) => recorder.deliveries(filter),
@@ -200,6 +204,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ...loginRoutes(graphDeps),
     ...sendApiRoutes(graphDeps),
     ...graphRoutes(graphDeps),
+    ...commentRoutes(graphDeps),
   ];
   server = await startHttpServer({
     port: options.port ?? 0,

@@ -4,6 +4,7 @@ export { isValidLineSignature, isValidMetaSignature } from './signatures';
 export { parseLineWebhook } from './line/parse';
 export { parseMetaWebhook } from './meta/parse';
 export { metaMessagingType } from './meta/adapter';
+export type { CommentApi, PostPreview } from './meta/comments';
 export * from './types';
 export { createMetaLogin, type MetaLogin, type ConnectablePage } from './meta/login';
 export {

@@ -3,9 +3,14 @@ import type { GuardedFetch } from '../platform/guarded-fetch';
 import type { ChannelAdapter, ChannelType } from './types';
 import { createLineAdapter } from './line/adapter';
 import { createMetaAdapter } from './meta/adapter';
+import { createMetaComments, type CommentApi } from './meta/comments';
 import { providerFetch } from './provider-fetch';
 
-export type ChannelRegistry = { get(type: ChannelType): ChannelAdapter };
+export type ChannelRegistry = {
+  get(type: ChannelType): ChannelAdapter;
+  /** Comments of Facebook posts and Instagram media (LINE has none). */
+  comments(type: 'facebook' | 'instagram'): CommentApi;
+};
 
 export type ProviderUrls = {
   lineApiBaseUrl: string;
@@ -37,5 +42,9 @@ export function createChannelRegistry(urls: ProviderUrls): ChannelRegistry {
     facebook: createMetaAdapter('facebook', meta),
     instagram: createMetaAdapter('instagram', meta),
   };
-  return { get: (type) => adapters[type] };
+  const comments = {
+    facebook: createMetaComments('facebook', meta),
+    instagram: createMetaComments('instagram', meta),
+  };
+  return { get: (type) => adapters[type], comments: (type) => comments[type] };
 }

@@ -71,6 +71,7 @@ export type InboundEvent =
       /** The emoji, or null when the customer took their reaction back. */
       emoji: string | null;
     }
+  | CommentEvent
   | {
       type: 'read';
       accountId: string;
@@ -79,6 +80,28 @@ export type InboundEvent =
       providerMessageId: string | null;
       watermark: Date | null;
     };
+
+/**
+ * A comment on a Facebook post (feed webhook) or Instagram media (comments, live_comments): added, edited,
+ * removed, hidden or shown again. `externalUserId` is the author; `isOwn` when the author is the account.
+ */
+export type CommentEvent = {
+  type: 'comment';
+  accountId: string;
+  externalUserId: string;
+  authorName: string;
+  timestamp: Date;
+  verb: 'add' | 'edited' | 'remove' | 'hide' | 'unhide';
+  commentId: string;
+  postId: string;
+  /** The comment answered; null for a comment on the post. */
+  parentId: string | null;
+  text: string | null;
+  photoUrl: string | null;
+  isOwn: boolean;
+  /** Instagram live broadcast comments. */
+  isLive: boolean;
+};
 
 /** Buttons under a part; a tap comes back linked to the message `messageId` (see quick-reply-data.ts). */
 export type OutboundQuickReplies = { messageId: number; items: QuickReply[] };

@@ -355,6 +355,93 @@ export const channels = pgTable(
   ],
 );
 
+/**
+ * A Page post or an Instagram media that comments arrived on (issue 17 item 5): the preview shown above a
+ * comment thread (read from the Graph API once, its picture stored as a file), and whether it collects
+ * order comments ("CF") into a list.
+ */
+export const socialPosts = pgTable(
+  'social_posts',
+  {
+    id: id(),
+    organizationId: orgId(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    text: text('text'),
+    permalink: text('permalink'),
+    pictureFileId: text('picture_file_id').references(() => files.id, { onDelete: 'set null' }),
+    previewStatus: text('preview_status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    postedAt: ts('posted_at'),
+    collectsOrders: boolean('collects_orders').notNull().default(false),
+    orderKeywords: jsonb('order_keywords').$type<string[]>().notNull().default(['CF']),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('social_posts_channel_external_key').on(t.channelId, t.externalId)],
+);
+
+/** Comment rules of a channel: a keyword in a comment sends a canned response as a private reply. */
+export const commentRules = pgTable(
+  'comment_rules',
+  {
+    id: id(),
+    organizationId: orgId(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    keywords: jsonb('keywords').$type<string[]>().notNull(),
+    cannedResponseId: uuid('canned_response_id')
+      .notNull()
+      .references(() => cannedResponses.id, { onDelete: 'cascade' }),
+    // A public answer under the comment ("sent you a message"), '' for none.
+    publicReply: text('public_reply').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comment_rules_channel_idx').on(t.channelId, t.position)],
+);
+
+/** Once per commenter per post: the comment a rule answered (the key refuses a second). */
+export const commentRuleReplies = pgTable(
+  'comment_rule_replies',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => socialPosts.id, { onDelete: 'cascade' }),
+    externalUserId: text('external_user_id').notNull(),
+    ruleId: uuid('rule_id').references(() => commentRules.id, { onDelete: 'set null' }),
+    commentId: text('comment_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.externalUserId] })],
+);
+
+/** The order list ("CF") of a live-commerce post: one row per order comment. */
+export const postOrders = pgTable(
+  'post_orders',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => socialPosts.id, { onDelete: 'cascade' }),
+    commentId: text('comment_id').notNull(),
+    externalUserId: text('external_user_id').notNull(),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    issueId: bigint('issue_id', { mode: 'number' }),
+    // The comment's message: within one second (Meta's precision) the list keeps the order they arrived in.
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    commentedAt: ts('commented_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.commentId] }),
+    index('post_orders_post_time_idx').on(t.postId, t.commentedAt, t.messageId),
+  ],
+);
+
 export const channelKeywords = pgTable(
   'channel_keywords',
   {
@@ -550,6 +637,11 @@ export const issues = pgTable(
     status: text('status', { enum: ISSUE_STATUSES }).notNull().default('un-assigned'),
     note: text('note').notNull().default(''),
     adId: text('ad_id'),
+    // 'conversation' (chat messages) or 'comment' (one commenter's comments on one post, with the replies).
+    kind: text('kind', { enum: ['conversation', 'comment'] })
+      .notNull()
+      .default('conversation'),
+    postId: uuid('post_id').references(() => socialPosts.id, { onDelete: 'set null' }),
     transferredFromIssueId: bigint('transferred_from_issue_id', { mode: 'number' }),
     startDate: ts('start_date').notNull().defaultNow(),
     // The last message of either side (the inbox's default order); the start date until then.
@@ -598,6 +690,10 @@ export const issues = pgTable(
       t.id,
     ),
     index('issues_contact_idx').on(t.contactId),
+    // A commenter's thread on a post, looked up for every comment.
+    index('issues_post_identity_idx')
+      .on(t.postId, t.contactIdentityId, t.id)
+      .where(sql`${t.postId} is not null`),
     // A customer's open and latest issues, looked up for every message they send.
     index('issues_contact_identity_idx').on(t.contactIdentityId, t.id),
     index('issues_org_start_idx').on(t.organizationId, t.startDate),

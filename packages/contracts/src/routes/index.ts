@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { meRoutes } from './me';
 import { roleRoutes } from './roles';
 import { messageRoutes } from './messages';
+import { commentRoutes } from './comments';
 import { channelRoutes } from './channels';
 import { organizationSettingRoutes } from './organization-settings';
 import { teamRoutes } from './teams';
@@ -32,6 +33,7 @@ export const routes = {
   me: meRoutes,
   roles: roleRoutes,
   messages: messageRoutes,
+  comments: commentRoutes,
   channels: channelRoutes,
   organizationSettings: organizationSettingRoutes,
   teams: teamRoutes,

@@ -2,10 +2,17 @@
 import type { z } from 'zod';
 import type { ApiCall, DeliveryRecord, OutboxEntry, Platform } from '../core/records';
 import type { LineWebhookBody } from '../line/types';
-import type { MetaWebhookBody } from '../meta/types';
+import type {
+  CommentState,
+  MetaChangesWebhookBody,
+  MetaWebhookBody,
+  PublishOptions,
+  PublishedPost,
+} from '../meta/types';
 import type { SimulatorSummary } from '../simulator';
 import type { DeliveryWait } from '../webhook/deliverer';
 import type {
+  CommentItemSchema,
   FaultBodySchema,
   InstagramAccountConfigSchema,
   InstagramActionSchema,
@@ -86,6 +93,51 @@ export class AdminClient {
       `/meta/instagram/events${options.wait === 'first' ? '?wait=first' : ''}`,
       { events },
     );
+
+  /** A post on a Page, or media on an Instagram account, for people to comment on. */
+  publishPost = (accountId: string, options: PublishOptions = {}) =>
+    this.request<PublishedPost>('POST', '/meta/posts', { accountId, ...options });
+  /** A person comments on a post (or replies to `parentId`): a `feed` or `comments` webhook. */
+  comment = (
+    accountId: string,
+    userId: string,
+    postId: string,
+    text: string,
+    options: { parentId?: string; name?: string; photo?: boolean; wait?: DeliveryWait } = {},
+  ) => {
+    const { wait, ...rest } = options;
+    return this.request<{ commentId: string; delivery: DeliveryRecord<MetaChangesWebhookBody> }>(
+      'POST',
+      `/meta/comments${wait === 'first' ? '?wait=first' : ''}`,
+      { accountId, userId, postId, text, ...rest },
+    );
+  };
+  /** A burst of comments; `perWebhook` changes per webhook. */
+  comments = (
+    accountId: string,
+    items: z.input<typeof CommentItemSchema>[],
+    options: { perWebhook?: number; wait?: DeliveryWait } = {},
+  ) => {
+    const { wait, ...rest } = options;
+    return this.request<{ commentIds: string[]; deliveries: DeliveryRecord<MetaChangesWebhookBody>[] }>(
+      'POST',
+      `/meta/comments/batch${wait === 'first' ? '?wait=first' : ''}`,
+      { accountId, items, ...rest },
+    );
+  };
+  /** The author deletes their comment (Facebook: a `remove` feed webhook; Instagram: none, `delivery` null). */
+  removeComment = (accountId: string, commentId: string) =>
+    this.request<{ delivery: DeliveryRecord<MetaChangesWebhookBody> | null }>(
+      'POST',
+      '/meta/comments/remove',
+      {
+        accountId,
+        commentId,
+      },
+    );
+  /** What the account did to a comment (hidden, liked, deleted, public replies, private replies). */
+  commentState = (commentId: string) =>
+    this.request<CommentState>('GET', `/meta/comments/${encodeURIComponent(commentId)}`);
 
   calls = (filter: { platform?: Platform; path?: string } = {}) =>
     this.request<ApiCall[]>('GET', `/calls?${new URLSearchParams(filter)}`);

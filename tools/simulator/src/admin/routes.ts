@@ -11,6 +11,8 @@ import type { Simulator } from '../simulator';
 import type { DeliveryWait } from '../webhook/deliverer';
 import {
   AdvanceBodySchema,
+  CommentBodySchema,
+  CommentsBodySchema,
   CopiesBodySchema,
   ConditionsBodySchema,
   FaultBodySchema,
@@ -24,7 +26,9 @@ import {
   MetaAppConfigSchema,
   MetaUserConfigSchema,
   PageConfigSchema,
+  PublishBodySchema,
   QuotaBodySchema,
+  RemoveCommentBodySchema,
   ResetBodySchema,
 } from './schemas';
 
@@ -40,8 +44,7 @@ export const adminArea: AreaBehaviour = {
   tooLarge: () => adminError(413, 'too_large', 'Body too large'),
   internalError: (error) => {
     if (error instanceof SimulatorError) {
-      const isMissing =
-        error.code === 'unknown_channel' || error.code === 'unknown_account' || error.code === 'unknown_user';
+      const isMissing = error.code.startsWith('unknown_');
       return adminError(isMissing ? 404 : 400, error.code, error.message);
     }
     return adminError(500, 'internal', String(error));
@@ -168,6 +171,28 @@ export function adminRoutes(sim: Simulator): Route[] {
       const { events, ...options } = parse(InstagramEventsBodySchema, req);
       return json(200, await sim.instagram.events(events, { ...options, wait: waitOf(req) }));
     }),
+    admin('POST', '/meta/posts', (req) => {
+      const { accountId, ...options } = parse(PublishBodySchema, req);
+      return json(200, sim.comments.publish(accountId, options));
+    }),
+    admin('POST', '/meta/comments', async (req) => {
+      const { accountId, userId, postId, text, ...options } = parse(CommentBodySchema, req);
+      return json(
+        200,
+        await sim.comments.comment(accountId, userId, postId, text, { ...options, wait: waitOf(req) }),
+      );
+    }),
+    admin('POST', '/meta/comments/batch', async (req) => {
+      const { accountId, items, ...options } = parse(CommentsBodySchema, req);
+      return json(200, await sim.comments.comments(accountId, items, { ...options, wait: waitOf(req) }));
+    }),
+    admin('POST', '/meta/comments/remove', async (req) => {
+      const { accountId, commentId } = parse(RemoveCommentBodySchema, req);
+      return json(200, { delivery: await sim.comments.removeComment(accountId, commentId) });
+    }),
+    admin('GET', '/meta/comments/:commentId', (req) =>
+      json(200, sim.comments.commentState(req.params.commentId ?? '')),
+    ),
     admin('PUT', '/meta/duplicate-deliveries', (req) => {
       sim.meta.duplicateDeliveries(parse(CopiesBodySchema, req).copies);
       return ok();

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import type { ApiConditions, ApiFault } from '../core/faults';
 import type { LineAction, LineChannelConfig, LineUserConfig } from '../line/types';
 import type {
+  CommentItem,
   InstagramAccountConfig,
   InstagramAction,
   MessengerAction,
   MetaAppConfig,
   MetaUserConfig,
   PageConfig,
+  PublishOptions,
 } from '../meta/types';
 
 const base64Content = z.base64().transform((value) => Buffer.from(value, 'base64'));
@@ -182,6 +184,34 @@ const metaBatch = { reorder: z.boolean().optional(), groupByAccount: z.boolean()
 export const MessengerEventsBodySchema = z.object({ events: z.array(MessengerActionSchema), ...metaBatch });
 export const InstagramEventsBodySchema = z.object({ events: z.array(InstagramActionSchema), ...metaBatch });
 
+const publishOptions = {
+  text: z.string().optional(),
+  withPicture: z.boolean().optional(),
+  live: z.boolean().optional(),
+};
+export const PublishBodySchema = z.object({ accountId: z.string().min(1), ...publishOptions });
+
+export const CommentItemSchema = z.object({
+  userId: z.string().regex(/^\d+$/),
+  postId: z.string().min(1),
+  text: z.string(),
+  parentId: z.string().optional(),
+  name: z.string().min(1).optional(),
+});
+export const CommentBodySchema = CommentItemSchema.extend({
+  accountId: z.string().min(1),
+  photo: z.boolean().optional(),
+});
+export const CommentsBodySchema = z.object({
+  accountId: z.string().min(1),
+  items: z.array(CommentItemSchema).min(1),
+  perWebhook: z.number().int().min(1).optional(),
+});
+export const RemoveCommentBodySchema = z.object({
+  accountId: z.string().min(1),
+  commentId: z.string().min(1),
+});
+
 export const FaultBodySchema = z.object({
   count: z.number().int().min(1),
   fault: z.union([
@@ -221,4 +251,6 @@ export const schemasMatchProgrammaticTypes: [
   Accepts<InstagramAction, typeof InstagramActionSchema>,
   Accepts<ApiFault, (typeof FaultBodySchema)['shape']['fault']>,
   Accepts<ApiConditions, typeof ConditionsBodySchema>,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+  Accepts<PublishOptions, z.ZodObject<typeof publishOptions>>,
+  Accepts<CommentItem, typeof CommentItemSchema>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true];

@@ -1,7 +1,8 @@
-// `--demo`: a few customers keep writing every few seconds so a newcomer sees a live inbox.
+// `--demo`: a few customers keep writing every few seconds so a newcomer sees a live inbox; now and then a
+// Messenger or Instagram customer comments on a demo post instead.
 import type { AdminClient } from '../admin/client';
 import type { DeliveryRecord } from '../core/records';
-import { DEMO_CUSTOMERS } from './demo-data';
+import { DEMO_COMMENTS, DEMO_CUSTOMERS, DEMO_POSTS } from './demo-data';
 import type { DemoCustomer, DemoLine } from './demo-data';
 import { describeDelivery, mark, quote } from './format';
 
@@ -41,17 +42,38 @@ export async function registerDemoCustomers(
   }
 }
 
-/** Runs until `signal` aborts: each tick one customer says the next line of their script. */
+/** Share of Messenger and Instagram turns spent commenting on the demo post. */
+const COMMENT_SHARE = 0.2;
+
+/** Runs until `signal` aborts: each tick one customer says the next line of their script (or comments). */
 export async function runDemoChatter(client: AdminClient, options: ChatterOptions): Promise<void> {
   const progress = new Map<DemoCustomer, number>();
   const label = { line: 'LINE     ', messenger: 'Messenger', instagram: 'Instagram' } as const;
+  const posts = await publishDemoPosts(client, options);
+  let comments = 0;
   while (!options.signal.aborted) {
     const customer = DEMO_CUSTOMERS[Math.floor(Math.random() * DEMO_CUSTOMERS.length)];
     if (!customer) continue;
     const step = progress.get(customer) ?? 0;
     const line = customer.script[step % customer.script.length];
-    progress.set(customer, step + 1);
-    if (line) {
+    const postId = customer.platform === 'line' ? undefined : posts[customer.platform];
+    if (postId && Math.random() < COMMENT_SHARE) {
+      const text = DEMO_COMMENTS[comments++ % DEMO_COMMENTS.length] ?? '👍';
+      const accountId = customer.platform === 'messenger' ? options.pageId : options.igId;
+      try {
+        const { delivery } = await client.comment(accountId, customer.userId, postId, text, {
+          wait: 'first',
+        });
+        options.print(
+          `${mark(delivery)} ${label[customer.platform]} ${customer.name} commented ${quote(text)} · ${describeDelivery(delivery)}`,
+        );
+      } catch (error) {
+        options.print(
+          `✗ ${label[customer.platform]} ${customer.name}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    } else if (line) {
+      progress.set(customer, step + 1);
       try {
         const delivery = await say(client, options, customer, line);
         options.print(
@@ -75,6 +97,20 @@ export async function runDemoChatter(client: AdminClient, options: ChatterOption
       }, pause);
       options.signal.addEventListener('abort', onAbort, { once: true });
     });
+  }
+}
+
+/** One post on the Page and one on Instagram; none (no comments) when the simulator refuses them. */
+async function publishDemoPosts(
+  client: AdminClient,
+  options: ChatterOptions,
+): Promise<{ messenger?: string; instagram?: string }> {
+  try {
+    const page = await client.publishPost(options.pageId, { text: DEMO_POSTS.page });
+    const instagram = await client.publishPost(options.igId, { text: DEMO_POSTS.instagram });
+    return { messenger: page.postId, instagram: instagram.postId };
+  } catch {
+    return {};
   }
 }
 

@@ -114,3 +114,18 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     ],
   },
 ];
+
+/** The demo posts (Page and Instagram) that Messenger and Instagram demo customers now and then comment on. */
+export const DEMO_POSTS = {
+  page: 'ลดราคาสุดสัปดาห์นี้! Weekend sale: 20% off all dresses 👗',
+  instagram: 'New summer collection is here ☀️ #sabaishop',
+};
+
+/** What demo customers say in comments, in turn. */
+export const DEMO_COMMENTS = [
+  'ราคาเท่าไหร่คะ',
+  'Is this still available in size S?',
+  'สนใจค่ะ ทักแชทไปแล้วนะคะ',
+  'Do you ship to Phuket?',
+  'มีสีอื่นไหมครับ',
+];

@@ -81,6 +81,8 @@ export interface OutboxEntry {
   undeliveredReason: 'blocked' | 'not_friend' | null;
   messagingType: string | null;
   tag: string | null;
+  /** Meta private reply: the comment whose author received the message (`recipient.comment_id`). */
+  commentId?: string;
 }
 
 /** Filter for `calls()`; `path` is a substring or a pattern. */

@@ -11,19 +11,30 @@ import type { DeliveryRecord, Recorder } from '../core/records';
 import { metaSignature1, metaSignature256 } from '../core/signatures';
 import { sendHttp } from '../webhook/send-http';
 import type { DeliveryWait, WebhookDeliverer } from '../webhook/deliverer';
+import { addUserComment, changesBody, publishPost, removeChange, requireComment } from './comment-events';
+import type { CommentContext } from './comment-events';
 import { buildMetaEvent } from './customer-events';
 import type { MetaApp, MetaState, MetaUser } from './state';
 import type {
+  CommentItem,
+  CommentState,
   InstagramAction,
   MessengerAction,
   MetaAttachmentType,
+  MetaChange,
+  MetaChangesWebhookBody,
   MetaContentOptions,
   MetaMessagingEvent,
   MetaWebhookBody,
+  PublishOptions,
+  PublishedPost,
 } from './types';
 
 /** The delivery record of a Meta webhook. */
 export type MetaDelivery = DeliveryRecord<MetaWebhookBody>;
+
+/** The delivery record of a Page `feed` or Instagram `comments` webhook (`entry[].changes`). */
+export type MetaChangesDelivery = DeliveryRecord<MetaChangesWebhookBody>;
 
 /** Options of a batch of Meta events. */
 export interface MetaBatchOptions {
@@ -119,6 +130,43 @@ export interface MetaControls {
   cancelNextLogin(): void;
 }
 
+/**
+ * `sim.comments`: posts of a Page or an Instagram account and the people who comment on them. Comments arrive
+ * as Page `feed` webhooks (item comment) or Instagram `comments` / `live_comments` webhooks; the server acts on
+ * them through the Graph API (public replies, likes, hiding, deleting) and the Send API (private replies).
+ */
+export interface CommentControls {
+  /** Publishes a post on a Page, or media on an Instagram account (`live` media get `live_comments`). */
+  publish(accountId: string, options?: PublishOptions): PublishedPost;
+  /**
+   * A person comments on a post, or replies to `parentId`. Unknown users are registered with `name`
+   * (Facebook `from.name`, Instagram `username`; default: the user's configured one). `photo`: Facebook only.
+   */
+  comment(
+    accountId: string,
+    userId: string,
+    postId: string,
+    text: string,
+    options?: { parentId?: string; name?: string; photo?: boolean; wait?: DeliveryWait },
+  ): Promise<{ commentId: string; delivery: MetaChangesDelivery }>;
+  /**
+   * A burst of comments on one account, sent without pauses (a few webhooks in flight at a time); `perWebhook`
+   * changes share one entry's `changes` array (default 1).
+   */
+  comments(
+    accountId: string,
+    items: CommentItem[],
+    options?: { wait?: DeliveryWait; perWebhook?: number },
+  ): Promise<{ commentIds: string[]; deliveries: MetaChangesDelivery[] }>;
+  /**
+   * The author deletes their comment: Facebook sends a `feed` change with verb `remove`, Instagram sends
+   * nothing (null). Deleting through the Graph API (the Page's moderation) sends no webhook in the simulator.
+   */
+  removeComment(accountId: string, commentId: string): Promise<MetaChangesDelivery | null>;
+  /** What the account did to a comment: hidden, liked, deleted, public replies, private replies. */
+  commentState(commentId: string): CommentState;
+}
+
 export interface MetaDeps {
   state: MetaState;
   clock: Clock;
@@ -135,6 +183,7 @@ export function createMetaControls(deps: MetaDeps): {
   messenger: MessengerCustomer;
   instagram: InstagramCustomer;
   meta: MetaControls;
+  comments: CommentControls;
 } {
   const { state } = deps;
   const events = (
@@ -219,17 +268,98 @@ export function createMetaControls(deps: MetaDeps): {
       state.loginCancels += 1;
     },
   };
-  return { messenger, instagram, meta };
+  return { messenger, instagram, meta, comments: createCommentControls(deps) };
 }
 
-/** POSTs a Meta webhook body; used for customer events and for echoes of sends. */
-export function sendMetaWebhook(
+/** Webhooks of a burst in flight at once: fast, without opening thousands of sockets together. */
+const BURST_CONCURRENCY = 16;
+
+function createCommentControls(deps: MetaDeps): CommentControls {
+  const { state } = deps;
+  const context = (): CommentContext => ({
+    state,
+    cdn: deps.cdn,
+    origin: deps.origin(),
+    now: deps.clock.now(),
+  });
+  /** Registers the commenter when unknown (a Page's commenter is one of its Messenger users, by PSID). */
+  const commenter = (accountId: string, userId: string, name: string | undefined) => {
+    const platform = state.networkOf(accountId) === 'facebook' ? 'messenger' : 'instagram';
+    return ensureUser(state, platform, accountId, userId, name);
+  };
+
+  return {
+    publish: (accountId, options = {}) => {
+      const post = publishPost(context(), accountId, options);
+      return { postId: post.postId, permalink: post.permalink, pictureUrl: post.pictureUrl };
+    },
+    comment: async (accountId, userId, postId, text, options = {}) => {
+      const app = state.requireApp();
+      const { wait, ...rest } = options;
+      const user = commenter(accountId, userId, rest.name);
+      const added = addUserComment(context(), accountId, user, { userId, postId, text, ...rest });
+      const body = changesBody(added.post.network, accountId, deps.clock.now(), [added.change]);
+      const delivery = await sendMetaWebhook(deps, app, body, 'events', wait ?? 'final');
+      return { commentId: added.comment.commentId, delivery };
+    },
+    comments: async (accountId, items, options = {}) => {
+      const app = state.requireApp();
+      const network = state.networkOf(accountId);
+      const perWebhook = options.perWebhook ?? 1;
+      if (!Number.isInteger(perWebhook) || perWebhook < 1)
+        throw new SimulatorError('invalid_argument', 'perWebhook must be an integer >= 1');
+      // Every comment is checked and recorded before the first webhook leaves: a bad item sends nothing.
+      const added = items.map((item) =>
+        addUserComment(context(), accountId, commenter(accountId, item.userId, item.name), item),
+      );
+      const batches: MetaChange[][] = [];
+      for (let i = 0; i < added.length; i += perWebhook)
+        batches.push(added.slice(i, i + perWebhook).map((a) => a.change));
+      const deliveries = new Array<MetaChangesDelivery>(batches.length);
+      let next = 0;
+      const worker = async () => {
+        for (let index = next++; index < batches.length; index = next++) {
+          const body = changesBody(network, accountId, deps.clock.now(), batches[index] ?? []);
+          deliveries[index] = await sendMetaWebhook(deps, app, body, 'events', options.wait ?? 'final');
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BURST_CONCURRENCY, batches.length) }, worker));
+      return { commentIds: added.map((a) => a.comment.commentId), deliveries };
+    },
+    removeComment: async (accountId, commentId) => {
+      const app = state.requireApp();
+      const comment = requireComment(state, commentId);
+      const post = state.posts.get(comment.postId);
+      if (!post || comment.accountId !== accountId)
+        throw new SimulatorError('unknown_comment', `no comment ${commentId} on ${accountId}`);
+      comment.deleted = true;
+      if (post.network === 'instagram') return null;
+      const now = deps.clock.now();
+      const body = changesBody('facebook', accountId, now, [removeChange(post, comment, now)]);
+      return sendMetaWebhook(deps, app, body, 'events', 'final');
+    },
+    commentState: (commentId) => {
+      const comment = state.comments.get(commentId);
+      if (!comment) throw new SimulatorError('unknown_comment', `no comment ${commentId}`);
+      return {
+        hidden: comment.hidden,
+        liked: comment.liked,
+        deleted: comment.deleted,
+        replies: comment.replies.map((reply) => ({ ...reply })),
+        privateReplies: comment.privateReplies,
+      };
+    },
+  };
+}
+
+/** POSTs a Meta webhook body; used for customer events, comment changes and echoes. */
+export function sendMetaWebhook<TBody extends MetaWebhookBody | MetaChangesWebhookBody>(
   deps: Pick<MetaDeps, 'deliverer'>,
   app: MetaApp,
-  body: MetaWebhookBody,
+  body: TBody,
   kind: 'events' | 'echo',
   wait: DeliveryWait,
-): Promise<MetaDelivery> {
+): Promise<DeliveryRecord<TBody>> {
   // Serialised once, like Meta: non-ASCII escaped as \uXXXX, so only hashing the received bytes verifies (C.3).
   const rawBody = metaJson(body);
   const signature = metaSignature256(rawBody, app.appSecret);
@@ -333,18 +463,23 @@ async function verifyWebhook(deps: MetaDeps): Promise<boolean> {
   return ok;
 }
 
-/** Users the test did not declare are registered on first contact with a made-up name. */
+/** Users the test did not declare are registered on first contact, with `name` or a made-up one. */
 function ensureUser(
   state: MetaState,
   platform: 'messenger' | 'instagram',
   accountId: string,
   userId: string,
+  name?: string,
 ): MetaUser {
   state.requireAccount(platform, accountId);
   const existing = state.user(accountId, userId);
   if (existing) return existing;
   if (!/^\d+$/.test(userId))
     throw new SimulatorError('invalid_argument', `PSIDs and IGSIDs are digit strings, got ${userId}`);
+  if (name !== undefined)
+    return platform === 'messenger'
+      ? state.addUser({ platform, accountId, userId, name })
+      : state.addUser({ platform, accountId, userId, name, username: name });
   return platform === 'messenger'
     ? state.addUser({
         platform,

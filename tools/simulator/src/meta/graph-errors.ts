@@ -42,6 +42,12 @@ export const GraphErrors = {
   param: (message: string) => oauth(100, `(#100) ${message}`),
   noMatchingUser: () => oauth(100, '(#100) No matching user found', 2018001),
   outsideWindow: () => oauth(10, '(#10) This message is sent outside of allowed window.', 2018278),
+  /**
+   * A second private reply to one comment. Meta answers `(#10900) Activity already replied to`, code 10900
+   * without a subcode, as observed by integrators (its docs only say "one message"); a late private reply
+   * gets `outsideWindow` (10 / 2018278) instead.
+   */
+  alreadyRepliedPrivately: () => oauth(10900, '(#10900) Activity already replied to'),
   humanAgentNotApproved: () =>
     oauth(100, "(#100) Cannot tag messages with 'HUMAN_AGENT' without prior approval."),
   consentRequired: () => oauth(230, '(#230) User consent is required to access user profile'),

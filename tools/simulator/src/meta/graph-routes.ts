@@ -1,5 +1,5 @@
 // Graph nodes the inbox reads: the logged-in user's Pages (`/me/accounts`), a Page with its linked Instagram
-// account, an Instagram account, customer profiles (C.10, D.4) and `subscribed_apps` (C.5).
+// account, an Instagram account, customer profiles (C.10, D.4), post previews and `subscribed_apps` (C.5).
 import type { CdnStore } from '../core/cdn';
 import type { Clock } from '../core/clock';
 import { solidPng } from '../core/media';
@@ -7,6 +7,7 @@ import { json, route } from '../http/router';
 import type { Route, SimRequest, SimResponse } from '../http/router';
 import { authenticateGraph, graphParams, isGraphError } from './graph-auth';
 import { GraphErrors, graphError } from './graph-errors';
+import { canManage, postNode } from './post-node';
 import type { InstagramAccount, MetaState, MetaUser, Page, TokenOwner } from './state';
 
 interface Deps {
@@ -155,6 +156,12 @@ function node(deps: Deps, req: SimRequest, owner: TokenOwner): SimResponse {
   }
   const account = state.instagramAccounts.get(nodeId);
   if (account) return instagramNode(account, fields);
+  const post = state.posts.get(nodeId);
+  if (post) {
+    return canManage(state, owner, post, true)
+      ? postNode(state, post, fields)
+      : graphError(GraphErrors.unsupported('get', nodeId));
+  }
   const person = findPerson(state, owner, nodeId);
   if (!person) return graphError(GraphErrors.unsupported('get', nodeId));
   return profile(deps, person, fields);

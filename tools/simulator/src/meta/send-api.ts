@@ -1,5 +1,6 @@
 // The Send API at `/{version}/{PAGE_ID|IG_ID|me}/messages` (C.7, D.3, F.Meta 3–6): authenticate, resolve who
-// sends and to whom, validate, apply the messaging window, record what the customer sees, then echo.
+// sends and to whom, validate, apply the messaging window (or, for a private reply to a comment, the
+// one-reply-in-7-days rule), record what the customer sees, then echo.
 import type { Clock } from '../core/clock';
 import { instagramMid, messengerMid } from '../core/ids';
 import type { Recorder } from '../core/records';
@@ -10,9 +11,10 @@ import { echoEvent, sendMetaWebhook } from './controls';
 import { authenticateGraph, graphParams, isGraphError } from './graph-auth';
 import { GraphErrors, graphError } from './graph-errors';
 import type { GraphErrorSpec } from './graph-errors';
-import { readRecipientId, validateSendRequest } from './send-validation';
+import { readRecipient, validateSendRequest } from './send-validation';
+import type { SendRequest } from './send-validation';
 import type { InstagramAccount, MetaState, MetaUser, Page, TokenOwner } from './state';
-import { checkMessagingWindow } from './window';
+import { checkMessagingWindow, checkPrivateReply } from './window';
 
 interface Deps {
   state: MetaState;
@@ -37,8 +39,10 @@ function send(deps: Deps, req: SimRequest): SimResponse {
   if (isGraphError(sender)) return graphError(sender);
 
   const params = graphParams(req);
-  const recipientId = readRecipientId(params);
-  if (typeof recipientId !== 'string') return graphError(recipientId);
+  const recipient = readRecipient(params);
+  if (isGraphError(recipient)) return graphError(recipient);
+  if (recipient.kind === 'comment') return privateReply(deps, sender, params, recipient.commentId, now);
+  const recipientId = recipient.id;
   const user = findRecipient(state, sender, recipientId);
   const platform = user?.platform ?? (sender.kind === 'page' ? 'messenger' : 'instagram');
   const request = validateSendRequest(params, platform, recipientId);
@@ -56,24 +60,73 @@ function send(deps: Deps, req: SimRequest): SimResponse {
   if (windowError) return graphError(windowError);
   if (request.senderAction !== null || request.message === null)
     return json(200, { recipient_id: recipientId });
+  return deliver(deps, user, request.message, request, null);
+}
 
+/**
+ * A private reply (`recipient.comment_id`): goes to the comment's author, once per comment, within 7 days of
+ * the comment; the person's 24 h window plays no part and stays as it was.
+ */
+function privateReply(
+  deps: Deps,
+  sender: Sender,
+  params: Record<string, unknown>,
+  commentId: string,
+  now: number,
+): SimResponse {
+  const { state } = deps;
+  const comment = state.comments.get(commentId);
+  const senderId = sender.kind === 'page' ? sender.page.pageId : sender.account.igId;
+  const linkedIgId = sender.kind === 'page' ? state.instagramOfPage(senderId)?.igId : undefined;
+  const user = comment ? state.user(comment.accountId, comment.authorId) : undefined;
+  const isReachable =
+    comment !== undefined &&
+    !comment.deleted &&
+    !comment.isByAccount &&
+    (comment.accountId === senderId || comment.accountId === linkedIgId);
+  if (!comment || !isReachable || !user) return graphError(GraphErrors.unsupported('post', commentId));
+  const request = validateSendRequest(params, user.platform, user.userId, { isPrivateReply: true });
+  if (isGraphError(request)) return graphError(request);
+  const refusal = checkPrivateReply({
+    commentedAt: comment.createdAt,
+    privateReplies: comment.privateReplies,
+    now,
+  });
+  if (refusal) return graphError(refusal);
+  if (request.message === null) return graphError(GraphErrors.param('The parameter message is required'));
+  comment.privateReplies += 1;
+  return deliver(deps, user, request.message, request, comment.commentId);
+}
+
+/** Records what the customer sees, echoes it, and answers with the new message id. */
+function deliver(
+  deps: Deps,
+  user: MetaUser,
+  message: Record<string, unknown>,
+  request: SendRequest,
+  commentId: string | null,
+): SimResponse {
+  const { state, clock } = deps;
+  const app = state.requireApp();
+  const platform = user.platform;
+  const recipientId = user.userId;
   const messageId = platform === 'messenger' ? messengerMid() : instagramMid();
   deps.recorder.addOutbox({
     id: deps.recorder.nextId('o'),
-    at: now,
+    at: clock.now(),
     platform,
     accountId: user.accountId,
     userId: recipientId,
     via: 'send_api',
     messageId,
-    message: request.message,
+    message,
     delivered: true,
     undeliveredReason: null,
     messagingType: request.messagingType,
     tag: request.tag,
+    ...(commentId === null ? {} : { commentId }),
   });
   if (app.echoes && isSubscribedToEchoes(state, user)) {
-    const message = request.message;
     // Meta echoes asynchronously, after the send call has been answered.
     setImmediate(() => {
       const event = echoEvent(app, user.accountId, recipientId, messageId, clock.now(), message);

@@ -42,27 +42,49 @@ export function decodeGraphParams(raw: Record<string, unknown>): Record<string, 
   return decoded;
 }
 
-/** The recipient PSID/IGSID, or the error for a missing or unsupported recipient. */
-export function readRecipientId(params: Record<string, unknown>): string | GraphErrorSpec {
+/** Who a send goes to: a PSID/IGSID, or the author of a comment (a private reply). */
+export type Recipient = { kind: 'id'; id: string } | { kind: 'comment'; commentId: string };
+
+/** The recipient, or the error for a missing or unsupported recipient. */
+export function readRecipient(params: Record<string, unknown>): Recipient | GraphErrorSpec {
   const recipient = params.recipient;
   if (recipient === undefined) return GraphErrors.param('The parameter recipient is required');
   if (!isObject(recipient)) return GraphErrors.param('Param recipient must be a JSON object');
-  if (typeof recipient.id === 'string' && recipient.id !== '') return recipient.id;
-  if (typeof recipient.id === 'number') return String(recipient.id);
-  if ('comment_id' in recipient || 'post_id' in recipient || 'user_ref' in recipient) {
-    return GraphErrors.param('The simulator supports recipient.id only (no private replies or user_ref)');
+  const kinds = ['id', 'comment_id', 'post_id', 'user_ref'].filter((key) => recipient[key] !== undefined);
+  if (kinds.length > 1)
+    return GraphErrors.param('Only one of recipient[id], [comment_id], [post_id] or [user_ref] may be set');
+  const idOf = (value: unknown) =>
+    typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+  const id = idOf(recipient.id);
+  if (id !== null) return { kind: 'id', id };
+  const commentId = idOf(recipient.comment_id);
+  if (commentId !== null) return { kind: 'comment', commentId };
+  if (recipient.comment_id !== undefined)
+    return GraphErrors.param('Param recipient[comment_id] must be a valid ID string');
+  if ('post_id' in recipient || 'user_ref' in recipient) {
+    return GraphErrors.param('The simulator supports recipient.id and recipient.comment_id only');
   }
   return GraphErrors.param('Param recipient[id] must be a valid ID string (e.g., "123")');
 }
 
-/** Validates everything but the recipient, for the platform the recipient belongs to. */
+/**
+ * Validates everything but the recipient, for the platform the recipient belongs to. A private reply is a
+ * message (no sender action) whose `messaging_type` may be left out and otherwise must be RESPONSE.
+ */
 export function validateSendRequest(
   params: Record<string, unknown>,
   platform: 'messenger' | 'instagram',
   recipientId: string,
+  options: { isPrivateReply?: boolean } = {},
 ): SendRequest | GraphErrorSpec {
   const hasMessage = params.message !== undefined;
   const hasSenderAction = params.sender_action !== undefined;
+  if (options.isPrivateReply) {
+    if (hasSenderAction)
+      return GraphErrors.param('Param sender_action cannot be sent to recipient[comment_id]');
+    if (params.messaging_type !== undefined && params.messaging_type !== 'RESPONSE')
+      return GraphErrors.param('A private reply (recipient[comment_id]) must use messaging_type RESPONSE');
+  }
   if (hasMessage && hasSenderAction)
     return GraphErrors.param('Only one of message or sender_action may be set');
   if (!hasMessage && !hasSenderAction)
@@ -89,8 +111,9 @@ export function validateSendRequest(
 
   let messagingType = params.messaging_type;
   if (messagingType === undefined) {
-    // Required on Messenger (C.7); Instagram's examples omit it and mean RESPONSE (D.3).
-    if (platform === 'messenger') return GraphErrors.param('The parameter messaging_type is required');
+    // Required on Messenger (C.7); Instagram's examples and private replies omit it and mean RESPONSE (D.3).
+    if (platform === 'messenger' && !options.isPrivateReply)
+      return GraphErrors.param('The parameter messaging_type is required');
     messagingType = 'RESPONSE';
   }
   if (typeof messagingType !== 'string' || !MESSAGING_TYPES.includes(messagingType)) {

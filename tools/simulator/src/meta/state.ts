@@ -69,6 +69,44 @@ export interface OAuthCode {
   isUsed: boolean;
 }
 
+/** A post of a Page, or a media object of an Instagram account, that people comment on. */
+export interface Post {
+  postId: string;
+  network: 'facebook' | 'instagram';
+  /** Page id or Instagram account id. */
+  accountId: string;
+  text: string;
+  pictureUrl: string | null;
+  permalink: string;
+  live: boolean;
+  createdAt: number;
+  /** Facebook moves a post's `updated_time` with each comment. */
+  updatedAt: number;
+}
+
+/** A comment on a post, by a person or by the account itself (its public replies). */
+export interface PostComment {
+  commentId: string;
+  network: 'facebook' | 'instagram';
+  accountId: string;
+  postId: string;
+  /** The comment replied to; null for a comment on the post itself. */
+  parentId: string | null;
+  /** PSID / IGSID of the commenter, or the account id for the account's own replies. */
+  authorId: string;
+  isByAccount: boolean;
+  /** Facebook `from.name` / Instagram `username`, as sent in the webhook. */
+  authorName: string;
+  text: string;
+  photoUrl: string | null;
+  createdAt: number;
+  hidden: boolean;
+  liked: boolean;
+  deleted: boolean;
+  replies: { id: string; message: string }[];
+  privateReplies: number;
+}
+
 /** Who an access token belongs to. */
 export type TokenOwner =
   | { kind: 'page'; page: Page }
@@ -83,6 +121,8 @@ export class MetaState {
   private readonly users = new Map<string, MetaUser>();
   readonly userTokens = new Map<string, UserAccessToken>();
   readonly oauthCodes = new Map<string, OAuthCode>();
+  readonly posts = new Map<string, Post>();
+  readonly comments = new Map<string, PostComment>();
   /** How many coming login dialogs the user cancels (Facebook redirects with `error=access_denied`). */
   loginCancels = 0;
 
@@ -90,8 +130,8 @@ export class MetaState {
   clear(): void {
     this.loginCancels = 0;
     this.app = null;
-    for (const map of [this.pages, this.instagramAccounts, this.users, this.userTokens, this.oauthCodes])
-      map.clear();
+    const maps = [this.pages, this.instagramAccounts, this.users, this.userTokens, this.oauthCodes];
+    for (const map of [...maps, this.posts, this.comments]) map.clear();
   }
 
   setApp(config: MetaAppConfig): MetaApp {
@@ -189,6 +229,13 @@ export class MetaState {
       if (account.token === token) return { kind: 'instagram', account };
     const userToken = this.userTokens.get(token);
     return userToken ? { kind: 'user', token: userToken } : null;
+  }
+
+  /** The network of a Page or Instagram account id; throws when it is neither. */
+  networkOf(accountId: string): 'facebook' | 'instagram' {
+    if (this.pages.has(accountId)) return 'facebook';
+    if (this.instagramAccounts.has(accountId)) return 'instagram';
+    throw new SimulatorError('unknown_account', `no Page or Instagram account ${accountId}; add it first`);
   }
 }
 

@@ -131,3 +131,90 @@ export interface MetaWebhookBody {
   object: 'page' | 'instagram';
   entry: { id: string; time: number; messaging: MetaMessagingEvent[] }[];
 }
+
+/** Options of `comments.publish`: a post on a Page or a media object on an Instagram account. */
+export interface PublishOptions {
+  /** Post message / media caption (default: a made-up shop announcement). */
+  text?: string;
+  /** The post carries a picture served by the fake CDN, without expiry (default true). */
+  withPicture?: boolean;
+  /** Instagram: published as a live broadcast, so its comments arrive as `live_comments` (D.2). */
+  live?: boolean;
+}
+
+/** What `comments.publish` answers. */
+export interface PublishedPost {
+  /** `{pageId}_{15 digits}` on Facebook; 17 digits on Instagram. */
+  postId: string;
+  permalink: string;
+  pictureUrl: string | null;
+}
+
+/** One comment of a burst (`comments.comments`). */
+export interface CommentItem {
+  userId: string;
+  postId: string;
+  text: string;
+  /** Reply to this comment instead of commenting on the post. */
+  parentId?: string;
+  /** Facebook `from.name` / Instagram `username` (default: the user's configured one). */
+  name?: string;
+}
+
+/** What tests may check about a comment (`comments.commentState`). */
+export interface CommentState {
+  hidden: boolean;
+  liked: boolean;
+  deleted: boolean;
+  /** Public replies the Page or Instagram account posted to this comment through the Graph API. */
+  replies: { id: string; message: string }[];
+  /** Accepted private replies (Send API with `recipient.comment_id`); Meta allows one. */
+  privateReplies: number;
+}
+
+/** `value` of a Page `feed` change about a comment. */
+export interface FeedCommentValue {
+  item: 'comment';
+  verb: 'add' | 'edited' | 'remove' | 'hide' | 'unhide';
+  /** `{post-object-id}_{digits}`. */
+  comment_id: string;
+  /** `{PAGE_ID}_{digits}`. */
+  post_id: string;
+  /** The post for a top-level comment, else the comment replied to. */
+  parent_id: string;
+  /** The commenter (their PSID in the simulator) or, for the Page's own comments, the Page. */
+  from: { id: string; name: string };
+  message?: string;
+  /** Unix seconds. */
+  created_time: number;
+  post?: {
+    id: string;
+    status_type: string;
+    is_published: boolean;
+    updated_time: string;
+    permalink_url: string;
+  };
+  /** CDN URL of the comment's picture. */
+  photo?: string;
+}
+
+/** `value` of an Instagram `comments` / `live_comments` change. */
+export interface InstagramCommentValue {
+  id: string;
+  text: string;
+  from: { id: string; username: string };
+  media: { id: string; media_product_type: 'FEED' | 'LIVE' };
+  /** Only on replies. */
+  parent_id?: string;
+}
+
+/** One item of `entry[].changes`. */
+export type MetaChange =
+  | { field: 'feed'; value: FeedCommentValue }
+  | { field: 'comments' | 'live_comments'; value: InstagramCommentValue };
+
+/** The webhook body of Page feed and Instagram comment changes: `entry[].changes` instead of `messaging`. */
+export interface MetaChangesWebhookBody {
+  object: 'page' | 'instagram';
+  entry: { id: string; time: number; changes: MetaChange[] }[];
+}

@@ -1,11 +1,13 @@
 // The messaging-window engine of F.Meta 5 / C.8: a pure decision on one send, given when the person was last
-// active. Kept free of I/O so the rules read in one place.
+// active (or, for a private reply, when they commented). Kept free of I/O so the rules read in one place.
 import { GraphErrors } from './graph-errors';
 import type { GraphErrorSpec } from './graph-errors';
 
 const HOUR = 60 * 60 * 1000;
 export const STANDARD_WINDOW_MS = 24 * HOUR;
 export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * HOUR;
+/** A private reply may be sent up to 7 days after the comment (Messenger and Instagram Private Replies). */
+export const PRIVATE_REPLY_WINDOW_MS = 7 * 24 * HOUR;
 
 export interface WindowInput {
   /** RESPONSE, UPDATE or MESSAGE_TAG; sender actions count as RESPONSE. */
@@ -27,4 +29,17 @@ export function checkMessagingWindow(input: WindowInput): GraphErrorSpec | null 
     return age <= HUMAN_AGENT_WINDOW_MS ? null : GraphErrors.outsideWindow();
   }
   return age <= STANDARD_WINDOW_MS ? null : GraphErrors.outsideWindow();
+}
+
+/**
+ * null when a private reply to this comment is allowed: one per comment (10900), within 7 days of the
+ * comment (10 / 2018278). It needs no open 24 h window and opens none: only the person's next message does.
+ */
+export function checkPrivateReply(input: {
+  commentedAt: number;
+  privateReplies: number;
+  now: number;
+}): GraphErrorSpec | null {
+  if (input.privateReplies > 0) return GraphErrors.alreadyRepliedPrivately();
+  return input.now - input.commentedAt <= PRIVATE_REPLY_WINDOW_MS ? null : GraphErrors.outsideWindow();
 }

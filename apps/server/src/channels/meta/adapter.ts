@@ -15,6 +15,7 @@ import { characters, splitText, utf8Bytes } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
 import type { ProviderFetch } from '../provider-fetch';
+import { toSendError, type GraphError } from './graph-errors';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -26,8 +27,6 @@ export type MetaAdapterOptions = {
   /** Attachment URLs from webhooks, through the guarded client. */
   fetchUrl: GuardedFetch;
 };
-
-type GraphError = { error?: { message?: string; code?: number; error_subcode?: number } };
 
 /** Which messaging type a reply needs now, or null when the 7-day window has closed. */
 export function metaMessagingType(lastInboundAt: Date | null, now: Date): 'RESPONSE' | 'HUMAN_AGENT' | null {
@@ -141,21 +140,4 @@ function metaQuickReplies({ messageId, items }: OutboundQuickReplies) {
     title: q.label,
     payload: quickReplyData(messageId, q.label),
   }));
-}
-
-function toSendError(status: number, body: GraphError): ChannelSendError {
-  const code = body.error?.code;
-  const subcode = body.error?.error_subcode;
-  const message = body.error?.message ?? `Graph API answered ${status}`;
-  if (code === 10 && subcode === 2018278)
-    return new ChannelSendError('channel.reply_window_closed', message, false, status);
-  if (code === 190) return new ChannelSendError('channel.token_invalid', message, false, status);
-  // Transient (1, 2) and rate limits (4, 17, 32, 613) are retried with backoff; the rest will not improve.
-  const retryable = status >= 500 || [1, 2, 4, 17, 32, 613].includes(code ?? -1);
-  return new ChannelSendError(
-    `meta.${code ?? status}${subcode ? `.${subcode}` : ''}`,
-    message,
-    retryable,
-    status,
-  );
 }

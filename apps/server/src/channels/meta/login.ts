@@ -90,7 +90,8 @@ export function createMetaLogin(opts: MetaLoginOptions) {
       const url = new URL(`${graph}/${pageId}/subscribed_apps`);
       url.search = new URLSearchParams({
         access_token: pageToken,
-        subscribed_fields: 'messages,messaging_postbacks,message_echoes,message_reads,messaging_referrals',
+        subscribed_fields:
+          'messages,messaging_postbacks,message_echoes,message_reads,message_reactions,messaging_referrals,feed',
       }).toString();
       const res = await opts.fetch(url, { method: 'POST' });
       if (!res.ok) throw new Error(`subscribing page ${pageId} failed with ${res.status}`);

@@ -3,7 +3,7 @@
 // channel.
 import { z } from 'zod';
 import { readQuickReplyData } from '../quick-reply-data';
-import type { InboundEvent, InboundKind, MediaRef } from '../types';
+import type { CommentEvent, InboundEvent, InboundKind, MediaRef } from '../types';
 
 const AttachmentSchema = z
   .object({ type: z.string(), payload: z.record(z.string(), z.unknown()).nullish() })
@@ -49,7 +49,12 @@ export const MetaWebhookSchema = z.object({
   object: z.string(),
   entry: z.array(
     z
-      .object({ id: z.string(), time: z.number().optional(), messaging: z.array(z.unknown()).optional() })
+      .object({
+        id: z.string(),
+        time: z.number().optional(),
+        messaging: z.array(z.unknown()).optional(),
+        changes: z.array(z.unknown()).optional(),
+      })
       .loose(),
   ),
 });
@@ -78,8 +83,91 @@ export function parseMetaWebhook(body: unknown): InboundEvent[] {
       const parsed = MessagingSchema.safeParse(raw);
       if (parsed.success) out.push(...fromMessaging(e.id, parsed.data));
     }
+    for (const raw of e.changes ?? []) {
+      const comment = commentOf(e.id, e.time, raw);
+      if (comment) out.push(comment);
+    }
   }
   return out;
+}
+
+const Author = z.object({
+  id: z.coerce.string(),
+  name: z.string().optional(),
+  username: z.string().optional(),
+});
+const FeedCommentSchema = z
+  .object({
+    item: z.literal('comment'),
+    verb: z.enum(['add', 'edited', 'remove', 'hide', 'unhide']),
+    comment_id: z.string(),
+    post_id: z.string(),
+    parent_id: z.string().optional(),
+    from: Author,
+    message: z.string().optional(),
+    photo: z.string().optional(),
+    created_time: z.number().optional(),
+  })
+  .loose();
+const InstagramCommentSchema = z
+  .object({
+    id: z.string(),
+    text: z.string().optional(),
+    from: Author,
+    media: z.object({ id: z.string(), media_product_type: z.string().optional() }).loose(),
+    parent_id: z.string().optional(),
+  })
+  .loose();
+const ChangeSchema = z.object({ field: z.string(), value: z.unknown() });
+
+/** A comment change (Facebook `feed`, Instagram `comments` / `live_comments`); other changes are ignored. */
+function commentOf(accountId: string, entryTime: number | undefined, raw: unknown): CommentEvent | null {
+  const change = ChangeSchema.safeParse(raw);
+  if (!change.success) return null;
+  const { field, value } = change.data;
+  // Meta gives change entries' time in seconds (messaging entries in milliseconds): accept either.
+  const entryAt = entryTime ? new Date(entryTime < 1e12 ? entryTime * 1000 : entryTime) : new Date();
+  if (field === 'feed') {
+    const c = FeedCommentSchema.safeParse(value);
+    if (!c.success) return null;
+    const v = c.data;
+    return {
+      type: 'comment',
+      accountId,
+      externalUserId: v.from.id,
+      authorName: v.from.name ?? v.from.id,
+      timestamp: v.created_time ? new Date(v.created_time * 1000) : entryAt,
+      verb: v.verb,
+      commentId: v.comment_id,
+      postId: v.post_id,
+      parentId: v.parent_id && v.parent_id !== v.post_id ? v.parent_id : null,
+      text: v.message ?? null,
+      photoUrl: v.photo ?? null,
+      isOwn: v.from.id === accountId,
+      isLive: false,
+    };
+  }
+  if (field === 'comments' || field === 'live_comments') {
+    const c = InstagramCommentSchema.safeParse(value);
+    if (!c.success) return null;
+    const v = c.data;
+    return {
+      type: 'comment',
+      accountId,
+      externalUserId: v.from.id,
+      authorName: v.from.username ?? v.from.name ?? v.from.id,
+      timestamp: entryAt,
+      verb: 'add',
+      commentId: v.id,
+      postId: v.media.id,
+      parentId: v.parent_id ?? null,
+      text: v.text ?? null,
+      photoUrl: null,
+      isOwn: v.from.id === accountId,
+      isLive: field === 'live_comments',
+    };
+  }
+  return null;
 }
 
 type Messaging = z.infer<typeof MessagingSchema>;

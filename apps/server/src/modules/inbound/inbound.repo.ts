@@ -130,6 +130,8 @@ export async function messageExists(ex: Executor, channelId: string, providerMes
 }
 
 const CLOSED = ['close', 'transferred'] as const;
+// Chat messages land in conversations; a commenter's comment threads are other issues of the same identity.
+const isConversation = eq(issues.kind, 'conversation');
 
 /** The identity's open issue (anything not closed or transferred), locked for this transaction. */
 export async function findOpenIssueForUpdate(ex: Executor, identityId: string) {
@@ -141,7 +143,9 @@ export async function findOpenIssueForUpdate(ex: Executor, identityId: string) {
       teamId: issues.teamId,
     })
     .from(issues)
-    .where(and(eq(issues.contactIdentityId, identityId), notInArray(issues.status, [...CLOSED])))
+    .where(
+      and(eq(issues.contactIdentityId, identityId), isConversation, notInArray(issues.status, [...CLOSED])),
+    )
     .orderBy(desc(issues.id))
     .limit(1)
     .for('update');
@@ -167,7 +171,13 @@ export async function findOpenIssuesForUpdate(ex: Executor, identityIds: string[
       assigneeUserId: issues.assigneeUserId,
     })
     .from(issues)
-    .where(and(inArray(issues.contactIdentityId, identityIds), notInArray(issues.status, [...CLOSED])))
+    .where(
+      and(
+        inArray(issues.contactIdentityId, identityIds),
+        isConversation,
+        notInArray(issues.status, [...CLOSED]),
+      ),
+    )
     .orderBy(issues.id)
     .for('update');
   // Rows come in id order: the latest open issue of an identity is the last one seen.
@@ -187,7 +197,7 @@ export async function findLatestIssue(ex: Executor, identityId: string) {
   const [row] = await ex
     .select({ id: issues.id })
     .from(issues)
-    .where(eq(issues.contactIdentityId, identityId))
+    .where(and(eq(issues.contactIdentityId, identityId), isConversation))
     .orderBy(desc(issues.id))
     .limit(1);
   return row ?? null;

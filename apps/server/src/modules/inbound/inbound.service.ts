@@ -20,6 +20,8 @@ import type { ChannelRow } from '../channels';
 import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from './customer-messages';
 import { customersInFlight, type CustomersInFlight } from './customers-in-flight';
 import { createIdentities, identityKey, knownIdentities } from './identities';
+import { isPrivateReplyMetadata } from '../comments';
+import { applyComment } from './comments';
 import { isOwnSentPart } from '../messages';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
@@ -118,7 +120,7 @@ async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<s
         continue;
       }
       await flushRun();
-      await applyOtherEvent(tx, channel, event, identityOf);
+      await applyOtherEvent(deps, tx, channel, event, identityOf);
     }
     await flushRun();
   });
@@ -200,6 +202,7 @@ function createsIdentity(
 }
 
 async function applyOtherEvent(
+  deps: Deps,
   tx: Tx,
   channel: ChannelRow,
   event: InboundEvent,
@@ -208,6 +211,8 @@ async function applyOtherEvent(
   switch (event.type) {
     case 'message':
       return applyEcho(tx, channel, event);
+    case 'comment':
+      return applyComment(deps, tx, channel, event);
     case 'follow': {
       // Blocking (unfollow) or adding the account again changes what the chat lets agents do.
       const identityId = identityOf(channel, event.externalUserId).id;
@@ -261,6 +266,8 @@ async function applyEcho(tx: Tx, channel: ChannelRow, event: MessageEvent) {
   if (await repo.messageExists(tx, channel.id, event.providerMessageId)) return;
   const metadata = (event.payload.meta as { metadata?: unknown } | undefined)?.metadata;
   if (await isOwnSentPart(tx, channel.id, event.providerMessageId, metadata)) return;
+  // A private reply to a comment: its job stores it in the chat it went to.
+  if (isPrivateReplyMetadata(metadata)) return;
   const identity = await repo.findIdentity(tx, channel.id, event.externalUserId);
   if (!identity) return;
   const issue =

@@ -22,6 +22,7 @@ export function filterConditions(f: IssueFilter, ctx: FilterContext, withStatus 
   if (withStatus && f.status) where.push(sql`i.status = ${f.status}`);
   if (f.myIssue) where.push(sql`i.assignee_user_id = ${ctx.userId}`);
   if (f.agent?.length) where.push(agentCondition(f.agent));
+  if (f.kind) where.push(sql`i.kind = ${f.kind}`);
   if (f.tag?.length) {
     where.push(
       sql`EXISTS (SELECT 1 FROM issue_tags it WHERE it.issue_id = i.id AND ${oneOf(sql`it.tag_id`, f.tag)})`,

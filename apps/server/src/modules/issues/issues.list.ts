@@ -24,6 +24,8 @@ export type Caller = FilterContext & { scope: Scope };
 /** The row every issue view is built from (list item, card, detail). */
 export type IssueRow = {
   id: number;
+  kind: 'conversation' | 'comment';
+  post_id: string | null;
   status: IssueStatus;
   start_date: Date;
   last_response_at: Date;
@@ -66,7 +68,7 @@ const readableBy = (c: Caller) => readableCondition(c.organizationId, c.userId, 
 
 /** Columns and joins that turn `page p` (issue rows) into IssueRows. */
 function decorated(sortKey: SQL) {
-  return sql`SELECT p.id::int AS id, p.status, p.start_date, p.last_response_at, p.last_customer_message_at,
+  return sql`SELECT p.id::int AS id, p.kind, p.post_id, p.status, p.start_date, p.last_response_at, p.last_customer_message_at,
       p.reply_deadline_at, p.close_requested_at, p.unread_count, p.note, p.ad_id, p.transferred_from_issue_id::int AS transferred_from_issue_id,
       ch.id AS channel_id, ch.name AS channel_name, ch.type AS channel_type, ch.page_id AS channel_page_id,
       ch.external_id AS channel_external_id,

@@ -11,6 +11,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export function presentListItem(row: IssueRow, now: Date, links: FileLinks): IssueListItem {
   return {
     id: Number(row.id),
+    kind: row.kind,
     status: row.status,
     channel: { id: row.channel_id, name: row.channel_name, type: row.channel_type },
     contact: { id: row.contact_id, displayName: row.contact_display_name, pictureUrl: row.contact_picture },
@@ -82,6 +83,7 @@ export function presentDetail(
     mayTake,
     viewOnly,
     customerBlocked,
+    postId: row.post_id,
   };
 }
 

@@ -15,7 +15,7 @@ export const FOLD_TALLY_JOB = defineJob('issues.fold-tally', z.object({}), { ret
  * status, nothing of its tags, dates or messages.
  */
 export function tallyAnswers(f: IssueFilter): boolean {
-  return !f.tag?.length && !f.time && !f.startDate && !f.endDate && !f.search;
+  return !f.tag?.length && !f.time && !f.startDate && !f.endDate && !f.search && !f.kind;
 }
 
 /**

@@ -2,7 +2,7 @@
 // quick-reply buttons a reply offered, the button a customer's message answered, and the customer's read
 // receipt and reaction.
 import { stickerImageUrl } from '@sabai/domain';
-import type { Message, QuickReply, StickerRef } from '@sabai/contracts';
+import { PRIVATE_REPLY_WINDOW_DAYS, type Message, type QuickReply, type StickerRef } from '@sabai/contracts';
 
 /** The payload of an agent's message, beyond its text and files. */
 export type OutgoingPayload = { sticker?: StickerRef; quickReplies?: QuickReply[] };
@@ -15,9 +15,54 @@ type StoredMessage = {
   payload: unknown;
   readAt: Date | null;
   customerReaction: string | null;
+  providerMessageId: string | null;
+  createdAt: Date;
 };
 
-type Extras = Pick<Message, 'sticker' | 'quickReplies' | 'answersQuickReply' | 'seenAt' | 'reaction'>;
+type Extras = Pick<
+  Message,
+  'sticker' | 'quickReplies' | 'answersQuickReply' | 'seenAt' | 'reaction' | 'comment' | 'fromComment'
+>;
+
+type StoredComment = {
+  commentId: string;
+  parentId: string | null;
+  authorName: string;
+  liked?: boolean;
+  hidden?: boolean;
+  deleted?: boolean;
+  privateReply?: NonNullable<Message['comment']>['privateReply'];
+};
+type CommentPayload = {
+  comment?: StoredComment;
+  commentReply?: { commentId: string };
+  fromComment?: { issueId: number; commentId: string };
+};
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A comment (a customer's, or the page's reply under one) as the thread shows it. */
+function commentExtras(m: StoredMessage): Pick<Extras, 'comment' | 'fromComment'> {
+  const payload = (m.payload ?? {}) as CommentPayload;
+  const extras: Pick<Extras, 'comment' | 'fromComment'> = {};
+  const stored: StoredComment | null =
+    payload.comment ??
+    (payload.commentReply
+      ? { commentId: m.providerMessageId ?? '', parentId: payload.commentReply.commentId, authorName: '' }
+      : null);
+  if (stored)
+    extras.comment = {
+      commentId: stored.commentId,
+      parentId: stored.parentId,
+      authorName: stored.authorName,
+      liked: stored.liked ?? false,
+      hidden: stored.hidden ?? false,
+      deleted: stored.deleted ?? false,
+      privateReply: stored.privateReply ?? null,
+      privateReplyUntil: new Date(m.createdAt.getTime() + PRIVATE_REPLY_WINDOW_DAYS * DAY_MS).toISOString(),
+    };
+  if (payload.fromComment) extras.fromComment = payload.fromComment;
+  return extras;
+}
 
 export function messageExtras(m: StoredMessage, stickerBase: string): Extras {
   const payload = (m.payload ?? {}) as { line?: unknown; quickReply?: QuickReplyAnswer } & OutgoingPayload;
@@ -35,7 +80,7 @@ export function messageExtras(m: StoredMessage, stickerBase: string): Extras {
   if (payload.quickReply) extras.answersQuickReply = payload.quickReply;
   if (m.readAt) extras.seenAt = m.readAt.toISOString();
   if (m.customerReaction) extras.reaction = m.customerReaction;
-  return extras;
+  return { ...extras, ...commentExtras(m) };
 }
 
 type ShownSticker = StickerRef & { resourceType?: string; keywords?: string[] };

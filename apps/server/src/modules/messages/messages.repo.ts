@@ -63,6 +63,29 @@ export async function findForDelivery(ex: Executor, messageId: number) {
   return row ?? null;
 }
 
+export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof findForDelivery>>>;
+
+/**
+ * The customer comment of a thread that a public reply answers: `messageId` when it is one of the
+ * thread's comments, else the latest; its provider id is the comment id.
+ */
+export async function findReplyTarget(ex: Executor, issueId: number, messageId: number | null) {
+  const [row] = await ex
+    .select({ commentId: messages.providerMessageId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.issueId, issueId),
+        eq(messages.kind, 'comment'),
+        eq(messages.direction, 'inbound'),
+        messageId ? eq(messages.id, messageId) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row?.commentId ? { commentId: row.commentId } : null;
+}
+
 /** Takes the identity's live LINE reply token, once: the first sender gets it, everyone else gets null. */
 export async function claimReplyToken(ex: Executor, identityId: string, now: Date): Promise<string | null> {
   const result = await ex.execute(sql`

@@ -48,7 +48,7 @@ export async function sendAgentMessage(
   // A re-send with the same client id (a retried request, a double click) returns the first message.
   const clientId = input.clientId ?? null;
   const sentBefore = clientId && (await repo.findByClientId(deps.db.orm, issueId, auth.userId, clientId));
-  if (sentBefore) return presentOne(deps, sentBefore);
+  if (sentBefore) return presentMessage(deps, sentBefore);
   if (isFinalStatus(issue.status)) throw conflict('issue.closed');
   const now = deps.clock.now();
   const files = await repo.findFiles(deps.db.orm, auth.organizationId, input.fileIds ?? []);
@@ -56,7 +56,10 @@ export async function sendAgentMessage(
   const channel = await repo.findChannelWindow(deps.db.orm, issue.channelId, issue.contactIdentityId);
   if (!channel) throw notFound();
   assertChannelTakes(channel.type, input);
-  if (!input.isPrivateNote) assertCustomerReachable(channel, now);
+  // In a comment thread a reply is public, under a comment: no messaging window applies.
+  const commentReply =
+    issue.kind === 'comment' && !input.isPrivateNote ? await commentReplyTarget(deps, issueId, input) : null;
+  if (!input.isPrivateNote && !commentReply) assertCustomerReachable(channel, now);
 
   const messageId = await deps.db.orm.transaction(async (tx) => {
     if (clientId) {
@@ -72,9 +75,15 @@ export async function sendAgentMessage(
       direction: 'outbound',
       senderType: 'agent',
       senderUserId: auth.userId,
-      kind: input.sticker ? 'sticker' : input.fileIds?.length && !input.text ? 'file' : 'text',
+      kind: commentReply
+        ? 'comment'
+        : input.sticker
+          ? 'sticker'
+          : input.fileIds?.length && !input.text
+            ? 'file'
+            : 'text',
       text: input.text?.trim() || null,
-      payload: outgoingPayload(input),
+      payload: commentReply ? { commentReply } : outgoingPayload(input),
       isPrivateNote: input.isPrivateNote,
       deliveryStatus: input.isPrivateNote ? 'sent' : 'pending',
       clientId,
@@ -105,7 +114,16 @@ export async function sendAgentMessage(
     });
     return row.id;
   });
-  return presentOne(deps, messageId);
+  return presentMessage(deps, messageId);
+}
+
+/** The comment a public reply answers: the one chosen, else the thread's latest customer comment. */
+async function commentReplyTarget(deps: Deps, issueId: number, input: SendMessageRequest) {
+  if (input.fileIds?.length || input.sticker || input.quickReplies?.length)
+    throw badRequest('message.comment_text_only');
+  const target = await repo.findReplyTarget(deps.db.orm, issueId, input.replyToMessageId ?? null);
+  if (!target) throw badRequest('comment.not_a_comment');
+  return { commentId: target.commentId };
 }
 
 /** Queues an automatic reply (off-service, holiday, team auto-reply) inside the caller's transaction. */
@@ -171,7 +189,7 @@ export async function retryMessage(
     return row;
   });
   if (!updated) throw conflict('message.not_failed');
-  return presentOne(deps, messageId);
+  return presentMessage(deps, messageId);
 }
 
 /** The delivery job: sends one pending message through its channel's adapter. */
@@ -180,6 +198,9 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   if (!found || found.message.deliveryStatus !== 'pending') return;
   const { message, channel } = found;
   const attempts = job.retryCount + 1;
+  const commentReply = (message.payload as { commentReply?: { commentId: string } } | null)?.commentReply;
+  if (commentReply && channel.type !== 'line')
+    return deliverCommentReply(deps, { message, channel, commentId: commentReply.commentId, job, attempts });
   const adapter = deps.channels.get(channel.type);
   // Files reach the customer (and LINE and Meta, which fetch media) by links that expire (docs/decisions.md).
   const linkDays = await fileLinkExpiryDays(deps.db.orm, message.organizationId);
@@ -270,6 +291,49 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   }
 }
 
+/** A public reply under a comment (Graph API), recorded like any delivery. */
+async function deliverCommentReply(
+  deps: Deps,
+  v: {
+    message: repo.DeliveryRow['message'];
+    channel: repo.DeliveryRow['channel'];
+    commentId: string;
+    job: JobOf<typeof DELIVER_JOB>;
+    attempts: number;
+  },
+) {
+  const { message, channel } = v;
+  const updated = {
+    name: 'message.updated' as const,
+    organizationId: message.organizationId,
+    data: { issueId: message.issueId, messageId: message.id },
+  };
+  try {
+    const id = await deps.channels
+      .comments(channel.type as 'facebook' | 'instagram')
+      .reply(credentialsOf(deps, channel), v.commentId, message.text ?? '');
+    await repo.markSent(
+      deps.db.orm,
+      {
+        messageId: message.id,
+        channelId: channel.id,
+        lastParts: [{ part: 0, providerMessageId: id }],
+        providerMessageId: id,
+        via: 'comment',
+        attempts: v.attempts,
+        isAgentReply: message.senderType === 'agent',
+      },
+      updated,
+    );
+  } catch (err) {
+    const retryable = !(err instanceof ChannelSendError) || err.retryable;
+    if (retryable && v.job.retryCount < v.job.retryLimit) throw err;
+    const text = err instanceof ChannelSendError ? `${err.code}: ${err.message}` : String(err);
+    if (await repo.markFailed(deps.db.orm, message.id, text, v.attempts))
+      await publishEvent(deps.db.orm, updated);
+  }
+}
+
 /** Messages of an issue the caller may read (in scope or handed over to them), newest first. */
 export async function listIssueMessages(
   deps: Deps,
@@ -307,7 +371,8 @@ export async function listIssueMessages(
   };
 }
 
-async function presentOne(deps: Deps, messageId: number): Promise<Message> {
+/** One message as the API shows it. */
+export async function presentMessage(deps: Deps, messageId: number): Promise<Message> {
   const [row] = await repo.listMessageById(deps.db.orm, messageId);
   if (!row) throw notFound();
   return present(

@@ -10,6 +10,7 @@ import { messagesKey } from './messages';
 
 const card = (id: number, status: IssueListItem['status'], lastResponseAt: string): IssueListItem => ({
   id,
+  kind: 'conversation',
   status,
   channel: { id: 'c', name: 'LINE', type: 'line' },
   contact: { id: `k${id}`, displayName: `Customer ${id}`, pictureUrl: null },

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@sabai/contracts';
+import type { Deps } from '../../deps';
+import { authOf, scopeOf } from '../../http/access';
+import { route } from '../../http/route';
+import { presentMessage } from '../messages';
+import * as service from './comments.service';
+
+const map = routes.comments;
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export async function commentRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, map.act, async (req) => {
+    const id = await service.actOnComment(deps, authOf(req), scopeOf(req), req.params.id, req.body.action);
+    return presentMessage(deps, id);
+  });
+  route(app, map.privateReply, async (req, reply) => {
+    const id = await service.queuePrivateReply(deps, authOf(req), scopeOf(req), req.params.id, req.body.text);
+    return reply.status(202).send(await presentMessage(deps, id));
+  });
+  route(app, map.getPost, async (req) => service.getPost(deps, authOf(req), req.params.id));
+  route(app, map.updatePost, async (req) => service.updatePost(deps, authOf(req), req.params.id, req.body));
+  route(app, map.orders, async (req) => service.listOrders(deps, authOf(req), req.params.id));
+  route(app, map.exportOrders, async (req, reply) => {
+    const file = await service.exportOrders(deps, authOf(req), req.params.id, req.query);
+    return reply
+      .header('content-type', CONTENT_TYPES[req.query.format])
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
+  route(app, map.rules, async (req) => service.listRules(deps, authOf(req), req.params.id));
+  route(app, map.saveRules, async (req) => service.saveRules(deps, authOf(req), req.params.id, req.body));
+}
