@@ -4,7 +4,7 @@
 // Each comment is a message keyed by its comment id, so a redelivery changes nothing. The page's own
 // comments (its replies, also made outside Sabai) come back as echoes and join the thread they answer.
 import { messagePreview } from '@sabai/contracts';
-import { findKeyword, routeNewIssue } from '@sabai/domain';
+import { findKeyword, routeNewIssue, type IssueStatus } from '@sabai/domain';
 import type { CommentEvent } from '../../channels';
 import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
@@ -18,24 +18,144 @@ import * as comments from '../comments';
 import * as inbound from './inbound.repo';
 import { MEDIA_JOB } from './media';
 
-export async function applyComment(deps: Deps, tx: Tx, channel: ChannelRow, event: CommentEvent) {
-  if (channel.type === 'line') return;
-  switch (event.verb) {
-    case 'add':
-      return event.isOwn ? addOwnComment(tx, channel, event) : addCustomerComment(deps, tx, channel, event);
-    case 'edited':
-      return changeComment(tx, channel, event.commentId, {}, event.text ?? '');
-    case 'hide':
-    case 'unhide':
-      return changeComment(tx, channel, event.commentId, { hidden: event.verb === 'hide' });
-    case 'remove': {
-      // The customer removed their comment: its words go, the fact stays (and it leaves the order list).
-      const row = await changeComment(tx, channel, event.commentId, { deleted: true }, null);
-      const post = row && (await comments.upsertPostOf(tx, channel, event));
-      if (post) await comments.deleteOrder(tx, post.id, event.commentId);
-      return;
+/** A comment event with the channel it arrived on. */
+export type ChannelComment = { channel: ChannelRow; event: CommentEvent };
+
+/**
+ * Applies a run of consecutive comment events (in arrival order) inside the batch's transaction. Each
+ * comment is looked up and stored on its own (its thread depends on the ones before it); what a run shares
+ * (the channel's routing and rules, the post) is read once, and its effects (issue activity, jobs, live
+ * events, notifications) are written once at the end, so a live-commerce burst costs a few statements a
+ * comment.
+ */
+export async function applyComments(deps: Deps, tx: Tx, run: ChannelComment[]) {
+  const ctx = runContext(tx);
+  for (const { channel, event } of run) {
+    if (channel.type === 'line') continue;
+    switch (event.verb) {
+      case 'add':
+        if (event.isOwn) await addOwnComment(tx, channel, event);
+        else await addCustomerComment(tx, channel, event, ctx);
+        break;
+      case 'edited':
+        await changeComment(tx, channel, event.commentId, {}, event.text ?? '');
+        break;
+      case 'hide':
+      case 'unhide':
+        await changeComment(tx, channel, event.commentId, { hidden: event.verb === 'hide' });
+        break;
+      case 'remove': {
+        // The customer removed their comment: its words go, the fact stays (and it leaves the order list).
+        const row = await changeComment(tx, channel, event.commentId, { deleted: true }, null);
+        const post = row && (await comments.upsertPostOf(tx, channel, event));
+        if (post) await comments.deleteOrder(tx, post.id, event.commentId);
+        break;
+      }
     }
   }
+  await flush(deps, tx, ctx);
+}
+
+type StoredComment = {
+  organizationId: string;
+  issue: { id: number; status: IssueStatus; teamId: string | null; assigneeUserId: string | null };
+  messageId: number;
+  event: CommentEvent;
+};
+
+/** What a run reads once and what it writes at its end. */
+function runContext(tx: Tx) {
+  return {
+    routingRules: memoize((channelId: string) => findRoutingRules(tx, channelId)),
+    timeZone: memoize((organizationId: string) => organizationTimeZone(tx, organizationId)),
+    intake: memoize((teamId: string) => findTeamIntake(tx, teamId)),
+    rules: memoize((channelId: string) => comments.activeRules(tx, channelId)),
+    post: memoize((key: string) => {
+      const [channelId, organizationId, postId, live] = key.split('\u0000') as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      return comments.upsertPostOf(tx, { id: channelId, organizationId }, { postId, isLive: live === '1' });
+    }),
+    jobs: [] as JobToSend[],
+    opened: [] as Array<{ organizationId: string; channelId: string; issue: StoredComment['issue'] }>,
+    stored: [] as StoredComment[],
+  };
+}
+type RunContext = ReturnType<typeof runContext>;
+
+function memoize<K, V>(load: (key: K) => Promise<V>) {
+  const cache = new Map<K, Promise<V>>();
+  return (key: K) => {
+    let value = cache.get(key);
+    if (!value) cache.set(key, (value = load(key)));
+    return value;
+  };
+}
+
+/** The run's effects: issue activity, jobs, then the live events and notifications. */
+async function flush(deps: Deps, tx: Tx, ctx: RunContext) {
+  if (ctx.stored.length === 0 && ctx.jobs.length === 0) return;
+  const byIssue = new Map<number, inbound.IssueActivity>();
+  for (const { issue, event } of ctx.stored) {
+    const a = byIssue.get(issue.id);
+    if (!a) {
+      byIssue.set(issue.id, {
+        issueId: issue.id,
+        firstAt: event.timestamp,
+        at: event.timestamp,
+        messages: 1,
+        adId: null,
+        replyDeadline: null,
+      });
+      continue;
+    }
+    a.messages += 1;
+    if (event.timestamp > a.at) a.at = event.timestamp;
+    if (event.timestamp < a.firstAt) a.firstAt = event.timestamp;
+  }
+  // A comment has no messaging window: the identities' and contacts' inbound times are left alone.
+  const statusAfter = await inbound.recordCustomerActivity(tx, [...byIssue.values()], []);
+  await deps.jobs.sendManyInTransaction(tx, ctx.jobs);
+  const scopeOf = (issue: StoredComment['issue']) => ({
+    teamId: issue.teamId,
+    assigneeUserId: issue.assigneeUserId,
+  });
+  const changed = new Map<number, DomainEvent>();
+  for (const { organizationId, issue } of ctx.stored) {
+    const status = statusAfter.get(issue.id);
+    if (status && status !== issue.status && !changed.has(issue.id))
+      changed.set(issue.id, {
+        name: 'issue.status_changed',
+        organizationId,
+        data: { issueId: issue.id, status, ...scopeOf(issue) },
+      });
+  }
+  await publishEvents(tx, [
+    ...ctx.opened.map(({ organizationId, channelId, issue }): DomainEvent => ({
+      name: 'issue.created',
+      organizationId,
+      data: { issueId: issue.id, status: 'un-assigned', ...scopeOf(issue), channelId },
+    })),
+    ...ctx.stored.map(({ organizationId, issue, messageId, event }): DomainEvent => ({
+      name: 'message.created',
+      organizationId,
+      data: {
+        issueId: issue.id,
+        ...scopeOf(issue),
+        messageId,
+        direction: 'inbound',
+        card: messagePreview(event.timestamp, { text: event.text, kind: 'comment', senderType: 'customer' }),
+      },
+    })),
+    ...changed.values(),
+  ]);
+  await notifyCustomerActivity(tx, {
+    newIssueIds: ctx.opened.map(({ issue }) => issue.id),
+    messages: ctx.stored.map(({ issue, event }) => ({ issueId: issue.id, text: event.text })),
+  });
 }
 
 async function changeComment(
@@ -104,27 +224,27 @@ const commentPayload = (event: CommentEvent) => ({
   deleted: false,
 });
 
-async function addCustomerComment(deps: Deps, tx: Tx, channel: ChannelRow, event: CommentEvent) {
-  if (await inbound.messageExists(tx, channel.id, event.commentId)) return;
+async function addCustomerComment(tx: Tx, channel: ChannelRow, event: CommentEvent, ctx: RunContext) {
   const identity = await commenterIdentity(tx, channel, event);
-  // One commenter's comments apply one at a time across workers (their thread is found or opened once).
-  await inbound.lockIdentities(tx, [identity.id]);
   if (await inbound.messageExists(tx, channel.id, event.commentId)) return;
-  const post = await comments.upsertPostOf(tx, channel, event);
-  const jobs: JobToSend[] = [];
-  if (post.isNew) jobs.push(jobToSend(comments.POST_PREVIEW_JOB, { postId: post.id }));
+  const post = await ctx.post(
+    [channel.id, channel.organizationId, event.postId, event.isLive ? '1' : '0'].join('\u0000'),
+  );
+  if (post.isNew) {
+    ctx.jobs.push(jobToSend(comments.POST_PREVIEW_JOB, { postId: post.id }));
+    post.isNew = false;
+  }
   const answered = event.parentId
     ? await comments.findOpenIssueOfComment(tx, channel.id, event.parentId)
     : null;
   let issue = answered ?? (await comments.findOpenThreadForUpdate(tx, post.id, identity.id));
-  let opened = false;
   if (!issue) {
     const routing = routeNewIssue(
       channel,
-      await findRoutingRules(tx, channel.id),
+      await ctx.routingRules(channel.id),
       event.text,
       event.timestamp,
-      await organizationTimeZone(tx, channel.organizationId),
+      await ctx.timeZone(channel.organizationId),
     );
     const id = await comments.createThread(tx, {
       organizationId: channel.organizationId,
@@ -136,11 +256,11 @@ async function addCustomerComment(deps: Deps, tx: Tx, channel: ChannelRow, event
       at: event.timestamp,
     });
     issue = { id, status: 'un-assigned', teamId: routing.teamId, assigneeUserId: null };
-    opened = true;
-    if (routing.teamId && (await findTeamIntake(tx, routing.teamId)).assignsAutomatically)
-      jobs.push(jobToSend(ASSIGN_JOB, { issueId: id }));
+    ctx.opened.push({ organizationId: channel.organizationId, channelId: channel.id, issue });
+    if (routing.teamId && (await ctx.intake(routing.teamId)).assignsAutomatically)
+      ctx.jobs.push(jobToSend(ASSIGN_JOB, { issueId: id }));
   }
-  const rule = await ruleToFire(tx, channel, post.id, event);
+  const rule = await ruleToFire(tx, ctx, channel, post.id, event);
   const messageId = await inbound.insertMessage(tx, {
     organizationId: channel.organizationId,
     issueId: issue.id,
@@ -161,9 +281,9 @@ async function addCustomerComment(deps: Deps, tx: Tx, channel: ChannelRow, event
   });
   if (messageId === null) return;
   if (event.photoUrl)
-    jobs.push(jobToSend(MEDIA_JOB, { messageId, media: { source: 'url', ref: event.photoUrl } }));
+    ctx.jobs.push(jobToSend(MEDIA_JOB, { messageId, media: { source: 'url', ref: event.photoUrl } }));
   if (rule)
-    jobs.push(
+    ctx.jobs.push(
       jobToSend(comments.PRIVATE_REPLY_JOB, {
         commentMessageId: messageId,
         text: rule.message,
@@ -182,67 +302,18 @@ async function addCustomerComment(deps: Deps, tx: Tx, channel: ChannelRow, event
       messageId,
       commentedAt: event.timestamp,
     });
-  // A comment has no messaging window: the identity's and contact's inbound times are left alone.
-  const statusAfter = await inbound.recordCustomerActivity(
-    tx,
-    [
-      {
-        issueId: issue.id,
-        firstAt: event.timestamp,
-        at: event.timestamp,
-        messages: 1,
-        adId: null,
-        replyDeadline: null,
-      },
-    ],
-    [],
-  );
-  await deps.jobs.sendManyInTransaction(tx, jobs);
-  const { organizationId } = channel;
-  const scope = { teamId: issue.teamId, assigneeUserId: issue.assigneeUserId };
-  const status = statusAfter.get(issue.id);
-  await publishEvents(tx, [
-    ...(opened
-      ? [
-          {
-            name: 'issue.created' as const,
-            organizationId,
-            data: { issueId: issue.id, status: 'un-assigned' as const, ...scope, channelId: channel.id },
-          },
-        ]
-      : []),
-    {
-      name: 'message.created',
-      organizationId,
-      data: {
-        issueId: issue.id,
-        ...scope,
-        messageId,
-        direction: 'inbound',
-        card: messagePreview(event.timestamp, { text: event.text, kind: 'comment', senderType: 'customer' }),
-      },
-    },
-    ...(status && status !== issue.status
-      ? [
-          {
-            name: 'issue.status_changed' as const,
-            organizationId,
-            data: { issueId: issue.id, status, ...scope },
-          },
-        ]
-      : []),
-  ]);
-  await notifyCustomerActivity(tx, {
-    newIssueIds: opened ? [issue.id] : [],
-    messages: [{ issueId: issue.id, text: event.text }],
-  });
+  ctx.stored.push({ organizationId: channel.organizationId, issue, messageId, event });
 }
 
-/** The commenter's identity on the channel, created under the name the comment carries. */
+/**
+ * The commenter's identity on the channel, locked until commit so one commenter's comments apply one at a
+ * time across workers (their thread is found or opened once); created under the name the comment carries.
+ */
 async function commenterIdentity(tx: Tx, channel: ChannelRow, event: CommentEvent) {
-  const known = await inbound.findIdentity(tx, channel.id, event.externalUserId);
+  const known = await inbound.findIdentityForUpdate(tx, channel.id, event.externalUserId);
   if (known) return known;
-  await inbound.createIdentities(tx, [
+  // A new row is this transaction's until commit: nobody else can take it meanwhile.
+  const [created] = await inbound.createIdentities(tx, [
     {
       organizationId: channel.organizationId,
       channelId: channel.id,
@@ -252,13 +323,13 @@ async function commenterIdentity(tx: Tx, channel: ChannelRow, event: CommentEven
       at: event.timestamp,
     },
   ]);
-  // Created now, or by a concurrent batch (whose insert this one waited for).
-  return (await inbound.findIdentity(tx, channel.id, event.externalUserId))!;
+  // Created by a concurrent batch (whose insert this one waited for) when not now.
+  return created ?? (await inbound.findIdentityForUpdate(tx, channel.id, event.externalUserId))!;
 }
 
 /** The first active rule whose keyword the comment holds, claimed once per commenter and post. */
-async function ruleToFire(tx: Tx, channel: ChannelRow, postId: string, event: CommentEvent) {
-  const rules = await comments.activeRules(tx, channel.id);
+async function ruleToFire(tx: Tx, ctx: RunContext, channel: ChannelRow, postId: string, event: CommentEvent) {
+  const rules = await ctx.rules(channel.id);
   const rule = rules.find((r) => findKeyword(event.text, r.keywords));
   if (!rule) return null;
   const claimed = await comments.claimRuleReply(tx, {

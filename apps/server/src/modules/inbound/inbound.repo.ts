@@ -44,6 +44,26 @@ export async function findIdentity(
   return row ?? null;
 }
 
+/** findIdentity, locking the identity until the transaction ends (as lockIdentities does). */
+export async function findIdentityForUpdate(
+  ex: Executor,
+  channelId: string,
+  externalUserId: string,
+): Promise<Identity | null> {
+  const [row] = await ex
+    .select({
+      id: contactIdentities.id,
+      contactId: contactIdentities.contactId,
+      organizationId: contactIdentities.organizationId,
+    })
+    .from(contactIdentities)
+    .where(
+      and(eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalUserId, externalUserId)),
+    )
+    .for('no key update');
+  return row ?? null;
+}
+
 export type IdentityKey = { channelId: string; externalUserId: string };
 export type KeyedIdentity = Identity & IdentityKey;
 

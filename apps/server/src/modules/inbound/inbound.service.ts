@@ -21,7 +21,7 @@ import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from 
 import { customersInFlight, type CustomersInFlight } from './customers-in-flight';
 import { createIdentities, identityKey, knownIdentities } from './identities';
 import { isPrivateReplyMetadata } from '../comments';
-import { applyComment } from './comments';
+import { applyComments, type ChannelComment } from './comments';
 import { isOwnSentPart } from '../messages';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
@@ -107,12 +107,24 @@ async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<s
   await deps.db.orm.transaction(async (tx) => {
     // Consecutive customer messages are applied together; any other event first lets the messages before
     // it land, so each customer's events keep their order.
+    // Comments likewise, as a run of their own.
     let run: CustomerMessage[] = [];
+    let commentRun: ChannelComment[] = [];
     const flushRun = async () => {
       if (run.length > 0) await appendCustomerMessages(deps, tx, run);
       run = [];
     };
+    const flushComments = async () => {
+      if (commentRun.length > 0) await applyComments(deps, tx, commentRun);
+      commentRun = [];
+    };
     for (const { channel, event } of events) {
+      if (event.type === 'comment') {
+        await flushRun();
+        commentRun.push({ channel, event });
+        continue;
+      }
+      await flushComments();
       if (event.type === 'message' && !event.isEcho) {
         // A staff member linking their LINE for alerts is no customer (an unknown code is a message).
         if (linkCodeIn(event.text) && (await linkFromLine(deps, tx, channel, event))) continue;
@@ -120,9 +132,10 @@ async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<s
         continue;
       }
       await flushRun();
-      await applyOtherEvent(deps, tx, channel, event, identityOf);
+      await applyOtherEvent(tx, channel, event, identityOf);
     }
     await flushRun();
+    await flushComments();
   });
 }
 
@@ -202,7 +215,6 @@ function createsIdentity(
 }
 
 async function applyOtherEvent(
-  deps: Deps,
   tx: Tx,
   channel: ChannelRow,
   event: InboundEvent,
@@ -212,7 +224,7 @@ async function applyOtherEvent(
     case 'message':
       return applyEcho(tx, channel, event);
     case 'comment':
-      return applyComment(deps, tx, channel, event);
+      return; // applied in runs (applyComments)
     case 'follow': {
       // Blocking (unfollow) or adding the account again changes what the chat lets agents do.
       const identityId = identityOf(channel, event.externalUserId).id;
