@@ -73,6 +73,10 @@ export const channelsEn = {
     form: {
       createTitle: 'New {{type}} channel',
       editTitle: 'Edit {{name}}',
+      tabs: {
+        settings: 'Channel settings',
+        commentRules: 'Comment rules',
+      },
       sections: {
         account: 'Account',
         webhook: 'Webhook',
@@ -196,6 +200,50 @@ export const channelsEn = {
         text: 'This channel is used in another organisation. Take it over? The other organisation will stop receiving its messages.',
         ok: 'Take over',
       },
+    },
+    commentRules: {
+      title: 'Comment rules',
+      aboutFacebook:
+        'When a comment on one of this Page’s posts holds a keyword of a rule, Sabai Inbox sends the commenter the rule’s canned response as a private message (Meta’s private reply) and, if you wrote one, posts the public reply under the comment. The comment still arrives in the inbox.',
+      aboutInstagram:
+        'When a comment on one of this Instagram account’s posts holds a keyword of a rule, Sabai Inbox sends the commenter the rule’s canned response as a private message in Instagram Direct (Meta’s private reply) and, if you wrote one, posts the public reply under the comment. The comment still arrives in the inbox.',
+      aboutMatching:
+        'Rules are checked from the top: the first active rule with a matching keyword answers. Keywords in English letters match whole words (“CF” matches “CF 2 pcs” but not “CFO”), Thai keywords match anywhere in the comment, and capital letters make no difference.',
+      aboutOnce:
+        'Each commenter is answered automatically once per post, however many times they comment. Meta accepts a private reply only within {{days}} days of the comment.',
+      empty: 'No rules yet: comments only reach the inbox.',
+      ruleTitle: 'Rule {{number}}',
+      active: 'Active',
+      moveUp: 'Move rule {{number}} up',
+      moveDown: 'Move rule {{number}} down',
+      delete: 'Delete rule {{number}}',
+      deleteConfirm: {
+        title: 'Delete rule {{number}}?',
+        text: 'The rule is deleted when you save the comment rules.',
+        ok: 'Delete',
+      },
+      keywords: 'Keywords',
+      keywordsHint: 'Press Enter or type a comma after each keyword (up to {{max}}).',
+      keywordPlaceholder: 'For example CF, สนใจ, ราคา',
+      keywordsRequired: 'Please add at least one keyword.',
+      removeKeyword: 'Remove the keyword “{{keyword}}”',
+      keywordTooLong: 'A keyword can have at most {{max}} characters.',
+      tooManyKeywords: 'A rule can have at most {{max}} keywords.',
+      canned: 'Canned response (sent privately)',
+      cannedHint: 'Only shared canned responses can be chosen. Their text is sent, without files or buttons.',
+      cannedPlaceholder: 'Search the shared canned responses',
+      cannedRequired: 'Please choose a canned response.',
+      cannedNoMatch: 'No shared canned response matches your search.',
+      cannedNone: 'There are no shared canned responses yet. Add one under Canned responses.',
+      publicReply: 'Public reply (optional)',
+      publicReplyHint:
+        'Posted under the comment for everyone to see. Leave it empty to answer in private only.',
+      publicReplyPlaceholder: 'For example: We sent you a message',
+      add: 'Add rule',
+      tooManyRules: 'A channel can have at most {{max}} comment rules.',
+      unsaved: 'Unsaved changes',
+      save: 'Save rules',
+      saved: 'The comment rules have been saved.',
     },
     fileLinks: {
       button: 'File link expiry (days): {{days}}',

@@ -1,4 +1,5 @@
-import { Drawer, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Drawer, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
 import type { ChannelType } from '@sabai/domain';
@@ -9,6 +10,7 @@ import { useChannel } from '../api/get-channel';
 import type { TeamSummary } from '../api/get-teams';
 import { TYPE_LABELS } from '../utils/channel-form';
 import { ChannelForm } from './channel-form';
+import { CommentRules } from './comment-rules';
 
 export type DrawerState =
   { mode: 'create'; type: ChannelType; connectionId: string | null } | { mode: 'edit'; id: string };
@@ -70,21 +72,45 @@ export function ChannelDrawer({
         </section>
       )}
       {state && type && (state.mode === 'create' || channel) && (
-        <ChannelForm
-          key={
-            state.mode === 'edit' ? `edit-${state.id}` : `create-${state.type}-${state.connectionId ?? ''}`
-          }
-          type={type}
-          channel={channel}
-          connectionId={state.mode === 'create' ? state.connectionId : null}
-          teams={teams}
-          isTeamsLoading={isTeamsLoading}
-          channels={channels}
-          onSaved={onSaved}
-          onCancel={onClose}
-          onReconnect={() => onReconnect(type)}
-        />
+        <ChannelTabs channel={channel}>
+          <ChannelForm
+            key={
+              state.mode === 'edit' ? `edit-${state.id}` : `create-${state.type}-${state.connectionId ?? ''}`
+            }
+            type={type}
+            channel={channel}
+            connectionId={state.mode === 'create' ? state.connectionId : null}
+            teams={teams}
+            isTeamsLoading={isTeamsLoading}
+            channels={channels}
+            onSaved={onSaved}
+            onCancel={onClose}
+            onReconnect={() => onReconnect(type)}
+          />
+        </ChannelTabs>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * A Facebook or Instagram channel being edited has its comment rules (issue 17 item 5) on a tab of their
+ * own: they are saved apart from the channel's settings, whose form keeps its Save at the bottom.
+ */
+function ChannelTabs({ channel, children }: { channel: Channel | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (!channel || channel.type === 'line') return children;
+  return (
+    <Tabs
+      className="channel-drawer__tabs"
+      items={[
+        { key: 'settings', label: t('channels.form.tabs.settings'), children },
+        {
+          key: 'commentRules',
+          label: <span data-testid="comment-rules-tab">{t('channels.form.tabs.commentRules')}</span>,
+          children: <CommentRules channel={channel} />,
+        },
+      ]}
+    />
   );
 }
