@@ -1,9 +1,9 @@
 // Read receipts (issue 17, item 3): a Messenger customer reads the agent's reply and the chat marks it
-// "Seen" with the time, live. Desktop in English and Thai.
+// "Seen" with the time, live. Desktop and phone, in English and Thai.
 import { describe, expect, inject, it } from 'vitest';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';
-import type { Locale } from '../support/browser';
+import type { Locale, Viewport } from '../support/browser';
 import { assignedMessengerCustomer, userIdOf } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
@@ -13,15 +13,21 @@ import { text } from '../support/texts';
 const browser = useBrowser();
 const MANAGER = 'manager@demo.local';
 
-describe.each<Locale>(['en', 'th'])('seen marks in %s', (lang) => {
+describe.each<[Locale, Viewport]>([
+  ['en', 'desktop'],
+  ['th', 'desktop'],
+  ['en', 'phone'],
+  ['th', 'phone'],
+])('seen marks in %s on a %s', (lang, viewport) => {
   const t = (key: TranslationKey) => text(lang, key);
 
   it("marks the agent's reply seen when the Messenger customer reads it", async () => {
     const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
     const customer = await assignedMessengerCustomer(admin, await userIdOf(MANAGER), 'Reader');
     await admin.dispose();
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&issueId=${customer.issueId}`);
+    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang, viewport);
+    const chat = viewport === 'phone' ? '/mobile/issue/chat' : '/issue/inbox';
+    await page.goto(`${chat}?lang=${lang}&issueId=${customer.issueId}`);
     const list = page.getByTestId('message-list');
     await list.getByText(`hello from ${customer.name}`).waitFor();
     await liveOpen(page);
@@ -35,7 +41,7 @@ describe.each<Locale>(['en', 'th'])('seen marks in %s', (lang) => {
     await customer.readsAll();
     const seenPrefix = t('inbox.delivery.seen').replace(/\s*$/, '').split(' ')[0]!;
     await expect.poll(() => status.innerText()).toMatch(new RegExp(`^\\s*${seenPrefix} \\d{2}:\\d{2}`));
-    await snap(page, `seen-marks-desktop-${lang}`);
+    await snap(page, `seen-marks-${viewport}-${lang}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -17,6 +17,7 @@ import { organizationTimeZone } from '../organizations';
 import * as comments from '../comments';
 import * as inbound from './inbound.repo';
 import { MEDIA_JOB } from './media';
+import { memoize } from './memoize';
 
 /** A comment event with the channel it arrived on. */
 export type ChannelComment = { channel: ChannelRow; event: CommentEvent };
@@ -70,30 +71,16 @@ function runContext(tx: Tx) {
     timeZone: memoize((organizationId: string) => organizationTimeZone(tx, organizationId)),
     intake: memoize((teamId: string) => findTeamIntake(tx, teamId)),
     rules: memoize((channelId: string) => comments.activeRules(tx, channelId)),
-    post: memoize((key: string) => {
-      const [channelId, organizationId, postId, live] = key.split('\u0000') as [
-        string,
-        string,
-        string,
-        string,
-      ];
-      return comments.upsertPostOf(tx, { id: channelId, organizationId }, { postId, isLive: live === '1' });
-    }),
+    post: memoize(
+      ({ channel, event }: ChannelComment) => comments.upsertPostOf(tx, channel, event),
+      ({ channel, event }) => `${channel.id}:${event.postId}`,
+    ),
     jobs: [] as JobToSend[],
     opened: [] as Array<{ organizationId: string; channelId: string; issue: StoredComment['issue'] }>,
     stored: [] as StoredComment[],
   };
 }
 type RunContext = ReturnType<typeof runContext>;
-
-function memoize<K, V>(load: (key: K) => Promise<V>) {
-  const cache = new Map<K, Promise<V>>();
-  return (key: K) => {
-    let value = cache.get(key);
-    if (!value) cache.set(key, (value = load(key)));
-    return value;
-  };
-}
 
 /** The run's effects: issue activity, jobs, then the live events and notifications. */
 async function flush(deps: Deps, tx: Tx, ctx: RunContext) {
@@ -227,9 +214,7 @@ const commentPayload = (event: CommentEvent) => ({
 async function addCustomerComment(tx: Tx, channel: ChannelRow, event: CommentEvent, ctx: RunContext) {
   const identity = await commenterIdentity(tx, channel, event);
   if (await inbound.messageExists(tx, channel.id, event.commentId)) return;
-  const post = await ctx.post(
-    [channel.id, channel.organizationId, event.postId, event.isLive ? '1' : '0'].join('\u0000'),
-  );
+  const post = await ctx.post({ channel, event });
   if (post.isNew) {
     ctx.jobs.push(jobToSend(comments.POST_PREVIEW_JOB, { postId: post.id }));
     post.isNew = false;

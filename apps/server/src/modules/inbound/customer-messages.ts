@@ -24,6 +24,7 @@ import { notifyCustomerActivity } from '../notifications';
 import { organizationTimeZone } from '../organizations';
 import * as repo from './inbound.repo';
 import { MEDIA_JOB } from './media';
+import { memoize } from './memoize';
 
 export type MessageEvent = Extract<InboundEvent, { type: 'message' }>;
 export type CustomerMessage = { channel: ChannelRow; identity: repo.Identity; event: MessageEvent };
@@ -329,14 +330,4 @@ function statusChanges(applied: AppliedMessage[], statusAfter: Map<number, Issue
 
 function unique<T>(values: T[]) {
   return [...new Set(values)];
-}
-
-/** Caches an async lookup for the length of one run (routing rules, time zones, auto-replies). */
-function memoize<K, V>(load: (key: K) => Promise<V>) {
-  const cache = new Map<K, Promise<V>>();
-  return (key: K) => {
-    let value = cache.get(key);
-    if (!value) cache.set(key, (value = load(key)));
-    return value;
-  };
 }
