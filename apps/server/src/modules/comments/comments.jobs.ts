@@ -19,7 +19,7 @@ import { privateReplyMetadata } from './comments.jobs-def';
 import { commentOf } from './comments.service';
 
 export async function fetchPostPreview(deps: Deps, job: JobOf<typeof POST_PREVIEW_JOB>) {
-  const found = await repo.findPostById(deps.db.orm, job.data.postId);
+  const found = await repo.findPost(deps.db.orm, job.data.postId);
   if (!found) return;
   const { post, channel } = found;
   if (channel.type === 'line') return;

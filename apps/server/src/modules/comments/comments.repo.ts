@@ -48,21 +48,18 @@ export function upsertPostOf(
   });
 }
 
-export async function findPost(ex: Executor, organizationId: string, postId: string) {
-  const [row] = await ex
-    .select({ post: socialPosts, channelType: channels.type })
-    .from(socialPosts)
-    .innerJoin(channels, eq(channels.id, socialPosts.channelId))
-    .where(and(eq(socialPosts.id, postId), eq(socialPosts.organizationId, organizationId)));
-  return row ?? null;
-}
-
-export async function findPostById(ex: Executor, postId: string) {
+/** A post with its channel; within `organizationId` when given (a caller's read). */
+export async function findPost(ex: Executor, postId: string, organizationId?: string) {
   const [row] = await ex
     .select({ post: socialPosts, channel: channels })
     .from(socialPosts)
     .innerJoin(channels, eq(channels.id, socialPosts.channelId))
-    .where(eq(socialPosts.id, postId));
+    .where(
+      and(
+        eq(socialPosts.id, postId),
+        organizationId ? eq(socialPosts.organizationId, organizationId) : undefined,
+      ),
+    );
   return row ?? null;
 }
 

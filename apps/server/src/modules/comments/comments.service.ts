@@ -20,21 +20,12 @@ import { publishEvent } from '../../platform/events';
 import type { AuthContext } from '../auth';
 import { credentialsOf } from '../channels';
 import { findIssueInScope } from '../issues';
+import type { StoredComment } from '../messages';
 import { organizationTimeZone } from '../organizations';
 import * as repo from './comments.repo';
 import { PRIVATE_REPLY_JOB } from './comments.jobs-def';
 
 const DAY_MS = 24 * 3600 * 1000;
-
-type StoredComment = {
-  commentId: string;
-  parentId: string | null;
-  authorName: string;
-  liked?: boolean;
-  hidden?: boolean;
-  deleted?: boolean;
-  privateReply?: { status: 'pending' | 'sent' | 'failed'; issueId: number | null; error: string | null };
-};
 
 export const commentOf = (payload: unknown) =>
   ((payload ?? {}) as { comment?: StoredComment }).comment ?? null;
@@ -144,7 +135,7 @@ export async function queuePrivateReply(
 }
 
 async function postInOrganization(deps: Deps, auth: AuthContext, postId: string) {
-  const found = await repo.findPost(deps.db.orm, auth.organizationId, postId);
+  const found = await repo.findPost(deps.db.orm, postId, auth.organizationId);
   if (!found) throw notFound();
   return found.post;
 }

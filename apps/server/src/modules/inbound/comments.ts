@@ -295,7 +295,7 @@ async function addCustomerComment(tx: Tx, channel: ChannelRow, event: CommentEve
  * time across workers (their thread is found or opened once); created under the name the comment carries.
  */
 async function commenterIdentity(tx: Tx, channel: ChannelRow, event: CommentEvent) {
-  const known = await inbound.findIdentityForUpdate(tx, channel.id, event.externalUserId);
+  const known = await inbound.findIdentity(tx, channel.id, event.externalUserId, { lock: true });
   if (known) return known;
   // A new row is this transaction's until commit: nobody else can take it meanwhile.
   const [created] = await inbound.createIdentities(tx, [
@@ -309,7 +309,7 @@ async function commenterIdentity(tx: Tx, channel: ChannelRow, event: CommentEven
     },
   ]);
   // Created by a concurrent batch (whose insert this one waited for) when not now.
-  return created ?? (await inbound.findIdentityForUpdate(tx, channel.id, event.externalUserId))!;
+  return created ?? (await inbound.findIdentity(tx, channel.id, event.externalUserId, { lock: true }))!;
 }
 
 /** The first active rule whose keyword the comment holds, claimed once per commenter and post. */

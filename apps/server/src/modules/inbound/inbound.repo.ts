@@ -26,12 +26,14 @@ export async function findActiveChannels(ex: Executor, externalIds: string[]) {
 
 export type Identity = { id: string; contactId: string; organizationId: string };
 
+/** The identity of an external user on a channel; `lock` holds it until the transaction ends. */
 export async function findIdentity(
   ex: Executor,
   channelId: string,
   externalUserId: string,
+  { lock = false } = {},
 ): Promise<Identity | null> {
-  const [row] = await ex
+  const query = ex
     .select({
       id: contactIdentities.id,
       contactId: contactIdentities.contactId,
@@ -41,26 +43,7 @@ export async function findIdentity(
     .where(
       and(eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalUserId, externalUserId)),
     );
-  return row ?? null;
-}
-
-/** findIdentity, locking the identity until the transaction ends (as lockIdentities does). */
-export async function findIdentityForUpdate(
-  ex: Executor,
-  channelId: string,
-  externalUserId: string,
-): Promise<Identity | null> {
-  const [row] = await ex
-    .select({
-      id: contactIdentities.id,
-      contactId: contactIdentities.contactId,
-      organizationId: contactIdentities.organizationId,
-    })
-    .from(contactIdentities)
-    .where(
-      and(eq(contactIdentities.channelId, channelId), eq(contactIdentities.externalUserId, externalUserId)),
-    )
-    .for('no key update');
+  const [row] = await (lock ? query.for('no key update') : query);
   return row ?? null;
 }
 

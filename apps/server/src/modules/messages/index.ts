@@ -7,3 +7,5 @@ export { messageRoutes } from './messages.routes';
 export { touchIssueForReply } from './messages.repo';
 /** Whether an echoed provider message is a part of one of our sent messages. */
 export { isOwnSentPart } from './sent-parts';
+/** The stored shape of a comment (a message's `payload.comment`). */
+export type { StoredComment } from './message-view';

@@ -24,7 +24,8 @@ type Extras = Pick<
   'sticker' | 'quickReplies' | 'answersQuickReply' | 'seenAt' | 'reaction' | 'comment' | 'fromComment'
 >;
 
-type StoredComment = {
+/** A comment as its message's payload keeps it (`payload.comment`). */
+export type StoredComment = {
   commentId: string;
   parentId: string | null;
   authorName: string;
