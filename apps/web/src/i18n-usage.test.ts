@@ -26,6 +26,8 @@ const DYNAMIC_PREFIXES = [
   'contacts.personExport.direction.',
   'contacts.personExport.sender.',
   'contacts.personExport.yes',
+  // The server's order list export (apps/server comments.service.ts) names its XLSX sheet with this.
+  'inbox.comments.orders.sheet',
   'password.length', // validatePassword() problem codes from packages/domain
   'password.letter',
   'password.digit',

@@ -8,7 +8,8 @@ import { useMe } from '../../../lib/me';
 import { useRetrievalNotice } from '../../../lib/notices';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useFilterOptions, useIssue } from '../api/issues';
-import { Composer } from './composer';
+import { Composer, type CommentReplyTarget } from './composer';
+import { CommentPane } from './comment-thread';
 import { IssueActions } from './issue-actions';
 import { MessageList } from './message-list';
 import { MuteToggle } from './mute-toggle';
@@ -73,8 +74,44 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
   const typing = others.filter((p) => p.state === 'typing').map((p) => nameOf(p.userId));
   const viewing = others.filter((p) => p.state === 'viewing').map((p) => nameOf(p.userId));
 
+  /** The reply box, or why there is none; in a comment thread, answering the comment `comment` names. */
+  const replyBox = (comment?: CommentReplyTarget) =>
+    data.viewOnly ? (
+      // An earlier issue handed over to the reader: the answer belongs in the issue it became.
+      <Alert
+        className="composer__locked"
+        type="info"
+        showIcon
+        title={t('inbox.chat.viewOnly', { id: data.transferredToIssueId ?? '' })}
+        action={
+          data.transferredToIssueId !== null && (
+            <Button size="small" onClick={() => onOpenIssue(data.transferredToIssueId!)}>
+              {t('inbox.chat.openIssue', { id: data.transferredToIssueId })}
+            </Button>
+          )
+        }
+        data-testid="view-only"
+      />
+    ) : (
+      <Composer
+        key={data.id}
+        issue={data}
+        comment={comment}
+        onTyping={(isReply) => {
+          if (Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
+          lastTyping.current = Date.now();
+          sendPresence(data.id, 'typing', isReply);
+        }}
+      />
+    );
+
   return (
-    <section className="chat-pane" data-testid="chat-pane" data-issue-id={data.id}>
+    <section
+      className={`chat-pane${data.kind === 'comment' ? ' chat-pane--comments' : ''}`}
+      data-testid="chat-pane"
+      data-issue-id={data.id}
+      data-kind={data.kind}
+    >
       <header className="chat-pane__header">
         {onBack && (
           <Button
@@ -126,37 +163,23 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
           data-testid="customer-blocked"
         />
       )}
-      <MessageList
-        issueId={data.id}
-        transferredFromIssueId={data.transferredFromIssueId}
-        onOpenIssue={onOpenIssue}
-      />
-      {data.viewOnly ? (
-        // An earlier issue handed over to the reader: the answer belongs in the issue it became.
-        <Alert
-          className="composer__locked"
-          type="info"
-          showIcon
-          title={t('inbox.chat.viewOnly', { id: data.transferredToIssueId ?? '' })}
-          action={
-            data.transferredToIssueId !== null && (
-              <Button size="small" onClick={() => onOpenIssue(data.transferredToIssueId!)}>
-                {t('inbox.chat.openIssue', { id: data.transferredToIssueId })}
-              </Button>
-            )
-          }
-          data-testid="view-only"
-        />
-      ) : (
-        <Composer
+      {data.kind === 'comment' ? (
+        <CommentPane
           key={data.id}
           issue={data}
-          onTyping={(isReply) => {
-            if (Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
-            lastTyping.current = Date.now();
-            sendPresence(data.id, 'typing', isReply);
-          }}
+          isPhone={onShowInfo !== undefined}
+          onOpenIssue={onOpenIssue}
+          renderComposer={replyBox}
         />
+      ) : (
+        <>
+          <MessageList
+            issueId={data.id}
+            transferredFromIssueId={data.transferredFromIssueId}
+            onOpenIssue={onOpenIssue}
+          />
+          {replyBox()}
+        </>
       )}
     </section>
   );

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Input, Popover, Spin, Switch, Tag, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { MessageOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { CloseOutlined, MessageOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isAllowedAttachment, isFinalStatus, maxAttachmentBytes } from '@sabai/domain';
 import { useNotice } from '../../../lib/notices';
 import type { IssueDetail } from '../api/issues';
-import { uploadFile, useSendMessage, type UploadedFile } from '../api/messages';
+import { uploadFile, useSendMessage, type Message, type UploadedFile } from '../api/messages';
 import { useShortcutKey } from '../hooks/use-shortcut-key';
 import {
   CANNED_LIST_ID,
@@ -18,6 +18,7 @@ import { SHORTCUTS } from '../utils/shortcuts';
 import { REPLY_BOX_ID } from './composer-ids';
 import { readDraft, saveDraft } from '../../../lib/drafts';
 import { SafeText } from '../../../components/safe-text';
+import { TextWithNames } from '../../../components/text-with-names';
 import {
   QUICK_REPLY_TYPES_OF,
   type CannedResponse,
@@ -30,17 +31,33 @@ import { QuickRepliesButton, QuickReplyTags } from '../../../components/quick-re
 /** A unique enough id for one draft (crypto.randomUUID needs a secure context, which plain http is not). */
 const newClientId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`;
 
+/**
+ * In a comment thread: the comment a public reply answers (null: none to answer yet), whether the agent chose
+ * it (with Reply, shown with a cancel) or it is the latest one, and what cancelling or sending does.
+ */
+export type CommentReplyTarget = {
+  target: Message | null;
+  isChosen: boolean;
+  onCancel: () => void;
+};
+
 /** `onTyping(isReply)`: the agent typed; a reply (not a private note) is also shown to the customer. */
-type ComposerProps = { issue: IssueDetail; onTyping: (isReply: boolean) => void };
+type ComposerProps = {
+  issue: IssueDetail;
+  onTyping: (isReply: boolean) => void;
+  /** A comment issue: replies are public, text only, under `comment.target`. */
+  comment?: CommentReplyTarget;
+};
 
 /**
  * Reply box: Enter sends, Shift+Enter adds a line; `/` and a few letters filter the canned responses in
  * place (arrows move, Enter or Tab inserts, Esc closes), the button opens them with a search; files are
  * checked for type and size before upload. The draft is kept per issue until sent. Locked, with the reason,
  * when the issue is finished or Meta's 7-day window has passed (with the link to answer from Meta's inbox).
+ * In a comment thread the reply is public and text only, under the comment chosen (or the latest one).
  * Render it with `key={issue.id}`: its state is one issue's draft.
  */
-export function Composer({ issue, onTyping }: ComposerProps) {
+export function Composer({ issue, onTyping, comment }: ComposerProps) {
   const { t } = useTranslation();
   const notice = useNotice();
   const send = useSendMessage(issue.id);
@@ -61,6 +78,11 @@ export function Composer({ issue, onTyping }: ComposerProps) {
   const inline = useCannedChoice(text.slice(1), isInlineOpen);
 
   const isOpen = !isFinalStatus(issue.status);
+  // A reply to a comment is text only: no files, stickers or buttons.
+  const isComment = comment !== undefined;
+  const replyTarget = isComment && !isNote ? comment.target : null;
+  const targetName = comment?.target?.comment?.authorName ?? '';
+  const hasNoTarget = isComment && !isNote && comment.target === null;
   // A note stays inside the team: it can be written when the customer cannot be reached.
   const isLocked = (issue.replyLockedInboxUrl !== null || issue.customerBlocked) && !isNote;
   const focus = () => textArea.current?.focus();
@@ -100,12 +122,14 @@ export function Composer({ issue, onTyping }: ComposerProps) {
   const submit = () => {
     const body = text.trim();
     if ((!body && files.length === 0) || uploading > 0) return;
+    if (hasNoTarget) return;
     const buttons = isNote ? [] : quickReplies;
     const request = {
       text: body || undefined,
       fileIds: files.map((f) => f.id),
       isPrivateNote: isNote,
       ...(buttons.length ? { quickReplies: buttons } : {}),
+      ...(replyTarget ? { replyToMessageId: replyTarget.id } : {}),
     };
     const key = JSON.stringify(request);
     if (draft.current.key !== key) draft.current = { key, clientId: newClientId() };
@@ -119,6 +143,8 @@ export function Composer({ issue, onTyping }: ComposerProps) {
       {
         onSuccess: () => {
           draft.current = { key: '', clientId: '' };
+          // The next reply goes to the latest comment again, unless the agent chooses another.
+          if (comment?.isChosen && replyTarget) comment.onCancel();
         },
         onError: (error) => {
           notice.error(error);
@@ -146,13 +172,22 @@ export function Composer({ issue, onTyping }: ComposerProps) {
   /** A canned response fills the reply: its text, its files, and the buttons this channel can carry. */
   const pickCanned = (response: CannedResponse) => {
     setText(response.message);
+    setIsCannedOpen(false);
+    focus();
+    if (isComment) return;
     if (response.attachments.length) setFiles(response.attachments);
     const types = QUICK_REPLY_TYPES_OF[issue.channel.type];
     const buttons = response.quickReplies.filter((q) => types.includes(q.type));
     if (buttons.length) setQuickReplies(buttons);
-    setIsCannedOpen(false);
-    focus();
   };
+
+  const placeholder = isNote
+    ? t('inbox.composer.notePlaceholder')
+    : !isComment
+      ? t('inbox.composer.placeholder')
+      : comment.target
+        ? t('inbox.comments.composer.placeholder', { name: targetName })
+        : t('inbox.comments.composer.noComment');
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (isInlineOpen && inline.handleKey(e, pickCanned, submit)) return;
@@ -184,7 +219,25 @@ export function Composer({ issue, onTyping }: ComposerProps) {
         />
       ) : (
         <>
-          {issue.daysLeft !== null && (
+          {isComment && !isNote && comment.isChosen && comment.target && (
+            <div className="composer__target" data-testid="reply-target">
+              <span>
+                <TextWithNames
+                  sentence={(names) => t('inbox.comments.composer.replyingTo', { name: names.name })}
+                  names={{ name: targetName }}
+                />
+              </span>
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                onClick={comment.onCancel}
+                aria-label={t('inbox.comments.composer.cancelReply', { name: targetName })}
+                data-testid="cancel-reply-target"
+              />
+            </div>
+          )}
+          {issue.daysLeft !== null && !isComment && (
             <div className="composer__window" data-testid="days-left">
               {issue.daysLeft > 1
                 ? t('inbox.composer.daysLeft', { count: issue.daysLeft })
@@ -215,8 +268,8 @@ export function Composer({ issue, onTyping }: ComposerProps) {
               }}
               onKeyDown={onKeyDown}
               autoSize={{ minRows: 2, maxRows: 8 }}
-              placeholder={t(isNote ? 'inbox.composer.notePlaceholder' : 'inbox.composer.placeholder')}
-              aria-label={t('inbox.composer.placeholder')}
+              placeholder={placeholder}
+              aria-label={isComment ? placeholder : t('inbox.composer.placeholder')}
               aria-keyshortcuts="R"
               {...(isInlineOpen ? inline.fieldAttributes : {})}
               data-testid="composer-input"
@@ -224,7 +277,7 @@ export function Composer({ issue, onTyping }: ComposerProps) {
           </Popover>
         </>
       )}
-      {!isNote && <QuickReplyTags value={quickReplies} onChange={setQuickReplies} />}
+      {!isNote && !isComment && <QuickReplyTags value={quickReplies} onChange={setQuickReplies} />}
       {files.length > 0 && (
         <div className="composer__files">
           {files.map((file) => (
@@ -240,23 +293,27 @@ export function Composer({ issue, onTyping }: ComposerProps) {
         </div>
       )}
       <div className="composer__actions">
-        <Tooltip title={t('inbox.composer.attach')}>
-          <Button
-            icon={<PaperClipOutlined />}
-            onClick={() => fileInput.current?.click()}
-            disabled={isLocked}
-            aria-label={t('inbox.composer.attach')}
-            data-testid="attach"
-          />
-        </Tooltip>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          onChange={(e) => void addFiles(e.target.files)}
-          data-testid="file-input"
-        />
+        {!isComment && (
+          <>
+            <Tooltip title={t('inbox.composer.attach')}>
+              <Button
+                icon={<PaperClipOutlined />}
+                onClick={() => fileInput.current?.click()}
+                disabled={isLocked}
+                aria-label={t('inbox.composer.attach')}
+                data-testid="attach"
+              />
+            </Tooltip>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              onChange={(e) => void addFiles(e.target.files)}
+              data-testid="file-input"
+            />
+          </>
+        )}
         <Tooltip title={t('inbox.composer.canned')}>
           <Button
             icon={<MessageOutlined />}
@@ -267,10 +324,10 @@ export function Composer({ issue, onTyping }: ComposerProps) {
             data-testid="canned-button"
           />
         </Tooltip>
-        {!isNote && issue.channel.type === 'line' && (
+        {!isNote && !isComment && issue.channel.type === 'line' && (
           <StickerButton onPick={sendSticker} disabled={isLocked} />
         )}
-        {!isNote && (
+        {!isNote && !isComment && (
           <QuickRepliesButton
             channelType={issue.channel.type}
             value={quickReplies}
@@ -297,7 +354,7 @@ export function Composer({ issue, onTyping }: ComposerProps) {
           type="primary"
           icon={<SendOutlined />}
           onClick={submit}
-          disabled={isLocked || uploading > 0 || (!text.trim() && files.length === 0)}
+          disabled={isLocked || hasNoTarget || uploading > 0 || (!text.trim() && files.length === 0)}
           data-testid="send"
         >
           {t('inbox.composer.send')}
@@ -308,7 +365,7 @@ export function Composer({ issue, onTyping }: ComposerProps) {
 }
 
 /** The canned-response button's picker: its own search box, then a response clicked or chosen with the keys. */
-function CannedPicker({ onPick }: { onPick: (response: CannedResponse) => void }) {
+export function CannedPicker({ onPick }: { onPick: (response: CannedResponse) => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const choice = useCannedChoice(typed, true);

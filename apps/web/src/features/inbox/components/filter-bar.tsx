@@ -10,6 +10,7 @@ import { activeFilterCount, EMPTY_QUERY, type InboxQuery } from '../utils/inbox-
 import { useShortcutKey } from '../hooks/use-shortcut-key';
 import { SHORTCUTS } from '../utils/shortcuts';
 import { TakeNextButton } from './take-buttons';
+import { KindSwitch } from './kind-switch';
 
 const loadFilterForm = () => import('./filter-form').then((m) => ({ default: m.FilterForm }));
 const FilterForm = lazy(loadFilterForm);
@@ -20,6 +21,8 @@ type FilterBarProps = {
   isCompact?: boolean;
   /** The kanban shows statuses as columns. */
   hideStatuses?: boolean;
+  /** The kanban shows conversations and comments together. */
+  hideKind?: boolean;
   /** Offers "Take next" to roles that may take issues, and opens the issue taken. */
   onTaken?: (issueId: number) => void;
   /** Shown at the end of the search row (the inbox's shortcut help). */
@@ -32,6 +35,7 @@ export function FilterBar({
   onChange,
   isCompact = false,
   hideStatuses = false,
+  hideKind = false,
   onTaken,
   extra,
 }: FilterBarProps) {
@@ -54,11 +58,19 @@ export function FilterBar({
     return () => clearTimeout(timer);
   }, [search, query, onChange]);
 
+  // Phones choose conversations or comments in the drawer, so its badge counts that choice too.
+  const badgeCount = activeFilterCount(query) + (isCompact && !hideKind && query.kind ? 1 : 0);
+
   const countOf = (status: string) =>
     status === '' ? counts.data?.total : counts.data?.counts?.[status as keyof typeof counts.data.counts];
 
   return (
     <div className="filter-bar">
+      {!hideKind && !isCompact && (
+        <div className="filter-bar__kinds">
+          <KindSwitch value={query.kind} onChange={(kind) => onChange({ ...query, kind })} />
+        </div>
+      )}
       {!hideStatuses && (
         <div className="filter-bar__statuses" aria-label={t('inbox.info.status')}>
           {STATUS_FILTERS.map((f) => (
@@ -85,7 +97,7 @@ export function FilterBar({
           aria-label={t('inbox.search')}
           data-testid="issue-search"
         />
-        <Badge count={activeFilterCount(query)} size="small">
+        <Badge count={badgeCount} size="small">
           <Button
             icon={<FilterOutlined />}
             onClick={() => setIsOpen(true)}
@@ -115,12 +127,23 @@ export function FilterBar({
         placement={isCompact ? 'bottom' : 'right'}
         size={isCompact ? 560 : 380}
         extra={
-          <Button type="link" onClick={() => onChange({ ...EMPTY_QUERY, status: query.status })}>
+          <Button
+            type="link"
+            onClick={() =>
+              // What the bar itself shows stays: the status tab, and on desktop conversations or comments.
+              onChange({ ...EMPTY_QUERY, status: query.status, kind: isCompact ? '' : query.kind })
+            }
+          >
             {t('inbox.filters.clear')}
           </Button>
         }
         data-testid="filters-drawer"
       >
+        {isCompact && !hideKind && (
+          <div className="filter-bar__drawer-kinds">
+            <KindSwitch value={query.kind} onChange={(kind) => onChange({ ...query, kind })} block />
+          </div>
+        )}
         <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
           <FilterForm query={query} onChange={onChange} />
         </Suspense>

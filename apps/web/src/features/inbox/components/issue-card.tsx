@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Tag } from 'antd';
-import { ClockCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, CommentOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isOpenStatus, STATUS_COLOURS } from '@sabai/domain';
 import type { IssueListItem } from '../api/issues';
@@ -41,6 +41,14 @@ export const IssueCard = memo(function IssueCard({ issue, isSelected = false, on
       <span className="issue-card__body">
         <span className="issue-card__top">
           <span className="issue-card__name">
+            {issue.kind === 'comment' && (
+              <CommentOutlined
+                className="issue-card__comment"
+                aria-label={t('inbox.list.commentMarker')}
+                title={t('inbox.list.commentMarker')}
+                data-testid="comment-marker"
+              />
+            )}
             {issue.contact.displayName ? <SafeText text={issue.contact.displayName} /> : `#${issue.id}`}
           </span>
           <time

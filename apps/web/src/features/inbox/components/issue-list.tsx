@@ -56,7 +56,13 @@ export function IssueList({ query, selectedId, onOpen }: IssueListProps) {
       <Empty
         className="issue-list__empty"
         image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={t(isFiltered ? 'inbox.list.empty' : 'inbox.list.emptyAll')}
+        description={t(
+          isFiltered
+            ? 'inbox.list.empty'
+            : query.kind === 'comment'
+              ? 'inbox.list.emptyComments'
+              : 'inbox.list.emptyAll',
+        )}
         data-testid="issue-list-empty"
       />
     );

@@ -37,7 +37,9 @@ export function KanbanPage() {
   useLiveCache();
   const notice = useNotice();
   const navigate = useAppNavigate();
-  const { query, setQuery } = useInboxUrl();
+  const { query: urlQuery, setQuery } = useInboxUrl();
+  // The board shows conversations and comments together (a card marks a comment).
+  const query = { ...urlQuery, kind: '' as const };
   const counts = useIssueCounts(query);
   const move = useMoveIssue();
   const [dragged, setDragged] = useState<IssueListItem | null>(null);
@@ -69,8 +71,9 @@ export function KanbanPage() {
       <div className="kanban__filters">
         <FilterBar
           query={{ ...query, status: '' }}
-          onChange={(next) => setQuery({ ...next, status: '' })}
+          onChange={(next) => setQuery({ ...next, status: '', kind: '' })}
           hideStatuses
+          hideKind
         />
         {canMove && <span className="kanban__hint">{t('inbox.kanban.dragHint')}</span>}
       </div>

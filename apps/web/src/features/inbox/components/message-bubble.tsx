@@ -1,5 +1,6 @@
 import { Button, Image, Tooltip } from 'antd';
 import {
+  CommentOutlined,
   EnvironmentOutlined,
   ExclamationCircleFilled,
   LockOutlined,
@@ -20,6 +21,8 @@ type MessageBubbleProps = {
   /** Offers Retry on a failed message; without it (an earlier issue's conversation) the bubble is read-only. */
   onRetry?: (id: number) => void;
   isRetrying?: boolean;
+  /** Opens another issue (the comment thread a private reply answered). */
+  onOpenIssue?: (id: number) => void;
 };
 
 /** A location's coordinates from the provider's payload (LINE `line`, Meta `meta`), when it has them. */
@@ -36,7 +39,7 @@ function locationOf(payload: unknown): { address: string; href: string } | null 
 }
 
 /** One message: the customer's on the left, the team's on the right, private notes marked apart. */
-export function MessageBubble({ message, onRetry, isRetrying = false }: MessageBubbleProps) {
+export function MessageBubble({ message, onRetry, isRetrying = false, onOpenIssue }: MessageBubbleProps) {
   const { t } = useTranslation();
   const side = message.direction === 'inbound' ? 'in' : 'out';
   const variant = message.isPrivateNote ? 'note' : message.senderType === 'system' ? 'system' : side;
@@ -59,6 +62,25 @@ export function MessageBubble({ message, onRetry, isRetrying = false }: MessageB
               t('inbox.chat.system')
             ) : (
               <SafeText text={sender} />
+            )}
+          </div>
+        )}
+        {message.fromComment && (
+          <div className="bubble__from-comment" data-testid="from-comment">
+            <CommentOutlined aria-hidden /> {t('inbox.comments.fromComment.line')}
+            {onOpenIssue && (
+              <>
+                {' · '}
+                <Button
+                  type="link"
+                  size="small"
+                  className="bubble__from-comment-link"
+                  onClick={() => onOpenIssue(message.fromComment!.issueId)}
+                  data-testid="open-comment-thread"
+                >
+                  {t('inbox.comments.fromComment.open', { id: message.fromComment.issueId })}
+                </Button>
+              </>
             )}
           </div>
         )}

@@ -173,6 +173,7 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
                 <MessageBubble
                   message={row.message}
                   isRetrying={retry.isPending && retry.variables === row.message.id}
+                  onOpenIssue={onOpenIssue}
                   onRetry={(id) => retry.mutate(id, { onError: (error) => notice.error(error) })}
                 />
               )}

@@ -15,14 +15,16 @@ describe('inbox query', () => {
       endDate: '2026-11-20',
       myIssue: true,
       sort: 'daysLeft' as const,
+      kind: 'comment' as const,
     };
     expect(readInboxQuery(filterSearchParams(query))).toEqual(query);
     expect(activeFilterCount(query)).toBe(7);
+    expect(filterSearchParams(query).get('kind')).toBe('comment');
   });
 
   it('drops unknown values and leaves defaults out of the URL', () => {
     const read = readInboxQuery(
-      new URLSearchParams('status=bogus&time=week&sort=x&startDate=1/2/2026&issueId=4'),
+      new URLSearchParams('status=bogus&time=week&sort=x&startDate=1/2/2026&issueId=4&kind=posts'),
     );
     expect(read).toEqual(EMPTY_QUERY);
     expect(filterSearchParams(EMPTY_QUERY).toString()).toBe('');

@@ -1,6 +1,6 @@
 // The inbox's filters live in the URL (so a filtered view can be shared and survives reload) and become
 // the API's query. Keys follow the spec's filter keys (§3).
-import type { IssueFilter } from '@sabai/contracts';
+import { ISSUE_KINDS, type IssueFilter, type IssueKind } from '@sabai/contracts';
 import { ISSUE_SORTS, ISSUE_STATUSES, ISSUE_TIME_FILTERS } from '@sabai/domain';
 import type { IssueSort, IssueStatus, IssueTimeFilter } from '@sabai/domain';
 
@@ -16,6 +16,8 @@ export type InboxQuery = {
   endDate: string;
   myIssue: boolean;
   sort: IssueSort;
+  /** Conversations or comments; both when empty. */
+  kind: IssueKind | '';
 };
 
 export const EMPTY_QUERY: InboxQuery = {
@@ -30,6 +32,7 @@ export const EMPTY_QUERY: InboxQuery = {
   endDate: '',
   myIssue: false,
   sort: 'lastResponse',
+  kind: '',
 };
 
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
@@ -51,6 +54,7 @@ export function readInboxQuery(params: URLSearchParams): InboxQuery {
     endDate: DAY.test(params.get('endDate') ?? '') ? params.get('endDate')! : '',
     myIssue: params.get('myIssue') === 'true',
     sort: oneOf(ISSUE_SORTS, params.get('sort')) || 'lastResponse',
+    kind: oneOf(ISSUE_KINDS, params.get('kind')),
   };
 }
 
@@ -71,6 +75,7 @@ export function issueFilterOf(query: InboxQuery): IssueFilter & { sort?: IssueSo
     ...(query.endDate ? { endDate: query.endDate } : {}),
     ...(query.myIssue ? { myIssue: true } : {}),
     ...(query.sort !== 'lastResponse' ? { sort: query.sort } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
   };
 }
 
@@ -82,7 +87,7 @@ export function filterSearchParams(query: InboxQuery): URLSearchParams {
   return params;
 }
 
-/** How many filters besides status, search and sort are set (the Filters button's badge). */
+/** How many filters besides status, search, sort and kind are set (the Filters button's badge). */
 export function activeFilterCount(query: InboxQuery): number {
   return (
     query.channel.length +

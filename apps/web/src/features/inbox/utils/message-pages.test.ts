@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingMessage, withMessage, type MessagePages } from './message-pages';
+import { pendingMessage, withChangedMessage, withMessage, type MessagePages } from './message-pages';
 
 const at = new Date('2026-11-24T10:00:00Z');
 const reply = (clientId: string) =>
@@ -30,5 +30,26 @@ describe('a reply in the cached chat', () => {
 
   it('leaves a chat that is not cached alone', () => {
     expect(withMessage(undefined, reply('c1'))).toBeUndefined();
+  });
+
+  it('changes a message where it stands (a comment liked), not as the newest', () => {
+    const first = { ...reply('a'), id: 1 };
+    const second = { ...reply('b'), id: 2 };
+    const after = withChangedMessage(pages([second], [first]), { ...first, text: 'changed' })!;
+    expect(after.pages.map((p) => p.items.map((m) => `${m.id}:${m.text}`))).toEqual([
+      ['2:สวัสดีค่ะ'],
+      ['1:changed'],
+    ]);
+  });
+
+  it('keeps the comment a public reply answers while it is sent', () => {
+    const sending = pendingMessage(
+      7,
+      { text: 'ok', isPrivateNote: false, clientId: 'c', attachments: [], replyToMessageId: 4 },
+      'Somsak',
+      at,
+    );
+    expect(sending.payload).toEqual({ replyToMessageId: 4 });
+    expect(reply('d').payload).toBeNull();
   });
 });

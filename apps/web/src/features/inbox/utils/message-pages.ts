@@ -18,7 +18,8 @@ export function withMessage(data: MessagePages | undefined, message: Message): M
 
 /**
  * A reply as it shows before the server has it: no id yet (a negative stand-in), "sending". Should the request
- * fail, it leaves the chat and its text goes back to the reply box.
+ * fail, it leaves the chat and its text goes back to the reply box. A public reply to a comment carries the
+ * comment it answers in its payload, so the thread shows it under that comment meanwhile.
  */
 export function pendingMessage(
   issueId: number,
@@ -29,6 +30,8 @@ export function pendingMessage(
     attachments: Message['attachments'];
     shownSticker?: Message['sticker'];
     quickReplies?: Message['quickReplies'];
+    /** A public reply in a comment thread: the comment (message id) it answers. */
+    replyToMessageId?: number;
   },
   senderName: string,
   now: Date,
@@ -41,7 +44,7 @@ export function pendingMessage(
     senderName,
     kind: reply.shownSticker ? 'sticker' : 'text',
     text: reply.text ?? null,
-    payload: null,
+    payload: reply.replyToMessageId ? { replyToMessageId: reply.replyToMessageId } : null,
     isPrivateNote: reply.isPrivateNote,
     deliveryStatus: 'pending',
     providerError: null,
@@ -50,5 +53,20 @@ export function pendingMessage(
     createdAt: now.toISOString(),
     ...(reply.shownSticker ? { sticker: reply.shownSticker } : {}),
     ...(reply.quickReplies?.length ? { quickReplies: reply.quickReplies } : {}),
+  };
+}
+
+/** The pages with `message` replacing the one of its id where it stands (a change, not a new message). */
+export function withChangedMessage(
+  data: MessagePages | undefined,
+  message: Message,
+): MessagePages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((m) => (m.id === message.id ? message : m)),
+    })),
   };
 }
