@@ -24,7 +24,8 @@ for (const kind of KINDS) {
     webhookUrl: `${server.url}/webhooks/meta`,
   });
   sim.addPage({ pageId: DEMO_PAGE_ID, name: 'Sabai Demo Page', pageToken: DEMO_PAGE_TOKEN });
-  const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => server.db.query<T>(sql, params);
+  const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    server.db.query<T>(sql, params);
   const [channel] = await q<{ id: string; organization_id: string }>(
     `SELECT id, organization_id FROM channels WHERE type = 'facebook' AND external_id = $1`,
     [DEMO_PAGE_ID],
