@@ -373,7 +373,8 @@ describe.each<Locale>(['en', 'th'])('statuses in %s', (lang) => {
       await manager.call('PATCH', `/issues/${issueId}`, { kind: 'status', status: 'close' });
     });
     await page.getByTestId('chat-pane').locator('[data-status="close"]').waitFor();
-    await expect.poll(() => requested.count()).toBe(0);
+    // The list refreshes LIST_REFRESH_MS (1 s) after a status event: expect.poll's default 1 s is too short.
+    await expect.poll(() => requested.count(), { timeout: 10_000 }).toBe(0);
     await expect
       .poll(() => page.getByTestId('issue-tags').getAttribute('class'))
       .toContain('ant-select-disabled');
