@@ -63,6 +63,15 @@ export async function findPost(ex: Executor, postId: string, organizationId?: st
   return row ?? null;
 }
 
+/** A channel's post by its provider id (null when no comment on it ever arrived). */
+export async function findPostByExternalId(ex: Executor, channelId: string, externalId: string) {
+  const [row] = await ex
+    .select({ id: socialPosts.id })
+    .from(socialPosts)
+    .where(and(eq(socialPosts.channelId, channelId), eq(socialPosts.externalId, externalId)));
+  return row ?? null;
+}
+
 export async function setPostPreview(
   ex: Executor,
   postId: string,

@@ -89,7 +89,7 @@ export async function actOnComment(
     const row = await repo.patchComment(tx, message.id, patch);
     if (action === 'delete') {
       const postId = (message.payload as { comment?: { postId?: string } }).comment?.postId;
-      const post = postId ? await repo.upsertPostOf(tx, channel, { postId, isLive: false }) : null;
+      const post = postId ? await repo.findPostByExternalId(tx, channel.id, postId) : null;
       if (post) await repo.deleteOrder(tx, post.id, comment.commentId);
     }
     if (row)
