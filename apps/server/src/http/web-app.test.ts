@@ -8,7 +8,9 @@ import { registerWebApp } from './web-app';
 
 // A built web app in miniature: index.html, a hashed asset with its brotli copy, and the route preloads the
 // web build writes (apps/web/build/route-preloads.ts).
-const INDEX = '<!doctype html><html><head><title>Sabai</title></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html lang="en"><head><link rel="manifest" href="/manifest.en.webmanifest" />' +
+  '<title>Sabai</title></head><body></body></html>';
 const ASSET = `export const text = "${'sabai '.repeat(400)}";`;
 let distDir = '';
 const app = Fastify();
@@ -69,8 +71,17 @@ describe('web app', () => {
   });
 
   it('sends the plain index.html for a route without preloads', async () => {
-    const res = await app.inject({ url: '/contacts?lang=th' });
+    const res = await app.inject({ url: '/contacts?lang=en' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
+  });
+
+  it('names the Thai manifest and language in a Thai page from the start, with or without preloads', async () => {
+    for (const url of ['/contacts?lang=th', '/issue/inbox?lang=th']) {
+      const res = await app.inject({ url });
+      expect(res.body).toContain('<html lang="th">');
+      expect(res.body).toContain('href="/manifest.th.webmanifest"');
+      expect(res.body).not.toContain('manifest.en');
+    }
   });
 });

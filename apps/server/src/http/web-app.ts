@@ -25,7 +25,9 @@ const linkTo = (file: string) =>
 /**
  * index.html for one SPA path, with links to the chunks that route's first render needs (and the Thai
  * texts when the query asks for Thai), so the browser fetches them beside the entry instead of after it
- * has run: on a slow network each step of that chain costs round trips.
+ * has run: on a slow network each step of that chain costs round trips. A Thai page also names the Thai
+ * manifest from the start: Chromium refuses to offer installing a page whose manifest link changes while
+ * it reads it ("manifest-location-changed"), which the app's own switch would otherwise do after boot.
  */
 export function createIndexHtml(distDir: string) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -34,17 +36,19 @@ export function createIndexHtml(distDir: string) {
   return (urlPath: string, isThai: boolean) => {
     const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
     const files = preloads.routes[route];
-    if (!files) return html;
-    const key = `${route}|${isThai}`;
+    const key = `${files ? route : ''}|${isThai}`;
     let variant = variants.get(key);
     if (!variant) {
-      const links = [...files, ...(isThai ? preloads.thai : [])].map(linkTo).join('');
-      variant = html.replace('</head>', `${links}</head>`);
+      const links = files ? [...files, ...(isThai ? preloads.thai : [])].map(linkTo).join('') : '';
+      variant = (isThai ? inThai(html) : html).replace('</head>', `${links}</head>`);
       variants.set(key, variant);
     }
     return variant;
   };
 }
+
+const inThai = (html: string) =>
+  html.replace('<html lang="en">', '<html lang="th">').replace('/manifest.en.webmanifest', '/manifest.th.webmanifest');
 
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
