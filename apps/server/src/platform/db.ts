@@ -126,8 +126,9 @@ async function probeClosest(dir: string) {
   return code === 'ENOENT' ? probeWrite(path.dirname(dir)) : code;
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** A pool whose connections, dropped by the server or lost, are logged instead of ending the process. */
+function openPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', (err) => console.error('postgres pool error', err));
   // pg-pool listens for errors only on idle clients: a connection ended by the server (restart, failover,
   // pg_terminate_backend) while checked out between two queries would otherwise crash the process. Its
@@ -135,6 +136,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   pool.on('connect', (client) =>
     client.on('error', (err) => console.error('postgres connection lost', err.message)),
   );
+  return pool;
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Db> {
+  const pool = openPool(url, poolSize);
+  // pg-boss polls each queue twice a second through a pool of its own. pg-pool drops a connection whose
+  // query failed, so while the database refuses those polls (read-only, failing over) every one costs a
+  // new connection: in the shared pool they queued sign-ins and reads behind them for minutes.
+  const jobsPool = openPool(url, Math.max(2, Math.ceil(poolSize / 4)));
   const orm = drizzlePg(pool, { schema }) as unknown as Orm;
   const listener = new PgListener(url);
   return {
@@ -147,14 +157,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     async close() {
       await listener.close();
-      await pool.end();
+      await Promise.all([pool.end(), jobsPool.end()]);
     },
     jobsAdapter: {
       async executeSql(text, values) {
-        if (values && values.length > 0) return pool.query(text, values);
+        if (values && values.length > 0) return jobsPool.query(text, values);
         // Parameterless scripts may hold `BEGIN … COMMIT`: run them on a dedicated connection and roll back
         // on failure, so no pooled connection is handed back inside an aborted transaction.
-        const client = await pool.connect();
+        const client = await jobsPool.connect();
         try {
           return await client.query(text);
         } catch (err) {
