@@ -35,7 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server = await startServer({
       dataDir: join(runDir, 'data'),
       smtpPort: smtp.port,
-      logFile: join(artifactsDir, 'server.log'),
+      // One log per shard (tools/scripts/run-journeys.mjs).
+      logFile: join(artifactsDir, `server${process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : ''}.log`),
       providerBaseUrl: simulator.url,
       webDistDir,
     });
