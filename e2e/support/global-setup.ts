@@ -35,8 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server = await startServer({
       dataDir: join(runDir, 'data'),
       smtpPort: smtp.port,
-      // One log per shard (tools/scripts/run-journeys.mjs).
-      logFile: join(artifactsDir, `server${process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : ''}.log`),
+      logFile: join(artifactsDir, 'server.log'),
       providerBaseUrl: simulator.url,
       webDistDir,
     });
