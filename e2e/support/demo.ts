@@ -35,6 +35,7 @@ const LABELS = {
   autoAssignment: ['Auto assignment', 'มอบหมายเคสอัตโนมัติ'],
   canned: ['Canned responses', 'ข้อความสำเร็จรูป'],
   tags: ['Tags', 'แท็ก'],
+  auditLog: ['Audit log', 'บันทึกการตรวจสอบ'],
 } as const;
 type Entry = keyof typeof LABELS;
 type Menu = { en: string[]; th: string[] };
@@ -48,7 +49,7 @@ const EVERY_SCREEN = Object.keys(LABELS) as Entry[];
 /**
  * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
  * (docs/decisions.md "Permissions": Staff has no dashboard view; channel settings need `channel` view scope
- * all).
+ * all; the audit log needs `user` update scope all).
  */
 export const EXPECTED_MENU: Record<DemoRole, Menu> = {
   SuperAdmin: menuOf(EVERY_SCREEN),

@@ -40,6 +40,7 @@ import { reportRoutes } from './modules/reports';
 import { forwardNotificationsToLine, staffAlertRoutes } from './modules/staff-alerts';
 import { forwardNotificationsToPush, webPushRoutes } from './modules/web-push';
 import { webhookRoutes } from './modules/webhooks';
+import { auditRoutes, registerAuditTrail } from './modules/audit';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
 import { startWorkers } from './workers';
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registerStorableInputGuard(app);
   registerAccessControl(app, (request) => authenticate(deps, request.headers.authorization));
   registerRouteMapCheck(app, allRoutes, API_PREFIX);
+  registerAuditTrail(app, deps);
 
   await app.register(healthRoutes, deps);
   await app.register(fileRoutes, deps);
@@ -188,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(notificationRoutes, deps);
       await api.register(staffAlertRoutes, deps);
       await api.register(webPushRoutes, deps);
+      await api.register(auditRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -7,6 +7,7 @@ import { downloadMedia, fetchProfile, MEDIA_JOB, PROFILE_JOB, processInboundBatc
 import { deliverMessage, DELIVER_JOB } from './modules/messages';
 import { markChatRead, MARK_READ_JOB } from './modules/chat-signals';
 import * as assignment from './modules/assignment';
+import * as audit from './modules/audit';
 import * as comments from './modules/comments';
 import * as issues from './modules/issues';
 import * as reports from './modules/reports';
@@ -45,6 +46,9 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   // Every minute: the status tally's +1/-1 rows become one row per key (issues.tally.ts).
   await deps.jobs.work(issues.FOLD_TALLY_JOB, {}, () => issues.foldStatusTally(deps.db.orm));
   await deps.jobs.schedule(issues.FOLD_TALLY_JOB, '* * * * *', {});
+  // Daily at 03:00 UTC: the audit trail keeps each organisation's retention period.
+  await deps.jobs.work(audit.AUDIT_PURGE_JOB, {}, () => audit.purgeExpiredEntries(deps));
+  await deps.jobs.schedule(audit.AUDIT_PURGE_JOB, '0 3 * * *', {});
   await deps.jobs.send(reports.ROLLUP_JOB, {}, { singletonKey: 'catch-up', singletonSeconds: 60 });
   const ingest = await startIngestWorker(deps.db, {
     logger: deps.logger,

@@ -3,6 +3,8 @@
 // a th text, so a new code cannot ship without its translations.
 
 export const ERROR_CODES = [
+  'audit.invalid_cursor',
+  'audit.invalid_period',
   'auth.current_password_incorrect',
   'auth.forbidden',
   'auth.invalid_credentials',

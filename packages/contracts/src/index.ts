@@ -22,4 +22,5 @@ export * from './live-events';
 export * from './notice-texts';
 export * from './contacts';
 export * from './reports';
+export * from './audit';
 export * from './routes';

@@ -82,6 +82,8 @@ export const en = {
       auto_assignment: 'Could not retrieve the auto-assignment settings.',
       roles: 'Could not retrieve the roles.',
       line_quota: 'Could not retrieve this month’s LINE message quota.',
+      audit_log: 'Could not retrieve the audit log.',
+      audit_settings: 'Could not retrieve how long audit log entries are kept.',
     },
   },
   errors: errorsEn,
@@ -160,6 +162,7 @@ export const en = {
     cannedResponses: 'Canned responses',
     tags: 'Tags',
     autoAssignment: 'Auto assignment',
+    auditLog: 'Audit log',
     profile: 'Edit profile',
   },
   // The header bell's drawer and the live notices (spec §2, §4).

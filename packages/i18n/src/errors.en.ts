@@ -7,6 +7,10 @@ export const errorsEn: ErrorTexts = {
   network: {
     unavailable: 'Cannot reach the server. Check your connection and try again.',
   },
+  audit: {
+    invalid_cursor: 'This list has changed. Please reload it.',
+    invalid_period: "The period's start is after its end.",
+  },
   auth: {
     current_password_incorrect: 'Current password incorrect',
     forbidden: 'You do not have permission to do this.',

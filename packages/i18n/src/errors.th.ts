@@ -7,6 +7,10 @@ export const errorsTh: ErrorTexts = {
   network: {
     unavailable: 'ไม่สามารถติดต่อเซิร์ฟเวอร์ได้ กรุณาตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
   },
+  audit: {
+    invalid_cursor: 'รายการนี้เปลี่ยนไปแล้ว กรุณาโหลดใหม่',
+    invalid_period: 'วันที่เริ่มต้องไม่อยู่หลังวันที่สิ้นสุด',
+  },
   auth: {
     current_password_incorrect: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
     forbidden: 'คุณไม่มีสิทธิ์ดำเนินการนี้',

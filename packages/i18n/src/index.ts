@@ -14,6 +14,8 @@ import { contactsEn } from './contacts.en';
 import { contactsTh } from './contacts.th';
 import { reportsEn } from './reports.en';
 import { reportsTh } from './reports.th';
+import { auditEn } from './audit.en';
+import { auditTh } from './audit.th';
 import type { Language } from './core';
 import type { FullCatalogue } from './types';
 
@@ -35,6 +37,8 @@ export { contactsEn } from './contacts.en';
 export { contactsTh } from './contacts.th';
 export { reportsEn } from './reports.en';
 export { reportsTh } from './reports.th';
+export { auditEn } from './audit.en';
+export { auditTh } from './audit.th';
 
 /**
  * Every text of every language as i18next resources (one `translation` namespace). The web app does
@@ -51,6 +55,7 @@ export const resources: Record<Language, { translation: FullCatalogue }> = {
       inbox: inboxEn.inbox,
       contacts: contactsEn.contacts,
       reports: reportsEn.reports,
+      auditLog: auditEn.auditLog,
       policy: policyEn,
     },
   },
@@ -63,6 +68,7 @@ export const resources: Record<Language, { translation: FullCatalogue }> = {
       inbox: inboxTh.inbox,
       contacts: contactsTh.contacts,
       reports: reportsTh.reports,
+      auditLog: auditTh.auditLog,
       policy: policyTh,
     },
   },

@@ -78,6 +78,8 @@ export const th: Catalogue = {
       auto_assignment: 'ไม่สามารถดึงการตั้งค่าการมอบหมายเคสอัตโนมัติได้',
       roles: 'ไม่สามารถดึงรายการบทบาทได้',
       line_quota: 'ไม่สามารถดึงโควตาข้อความ LINE ของเดือนนี้ได้',
+      audit_log: 'ไม่สามารถดึงบันทึกการตรวจสอบได้',
+      audit_settings: 'ไม่สามารถดึงระยะเวลาการเก็บบันทึกการตรวจสอบได้',
     },
   },
   errors: errorsTh,
@@ -155,6 +157,7 @@ export const th: Catalogue = {
     cannedResponses: 'ข้อความสำเร็จรูป',
     tags: 'แท็ก',
     autoAssignment: 'มอบหมายเคสอัตโนมัติ',
+    auditLog: 'บันทึกการตรวจสอบ',
     profile: 'แก้ไขโปรไฟล์',
   },
   // The header bell's drawer and the live notices (spec §2, §4).

@@ -6,6 +6,7 @@ import type { workforceEn } from './workforce.en';
 import type { inboxEn } from './inbox.en';
 import type { contactsEn } from './contacts.en';
 import type { reportsEn } from './reports.en';
+import type { auditEn } from './audit.en';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -33,6 +34,9 @@ export type ContactsCatalogue = Widen<typeof contactsEn>;
 /** The texts of the dashboard and the performance reports, loaded with them. */
 export type ReportsCatalogue = Widen<typeof reportsEn>;
 
+/** The texts of the audit log screen, loaded with it. */
+export type AuditCatalogue = Widen<typeof auditEn>;
+
 /**
  * Everything a language provides: the main catalogue, the policy under `policy`, the channel screen's
  * texts and the settings screens' texts.
@@ -42,7 +46,8 @@ export type FullCatalogue = Catalogue & { policy: PolicyCatalogue } & ChannelsCa
   InboxCatalogue &
   ContactsCatalogue &
   ReportsCatalogue &
-  WorkforceCatalogue;
+  WorkforceCatalogue &
+  AuditCatalogue;
 
 type LeafPaths<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : LeafPaths<T[K], `${Prefix}${K}.`>;

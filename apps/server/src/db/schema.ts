@@ -1085,3 +1085,44 @@ export const reportRollups = pgTable('report_rollups', {
   rolledThrough: date('rolled_through').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The administration audit trail (issue 18 item 5): settings changes, sign-ins, exports, personal-data
+ * actions. Written by the server only; no route edits or deletes an entry, and the retention job deletes
+ * those past the organisation's period. No foreign key to the actor: the entry outlives the user, and
+ * keeps their name and email as they were.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    at: createdAt(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email'),
+    ip: text('ip'),
+    area: text('area').notNull(),
+    action: text('action').notNull(),
+    subjectId: text('subject_id'),
+    subjectLabel: text('subject_label'),
+    outcome: text('outcome').notNull(),
+    changes: jsonb('changes').notNull().default([]),
+    route: text('route'),
+  },
+  (t) => [
+    index('audit_entries_org_idx').on(t.organizationId, t.id),
+    index('audit_entries_org_actor_idx').on(t.organizationId, t.actorId, t.id),
+    index('audit_entries_org_area_idx').on(t.organizationId, t.area, t.id),
+    index('audit_entries_at_idx').on(t.at),
+  ],
+);
+
+/** How long an organisation keeps its audit trail (a row only once changed from the default). */
+export const auditSettings = pgTable('audit_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  retentionDays: integer('retention_days').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -48,7 +48,9 @@ export function createIndexHtml(distDir: string) {
 }
 
 const inThai = (html: string) =>
-  html.replace('<html lang="en">', '<html lang="th">').replace('/manifest.en.webmanifest', '/manifest.th.webmanifest');
+  html
+    .replace('<html lang="en">', '<html lang="th">')
+    .replace('/manifest.en.webmanifest', '/manifest.th.webmanifest');
 
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {

@@ -1,8 +1,10 @@
 // The signed-in screens that exist, in menu order. A screen is listed only once it is built (no
-// placeholders); whether a user sees it is decided by packages/domain's canViewRoute.
+// placeholders); whether a user sees it is decided by packages/domain's canViewRoute, and for a screen
+// that needs more than a view scope by its `access` here.
 import {
   ApartmentOutlined,
   ApiOutlined,
+  AuditOutlined,
   ContactsOutlined,
   BarChartOutlined,
   DashboardOutlined,
@@ -15,13 +17,21 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { canViewRoute } from '@sabai/domain';
-import type { RoleEntry } from '@sabai/domain';
+import { canViewRoute, isAllowed, toDesktopPath } from '@sabai/domain';
+import type { Action, Resource, RoleEntry, Scope } from '@sabai/domain';
 import type { ScreenLink } from '../lib/shell-context';
+
+/** A permission a screen needs beyond packages/domain's view scopes (the API route's own access). */
+type ScreenAccess = { resource: Resource; action: Action; scopes: readonly Scope[] };
 
 export type Screen = ScreenLink & {
   /** Whether the mobile drawer lists it (spec §2: Dashboard, Issues, Reports). */
   isOnMobile: boolean;
+  /**
+   * Needed besides canViewRoute's view scope: the audit log is for whoever may update every user, as
+   * routes.audit requires; packages/domain's ROUTE_PERMISSIONS knows view scopes only.
+   */
+  access?: ScreenAccess;
 };
 
 export const SCREENS: readonly Screen[] = [
@@ -116,9 +126,34 @@ export const SCREENS: readonly Screen[] = [
     icon: TagsOutlined,
     isOnMobile: false,
   },
+  {
+    key: 'audit-log',
+    path: '/setting/audit-log',
+    labelKey: 'nav.auditLog',
+    icon: AuditOutlined,
+    isOnMobile: false,
+    access: { resource: 'user', action: 'update', scopes: ['all'] },
+  },
 ];
+
+const isUnder = (pathname: string, path: string): boolean =>
+  pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * Whether the permissions may open a path (desktop or mobile, query ignored): its view scope
+ * (canViewRoute) and, for a screen that declares one, its access.
+ */
+export function canOpenPath(permissions: readonly RoleEntry[], path: string): boolean {
+  if (!canViewRoute(permissions, path)) return false;
+  const pathname = toDesktopPath(path.split(/[?#]/)[0] ?? '');
+  const screen = SCREENS.find((candidate) => candidate.access && isUnder(pathname, candidate.path));
+  return (
+    !screen?.access ||
+    isAllowed(permissions, screen.access.resource, screen.access.action, screen.access.scopes)
+  );
+}
 
 /** The built screens these permissions may open. */
 export function allowedScreens(permissions: readonly RoleEntry[]): Screen[] {
-  return SCREENS.filter((screen) => canViewRoute(permissions, screen.path));
+  return SCREENS.filter((screen) => canOpenPath(permissions, screen.path));
 }

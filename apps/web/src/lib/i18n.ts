@@ -106,6 +106,15 @@ export async function ensureWorkforceTexts(): Promise<void> {
   }
 }
 
+/** Loads the audit log screen's texts of both languages. */
+export async function ensureAuditTexts(): Promise<void> {
+  if (i18next.exists('auditLog.title', { lng: 'en' })) return;
+  const { auditTexts } = await import('@sabai/i18n/audit');
+  for (const language of ['en', 'th'] as const) {
+    i18next.addResourceBundle(language, 'translation', auditTexts[language], true, false);
+  }
+}
+
 /** Applies a language to i18next (loading its texts first), dayjs and the document. */
 export async function applyLanguage(language: Language): Promise<void> {
   await ensureCatalogue(language);
@@ -141,6 +150,14 @@ function initI18n(): typeof i18next {
  */
 export function errorKey(error: unknown, fallback: TranslationKey = 'errors.unknown'): TranslationKey {
   return error instanceof ApiError && isTranslatedErrorCode(error.code) ? errorCodeKey(error.code) : fallback;
+}
+
+/**
+ * The translation key of an error code met as data (an audit entry's outcome), or null for a code this
+ * build has no text for (an older or newer server's): the screen then shows the code itself.
+ */
+export function errorCodeTextKey(code: string): TranslationKey | null {
+  return isTranslatedErrorCode(code) ? errorCodeKey(code) : null;
 }
 
 /** The catalogue key of an error code; the type check proves every code's key exists. */

@@ -38,5 +38,6 @@ export const autoAssignmentRoutes = defineRoutes({
     body: UpdateAutoAssignmentSchema,
     responses: { 200: AutoAssignmentSchema },
     access: can('update'),
+    audit: { area: 'auto_assignment' },
   },
 });

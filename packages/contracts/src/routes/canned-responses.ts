@@ -32,6 +32,7 @@ export const cannedResponseRoutes = defineRoutes({
     body: SaveCannedCategorySchema,
     responses: { 201: CannedCategorySchema },
     access: can('create'),
+    audit: { area: 'canned_response' },
   },
   updateCategory: {
     method: 'PUT',
@@ -41,6 +42,7 @@ export const cannedResponseRoutes = defineRoutes({
     body: SaveCannedCategorySchema,
     responses: { 200: CannedCategorySchema },
     access: can('update'),
+    audit: { area: 'canned_response' },
   },
   deleteCategory: {
     method: 'DELETE',
@@ -49,6 +51,7 @@ export const cannedResponseRoutes = defineRoutes({
     params: UuidParams,
     responses: {},
     access: can('delete'),
+    audit: { area: 'canned_response' },
   },
   list: {
     method: 'GET',
@@ -73,6 +76,7 @@ export const cannedResponseRoutes = defineRoutes({
     body: SaveCannedResponseSchema,
     responses: { 201: CannedResponseSchema },
     access: can('create'),
+    audit: { area: 'canned_response' },
   },
   update: {
     method: 'PUT',
@@ -82,6 +86,7 @@ export const cannedResponseRoutes = defineRoutes({
     body: SaveCannedResponseSchema,
     responses: { 200: CannedResponseSchema },
     access: can('update'),
+    audit: { area: 'canned_response' },
   },
   delete: {
     method: 'DELETE',
@@ -90,5 +95,6 @@ export const cannedResponseRoutes = defineRoutes({
     params: UuidParams,
     responses: {},
     access: can('delete'),
+    audit: { area: 'canned_response' },
   },
 });

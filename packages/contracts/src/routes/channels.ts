@@ -36,6 +36,7 @@ export const channelRoutes = defineRoutes({
     body: CreateChannelSchema,
     responses: { 201: ChannelSchema },
     access: can('create'),
+    audit: { area: 'channel' },
   },
   update: {
     method: 'PUT',
@@ -45,6 +46,7 @@ export const channelRoutes = defineRoutes({
     body: UpdateChannelSchema,
     responses: { 200: ChannelSchema },
     access: can('update'),
+    audit: { area: 'channel' },
   },
   // This month's LINE quota and usage (issue 17 item 4): read like the channel's settings.
   lineQuota: {
@@ -62,6 +64,7 @@ export const channelRoutes = defineRoutes({
     params: UuidParams,
     responses: {},
     access: can('delete'),
+    audit: { area: 'channel' },
   },
   metaLoginUrl: {
     method: 'GET',

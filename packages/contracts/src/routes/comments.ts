@@ -74,6 +74,7 @@ export const commentRoutes = defineRoutes({
     responses: {},
     file: true,
     access: viewIssues,
+    audit: { area: 'export', action: 'export' },
   },
   rules: {
     method: 'GET',
@@ -91,5 +92,6 @@ export const commentRoutes = defineRoutes({
     body: SaveCommentRulesSchema,
     responses: { 200: CommentRuleListSchema },
     access: channelSettings('update'),
+    audit: { area: 'comment_rules' },
   },
 });

@@ -61,6 +61,7 @@ export const contactRoutes = defineRoutes({
     responses: {},
     file: true,
     access: can('view'),
+    audit: { area: 'export', action: 'export' },
   },
   exportPerson: {
     method: 'GET',
@@ -71,6 +72,7 @@ export const contactRoutes = defineRoutes({
     responses: {},
     file: true,
     access: can('view'),
+    audit: { area: 'contact', action: 'export' },
   },
   get: {
     method: 'GET',
@@ -88,6 +90,7 @@ export const contactRoutes = defineRoutes({
     body: UpdateContactSchema,
     responses: { 200: ContactDetailSchema },
     access: can('update'),
+    audit: { area: 'contact' },
   },
   merge: {
     method: 'POST',
@@ -97,6 +100,7 @@ export const contactRoutes = defineRoutes({
     body: MergeContactsSchema,
     responses: { 200: ContactDetailSchema },
     access: can('update'),
+    audit: { area: 'contact', action: 'merge' },
   },
   erase: {
     method: 'POST',
@@ -105,6 +109,7 @@ export const contactRoutes = defineRoutes({
     params: UuidParams,
     responses: {},
     access: admin,
+    audit: { area: 'contact', action: 'erase' },
   },
   delete: {
     method: 'DELETE',
@@ -113,6 +118,7 @@ export const contactRoutes = defineRoutes({
     params: UuidParams,
     responses: {},
     access: can('delete'),
+    audit: { area: 'contact' },
   },
   deleteMany: {
     method: 'POST',
@@ -121,5 +127,6 @@ export const contactRoutes = defineRoutes({
     body: DeleteContactsSchema,
     responses: {},
     access: can('delete'),
+    audit: { area: 'contact', action: 'delete' },
   },
 });

@@ -18,6 +18,7 @@ import { tagRoutes } from './tags';
 import { notificationRoutes } from './notifications';
 import { staffAlertRoutes } from './staff-alerts';
 import { webPushRoutes } from './web-push';
+import { auditRoutes } from './audit';
 
 export * from './route';
 export type { RequestOf, ResponseOf, Wire } from './call';
@@ -48,6 +49,7 @@ export const routes = {
   notifications: notificationRoutes,
   staffAlerts: staffAlertRoutes,
   webPush: webPushRoutes,
+  audit: auditRoutes,
 } as const;
 
 /** Every route of the map, flat (the server's start-up check walks it). */

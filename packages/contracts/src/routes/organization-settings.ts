@@ -21,5 +21,6 @@ export const organizationSettingRoutes = defineRoutes({
     body: OrganizationSettingsSchema,
     responses: { 200: OrganizationSettingsSchema },
     access: can('update'),
+    audit: { area: 'organization' },
   },
 });

@@ -35,6 +35,7 @@ const performance = <const K extends ReportKind, const R extends Resource, const
       responses: {},
       file: true,
       access,
+      audit: { area: 'export', action: 'export' },
     },
   } as const;
 };

@@ -25,5 +25,6 @@ export const roleRoutes = defineRoutes({
     body: UpdateRoleSchema,
     responses: { 200: RoleSchema },
     access: { resource: 'user', action: 'update', scopes: ['all'] },
+    audit: { area: 'role' },
   },
 });

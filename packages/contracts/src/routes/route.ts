@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Action, Resource, Scope } from '@sabai/domain';
+import type { AuditAction, AuditArea } from '../audit';
 
 // The shape of one HTTP route of the API, declared once in the route map (./index.ts): the server registers
 // its handler from it (apps/server http/route.ts), the web calls it through the typed client
@@ -35,6 +36,13 @@ export type RouteDef = {
   responses: { readonly [status: number]: z.ZodType };
   file?: true;
   access: Access;
+  /**
+   * Recorded in the administration audit trail: every call by a signed-in user, with its outcome and, for a
+   * change, each field before and after. The action defaults to the method's (POST create, PUT and PATCH
+   * update, DELETE delete). Every state-changing route of an administrative resource must have one
+   * (apps/server modules/audit audit.routes-walk.test.ts).
+   */
+  audit?: { area: AuditArea; action?: AuditAction };
 };
 
 /** Checks a module's routes against RouteDef while keeping each entry's exact type. */

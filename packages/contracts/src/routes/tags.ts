@@ -47,6 +47,7 @@ export const tagRoutes = defineRoutes({
     body: SaveTagSchema,
     responses: { 201: TagSchema },
     access: can('create'),
+    audit: { area: 'tag' },
   },
   update: {
     method: 'PUT',
@@ -56,6 +57,7 @@ export const tagRoutes = defineRoutes({
     body: SaveTagSchema,
     responses: { 200: TagSchema },
     access: can('update'),
+    audit: { area: 'tag' },
   },
   delete: {
     method: 'DELETE',
@@ -64,6 +66,7 @@ export const tagRoutes = defineRoutes({
     params: UuidParams,
     responses: {},
     access: can('delete'),
+    audit: { area: 'tag' },
   },
   ofIssue: {
     method: 'GET',

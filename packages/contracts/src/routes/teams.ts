@@ -55,6 +55,7 @@ export const teamRoutes = defineRoutes({
     body: SaveTeamSchema,
     responses: { 201: TeamSchema },
     access: { resource: 'team', action: 'create', scopes: ['all'] },
+    audit: { area: 'team' },
   },
   update: {
     method: 'PUT',
@@ -64,6 +65,7 @@ export const teamRoutes = defineRoutes({
     body: SaveTeamSchema,
     responses: { 200: TeamSchema },
     access: can('update'),
+    audit: { area: 'team' },
   },
   removeMember: {
     method: 'DELETE',
@@ -72,6 +74,7 @@ export const teamRoutes = defineRoutes({
     params: z.object({ id: z.uuid(), userId: z.uuid() }),
     responses: {},
     access: can('update'),
+    audit: { area: 'team', action: 'remove_member' },
   },
   delete: {
     method: 'DELETE',
@@ -80,5 +83,6 @@ export const teamRoutes = defineRoutes({
     params: UuidParams,
     responses: {},
     access: can('delete'),
+    audit: { area: 'team' },
   },
 });

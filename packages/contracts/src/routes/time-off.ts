@@ -69,6 +69,7 @@ export const timeOffRoutes = defineRoutes({
     params: UuidParams,
     responses: { 200: TimeOffRequestSchema },
     access: can('update'),
+    audit: { area: 'time_off', action: 'approve' },
   },
   decline: {
     method: 'POST',
@@ -77,5 +78,6 @@ export const timeOffRoutes = defineRoutes({
     params: UuidParams,
     responses: { 200: TimeOffRequestSchema },
     access: can('update'),
+    audit: { area: 'time_off', action: 'decline' },
   },
 });

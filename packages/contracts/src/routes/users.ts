@@ -40,6 +40,7 @@ export const userRoutes = defineRoutes({
     body: InviteUserSchema,
     responses: { 201: UserSchema },
     access: can('create'),
+    audit: { area: 'user' },
   },
   resendInvitation: {
     method: 'POST',
@@ -49,6 +50,7 @@ export const userRoutes = defineRoutes({
     body: ResendInvitationSchema.nullish(),
     responses: {},
     access: can('create'),
+    audit: { area: 'user', action: 'invite' },
   },
   update: {
     method: 'PUT',
@@ -58,6 +60,7 @@ export const userRoutes = defineRoutes({
     body: UpdateUserSchema,
     responses: { 200: UserSchema },
     access: can('update'),
+    audit: { area: 'user' },
   },
   updateImage: {
     method: 'PUT',
@@ -67,6 +70,7 @@ export const userRoutes = defineRoutes({
     multipart: true,
     responses: { 200: UserSchema },
     access: can('update'),
+    audit: { area: 'user' },
   },
   deactivate: {
     method: 'POST',
@@ -75,6 +79,7 @@ export const userRoutes = defineRoutes({
     params: UuidParams,
     responses: { 200: UserSchema },
     access: can('update'),
+    audit: { area: 'user', action: 'deactivate' },
   },
   activate: {
     method: 'POST',
@@ -83,6 +88,7 @@ export const userRoutes = defineRoutes({
     params: UuidParams,
     responses: { 200: UserSchema },
     access: can('update'),
+    audit: { area: 'user', action: 'activate' },
   },
   openIssues: {
     method: 'GET',
@@ -100,6 +106,7 @@ export const userRoutes = defineRoutes({
     body: HandOverIssuesSchema,
     responses: { 200: UserOpenIssuesSchema },
     access: can('delete'),
+    audit: { area: 'user', action: 'hand_over' },
   },
   delete: {
     method: 'DELETE',
@@ -108,5 +115,6 @@ export const userRoutes = defineRoutes({
     params: UuidParams,
     responses: {},
     access: can('delete'),
+    audit: { area: 'user' },
   },
 });

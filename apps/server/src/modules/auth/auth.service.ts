@@ -7,7 +7,9 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
 import { appPathOf, type FileLinks } from '../../platform/file-links';
+import { AppError } from '../../platform/app-error';
 import { publishEvent } from '../../platform/events';
+import { recordSignIn } from '../audit';
 import * as repo from './auth.repo';
 import { assertMayTryLogin, clearLoginFailures, loginKeyOf, recordLoginFailure } from './login-throttle';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -51,19 +53,29 @@ export const profilePathOf = (links: FileLinks, avatarFileId: string | null) =>
 export async function login(deps: Deps, input: LoginRequest, source: string): Promise<LoginResponse> {
   const now = deps.clock.now();
   const key = loginKeyOf(input.email, source);
-  await assertMayTryLogin(deps.db.orm, key, now);
   const user = await repo.findUserByLogin(deps.db.orm, input.email);
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok || !user.isActive) {
-    await recordLoginFailure(deps.db.orm, key, now);
-    throw unauthorized('auth.invalid_credentials');
+  // A known user's sign-ins and refused attempts go to their organisation's audit trail.
+  const organizationId = user ? await repo.findHomeOrganizationId(deps.db.orm, user.id) : null;
+  const audit = (outcome: string) =>
+    user && organizationId
+      ? recordSignIn(deps, { userId: user.id, organizationId, ip: source, outcome })
+      : null;
+  try {
+    await assertMayTryLogin(deps.db.orm, key, now);
+    const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !ok || !user.isActive || !organizationId) {
+      await recordLoginFailure(deps.db.orm, key, now);
+      throw unauthorized('auth.invalid_credentials');
+    }
+    await clearLoginFailures(deps.db.orm, key);
+    await repo.recordSuccessfulLogin(deps.db.orm, user.id, now);
+    const pair = await openSession(deps, user.id, organizationId, randomUUID());
+    await audit('ok');
+    return { ...pair, profilePath: profilePathOf(deps.fileLinks, user.avatarFileId) };
+  } catch (err) {
+    if (err instanceof AppError) await audit(err.code);
+    throw err;
   }
-  const organizationId = await repo.findHomeOrganizationId(deps.db.orm, user.id);
-  if (!organizationId) throw unauthorized('auth.invalid_credentials');
-  await clearLoginFailures(deps.db.orm, key);
-  await repo.recordSuccessfulLogin(deps.db.orm, user.id, now);
-  const pair = await openSession(deps, user.id, organizationId, randomUUID());
-  return { ...pair, profilePath: profilePathOf(deps.fileLinks, user.avatarFileId) };
 }
 
 /** Rotates a refresh token; presenting a spent one revokes its whole family (token theft signal). */

@@ -3,6 +3,7 @@ import { routes } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { authOf, scopeOf } from '../../http/access';
 import { route } from '../../http/route';
+import { auditedSubject } from '../audit';
 import { presentMessage } from '../messages';
 import * as service from './comments.service';
 
@@ -13,6 +14,8 @@ const CONTENT_TYPES = {
 };
 
 export async function commentRoutes(app: FastifyInstance, deps: Deps) {
+  // The audit trail's before and after of a change (modules/audit).
+  const subject = auditedSubject((p, req) => service.listRules(deps, authOf(req), p.id!));
   route(app, map.act, async (req) => {
     const id = await service.actOnComment(deps, authOf(req), scopeOf(req), req.params.id, req.body.action);
     return presentMessage(deps, id);
@@ -33,5 +36,10 @@ export async function commentRoutes(app: FastifyInstance, deps: Deps) {
       .send(file.body);
   });
   route(app, map.rules, async (req) => service.listRules(deps, authOf(req), req.params.id));
-  route(app, map.saveRules, async (req) => service.saveRules(deps, authOf(req), req.params.id, req.body));
+  route(
+    app,
+    map.saveRules,
+    async (req) => service.saveRules(deps, authOf(req), req.params.id, req.body),
+    subject,
+  );
 }

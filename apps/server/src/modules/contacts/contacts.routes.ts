@@ -4,6 +4,7 @@ import { PROVINCES } from '@sabai/domain';
 import { routes } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
+import { auditedSubject } from '../audit';
 import { authOf, scopeOf } from '../../http/access';
 import * as service from './contacts.service';
 
@@ -14,6 +15,18 @@ const CONTENT_TYPES = {
 };
 
 export async function contactRoutes(app: FastifyInstance, deps: Deps) {
+  // The audit trail's before and after of a change (modules/audit): the person's fields and identities,
+  // read without counting as a view, and without their issues.
+  const subject = auditedSubject(async (p, req) => {
+    const { issues: _issues, ...contact } = await service.contactDetail(
+      deps,
+      authOf(req),
+      scopeOf(req),
+      p.id!,
+      false,
+    );
+    return contact;
+  });
   route(app, map.list, async (req) => service.listContacts(deps, authOf(req), scopeOf(req), req.query));
   route(app, map.provinces, async () => [...PROVINCES]);
   route(app, map.filterOptions, async (req) => service.filterOptions(deps, authOf(req), scopeOf(req)));
@@ -38,20 +51,36 @@ export async function contactRoutes(app: FastifyInstance, deps: Deps) {
       .send(file.body);
   });
   route(app, map.get, async (req) => service.contactDetail(deps, authOf(req), scopeOf(req), req.params.id));
-  route(app, map.update, async (req) =>
-    service.updateContact(deps, authOf(req), scopeOf(req), req.params.id, req.body),
+  route(
+    app,
+    map.update,
+    async (req) => service.updateContact(deps, authOf(req), scopeOf(req), req.params.id, req.body),
+    subject,
   );
-  route(app, map.merge, async (req) =>
-    service.mergeContacts(deps, authOf(req), scopeOf(req), req.params.id, req.body),
+  route(
+    app,
+    map.merge,
+    async (req) => service.mergeContacts(deps, authOf(req), scopeOf(req), req.params.id, req.body),
+    subject,
   );
-  route(app, map.erase, async (req, reply) => {
-    await service.eraseContact(deps, authOf(req), scopeOf(req), req.params.id);
-    return reply.status(204).send();
-  });
-  route(app, map.delete, async (req, reply) => {
-    await service.deleteContacts(deps, authOf(req), scopeOf(req), [req.params.id]);
-    return reply.status(204).send();
-  });
+  route(
+    app,
+    map.erase,
+    async (req, reply) => {
+      await service.eraseContact(deps, authOf(req), scopeOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+    subject,
+  );
+  route(
+    app,
+    map.delete,
+    async (req, reply) => {
+      await service.deleteContacts(deps, authOf(req), scopeOf(req), [req.params.id]);
+      return reply.status(204).send();
+    },
+    subject,
+  );
   route(app, map.deleteMany, async (req, reply) => {
     await service.deleteContacts(deps, authOf(req), scopeOf(req), req.body.ids);
     return reply.status(204).send();

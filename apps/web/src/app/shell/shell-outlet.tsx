@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { canViewRoute } from '@sabai/domain';
 import { resolvePath, useLanguage } from '../../lib/navigation';
 import { useNotice } from '../../lib/notices';
 import { getToken } from '../../lib/session';
 import type { ShellContext } from '../../lib/shell-context';
+import { canOpenPath } from '../screens';
 import { NotFoundPage } from './not-found-page';
 import type { Shell } from './use-shell';
 
@@ -20,7 +20,7 @@ export function ShellOutlet({ shell }: { shell: Shell }) {
   const notice = useNotice();
   // Once the session ended (401, failed refresh) the client is taking the browser to /: decide nothing.
   const hasSession = getToken() !== null;
-  const isAllowed = !hasSession || canViewRoute(shell.permissions, pathname);
+  const isAllowed = !hasSession || canOpenPath(shell.permissions, pathname);
   const isLanding = trimSlash(pathname) === trimSlash(shell.landing);
 
   useEffect(() => {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_MATRIX, toRoleEntries } from '@sabai/domain';
+import type { RoleEntry } from '@sabai/domain';
+import { allowedScreens, canOpenPath } from './screens';
+
+const entriesOf = (role: keyof typeof DEFAULT_ROLE_MATRIX) => toRoleEntries(DEFAULT_ROLE_MATRIX[role]);
+const user = (subdetail: Record<string, string>): RoleEntry[] => [
+  { menu: 'user', subdetail: JSON.stringify(subdetail) },
+];
+
+describe('the audit log screen', () => {
+  it('is for whoever may update every user: Admin and SuperAdmin by default', () => {
+    expect(canOpenPath(entriesOf('SuperAdmin'), '/setting/audit-log')).toBe(true);
+    expect(canOpenPath(entriesOf('Admin'), '/setting/audit-log?lang=th')).toBe(true);
+    expect(canOpenPath(entriesOf('Manager'), '/setting/audit-log')).toBe(false);
+    expect(canOpenPath(entriesOf('Staff'), '/setting/audit-log')).toBe(false);
+    expect(allowedScreens(entriesOf('Admin')).map((screen) => screen.key)).toContain('audit-log');
+    expect(allowedScreens(entriesOf('Staff')).map((screen) => screen.key)).not.toContain('audit-log');
+  });
+
+  it('needs the update scope all, not only a view of the users', () => {
+    expect(canOpenPath(user({ view: 'all' }), '/setting/audit-log')).toBe(false);
+    expect(canOpenPath(user({ view: 'all', update: 'myTeam' }), '/setting/audit-log/')).toBe(false);
+    expect(canOpenPath(user({ view: 'all', update: 'all' }), '/setting/audit-log')).toBe(true);
+  });
+
+  it('leaves the other screens to their view scopes', () => {
+    expect(canOpenPath(entriesOf('Staff'), '/setting/canned-response')).toBe(true);
+    expect(canOpenPath(entriesOf('Staff'), '/setting/tag')).toBe(false);
+    expect(canOpenPath([], '/profile/edit-profile')).toBe(true);
+  });
+});

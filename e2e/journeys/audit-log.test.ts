@@ -1,0 +1,328 @@
+// The administration audit log (/setting/audit-log, issue 18 item 5): an admin renames a tag on the tag
+// screen, then finds the change in the log by its area, opens it to read the name before and after, and
+// exports the filtered log as CSV and XLSX; the retention period is changed and restored; paging, the
+// translated outcome, masked and structured values, the empty and failure states; who may open it.
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import type { TranslationKey } from '@sabai/i18n';
+import { apiSession, type ApiSession } from '../support/api';
+import { sideMenuLabels } from '../support/app';
+import type { Locale } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+import { openSignedIn, useBrowser } from '../support/journey';
+import { choose, expectMessage, noticeShows, openFromMenu, snap, tableRow } from '../support/settings';
+import { text } from '../support/texts';
+
+const browser = useBrowser();
+
+const TEAM = 'Customer Care';
+const DEFAULT_RETENTION_DAYS = 730;
+/** The tags this file adds, removed at the end whatever happened. */
+const created: string[] = [];
+let admin: ApiSession;
+
+beforeAll(async () => {
+  admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
+});
+
+afterAll(async () => {
+  const { items } = await admin.call<{ items: Array<{ id: string; name: string }> }>(
+    'GET',
+    '/tags?search=Audit&pageSize=100',
+  );
+  for (const tag of items.filter((item) => created.some((name) => item.name.startsWith(name))))
+    await admin.call('DELETE', `/tags/${tag.id}`);
+  await admin.call('PUT', '/audit-log/settings', { retentionDays: DEFAULT_RETENTION_DAYS });
+  await admin.dispose();
+});
+
+/** How the log shows a secret (packages/contracts MASKED_VALUE). */
+const MASKED_VALUE = '••••••';
+
+/** An entry as GET /audit-log answers it (packages/contracts AuditEntrySchema). */
+type Entry = {
+  id: string;
+  at: string;
+  actor: { id: string | null; name: string; email: string | null };
+  ip: string | null;
+  area: string;
+  action: string;
+  subject: { id: string | null; label: string | null };
+  outcome: string;
+  changes: Array<{ field: string; before: unknown; after: unknown }>;
+  route: string | null;
+};
+type EntryPage = { items: Entry[]; nextCursor: string | null };
+
+/** The GET of the log's list (not its settings or export), for a journey's own answers. */
+const isListCall = (url: URL) => url.pathname === '/api/v1/audit-log';
+
+/** Clicks the export's format and resolves to the downloaded file. */
+async function download(page: Page, format: 'csv' | 'xlsx'): Promise<{ name: string; body: Buffer }> {
+  await page.getByTestId('audit-export').click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(`audit-export-${format}`).click(),
+  ]);
+  return { name: file.suggestedFilename(), body: await readFile(await file.path()) };
+}
+
+describe.each<Locale>(['en', 'th'])('audit log in %s', (lang) => {
+  const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
+
+  it('shows a tag renamed on its screen, with the name before and after, and exports it', async () => {
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
+
+    // A settings change through the UI: a new tag, then renamed.
+    await openFromMenu(page, lang, 'nav.tags', '/setting/tag', 'tags-page');
+    const name = `Audit ${lang} ${Date.now() % 100_000}`;
+    created.push(name);
+    await page.getByTestId('add-tag').click();
+    await page.getByTestId('tag-form').waitFor();
+    await page.locator('#tag_name').fill(name);
+    await choose(page, 'tag_teamId', TEAM);
+    await page.getByTestId('tag-colour').fill('#12a150');
+    await page.getByTestId('tag-save').click();
+    await noticeShows(page, lang, 'tags.created');
+    await page.getByTestId('tag-search').fill(name);
+    await tableRow(page, name)
+      .getByRole('button', { name: t('list.edit'), exact: true })
+      .click();
+    const renamed = `${name} B`;
+    await page.locator('#tag_name').fill(renamed);
+    await page.getByTestId('tag-save').click();
+    await noticeShows(page, lang, 'tags.saved');
+
+    // The log, newest first: both changes are there.
+    await openFromMenu(page, lang, 'nav.auditLog', '/setting/audit-log', 'audit-log-page');
+    const updated = page.locator('.ant-table-row', { hasText: renamed });
+    await updated.first().waitFor();
+    await snap(page, `audit-log-desktop-${lang}`);
+
+    // Filtered by area: only tag entries stay.
+    await choose(page, 'audit-filter-area', t('auditLog.areas.tag'));
+    await expect
+      .poll(async () => {
+        const areas = await page.locator('.ant-table-row td:nth-child(4)').allInnerTexts();
+        return areas.length > 0 && areas.every((area) => area.trim() === t('auditLog.areas.tag'));
+      })
+      .toBe(true);
+    // And by the person who acted (the users list's search behind the picker).
+    await choose(page, 'audit-filter-person', 'admin@demo.local');
+    await expect
+      .poll(async () => {
+        const people = await page.locator('.ant-table-row td:nth-child(3)').allInnerTexts();
+        return people.length > 0 && people.every((person) => person.includes('admin@demo.local'));
+      })
+      .toBe(true);
+    const row = updated.filter({ hasText: t('auditLog.actions.update') });
+    await row.waitFor();
+    expect(await row.getByTestId('audit-subject').innerText()).toBe(renamed);
+    expect(await row.innerText()).toContain('admin@demo.local');
+    expect((await row.getByTestId('audit-outcome').innerText()).trim()).toBe(t('auditLog.outcomeOk'));
+    // The entry before it is the tag's creation, under its first name.
+    await page
+      .locator('.ant-table-row', { hasText: name })
+      .filter({ hasText: t('auditLog.actions.create') })
+      .waitFor();
+
+    // Opened: the name before and after; nothing offers to change or delete an entry.
+    await row.locator('.ant-table-row-expand-icon').click();
+    const changes = page.getByTestId('audit-changes');
+    await changes.waitFor();
+    const nameChange = changes.locator('.ant-table-row', {
+      has: page.locator('code', { hasText: /^name$/ }),
+    });
+    expect(await nameChange.getByTestId('audit-before').innerText()).toBe(name);
+    expect(await nameChange.getByTestId('audit-after').innerText()).toBe(renamed);
+    expect(
+      await page
+        .getByTestId('audit-log-page')
+        .getByRole('button', { name: t('list.edit') })
+        .count(),
+    ).toBe(0);
+    expect(
+      await page
+        .getByTestId('audit-log-page')
+        .getByRole('button', { name: t('list.delete') })
+        .count(),
+    ).toBe(0);
+    await snap(page, `audit-log-entry-desktop-${lang}`);
+
+    // The export follows the filters: a CSV (with a BOM, for Excel) and an XLSX holding the entry.
+    const csv = await download(page, 'csv');
+    expect(csv.name).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect([...csv.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csvText = csv.body.toString('utf8');
+    expect(csvText).toContain(renamed);
+    expect(csvText).toContain('admin@demo.local');
+    const xlsx = await download(page, 'xlsx');
+    expect(xlsx.name).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    book.worksheets[0]!.eachRow((r) => r.eachCell((cell) => cells.push(String(cell.value))));
+    expect(cells).toContain(renamed);
+
+    // The export is itself an entry of the log.
+    await choose(page, 'audit-filter-area', t('auditLog.areas.export'));
+    await page
+      .locator('.ant-table-row', { hasText: t('auditLog.actions.export') })
+      .filter({ hasText: 'admin@demo.local' })
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps entries for the days chosen, within 90 to 3650, and logs the change', async () => {
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
+    await page.goto(`/setting/audit-log?lang=${lang}`);
+    const button = page.getByTestId('audit-retention-button');
+    await button.waitFor();
+    expect(await button.innerText()).toContain(String(DEFAULT_RETENTION_DAYS));
+    await button.click();
+    const form = page.getByTestId('audit-retention-form');
+    await form.waitFor();
+    const range = t('auditLog.retention.range', { min: 90, max: 3650 });
+    await page.getByTestId('audit-retention-days').fill('30');
+    await page.getByTestId('audit-retention-save').click();
+    await expectMessage(form, range);
+    await page.getByTestId('audit-retention-days').fill('4000');
+    await expectMessage(form, range);
+    await page.getByTestId('audit-retention-days').fill('365');
+    await snap(page, `audit-log-retention-desktop-${lang}`);
+    await page.getByTestId('audit-retention-save').click();
+    await noticeShows(page, lang, 'auditLog.retention.saved');
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => button.innerText()).toContain(t('auditLog.retention.button', { days: 365 }));
+
+    // The change is in the log, with the days before and after.
+    await choose(page, 'audit-filter-area', t('auditLog.areas.audit'));
+    const row = page.locator('.ant-table-row', { hasText: t('auditLog.areas.audit') }).first();
+    await row.waitFor();
+    await row.locator('.ant-table-row-expand-icon').click();
+    const change = page.getByTestId('audit-changes').locator('.ant-table-row', { hasText: 'retentionDays' });
+    expect(await change.getByTestId('audit-before').innerText()).toBe(String(DEFAULT_RETENTION_DAYS));
+    expect(await change.getByTestId('audit-after').innerText()).toBe('365');
+
+    // Back to the default, which a reload keeps.
+    await button.click();
+    await page.getByTestId('audit-retention-days').fill(String(DEFAULT_RETENTION_DAYS));
+    await page.getByTestId('audit-retention-save').click();
+    await noticeShows(page, lang, 'auditLog.retention.saved');
+    await page.reload();
+    await expect
+      .poll(() => button.innerText())
+      .toContain(t('auditLog.retention.button', { days: DEFAULT_RETENTION_DAYS }));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pages with "Load more", translates outcomes, shows values as they were, and the empty and failure states', async () => {
+    const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
+    const entry = (id: string, overrides: Partial<Entry>): Entry => ({
+      id,
+      at: '2026-03-10T02:30:00.000Z',
+      actor: { id: null, name: 'Somchai Jaidee', email: 'somchai@example.com' },
+      ip: '203.0.113.7',
+      area: 'channel',
+      action: 'update',
+      subject: { id: 'c1', label: 'LINE Shop' },
+      outcome: 'ok',
+      changes: [],
+      route: 'PUT /channels/:id',
+      ...overrides,
+    });
+    const pages: Record<'first' | 'next' | 'empty', EntryPage> = {
+      first: {
+        items: [
+          entry('2', {
+            changes: [
+              { field: 'secret', before: MASKED_VALUE, after: MASKED_VALUE },
+              { field: 'shifts', before: null, after: [{ day: 'mon', start: '09:00', stop: '18:00' }] },
+              { field: 'isActive', before: true, after: false },
+            ],
+          }),
+        ],
+        nextCursor: '2',
+      },
+      next: {
+        items: [
+          entry('1', {
+            area: 'session',
+            action: 'sign_in_failed',
+            subject: { id: null, label: 'someone@example.com' },
+            outcome: 'auth.invalid_credentials',
+            route: 'POST /auth/login',
+          }),
+        ],
+        nextCursor: null,
+      },
+      empty: { items: [], nextCursor: null },
+    };
+    let answer: 'pages' | 'empty' | 'failure' = 'pages';
+    await page.route(isListCall, (route: Route) => {
+      if (answer === 'failure')
+        return route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } });
+      if (answer === 'empty') return route.fulfill({ json: pages.empty });
+      const cursor = new URL(route.request().url()).searchParams.get('cursor');
+      return route.fulfill({ json: cursor === '2' ? pages.next : pages.first });
+    });
+    await page.goto(`/setting/audit-log?lang=${lang}`);
+    await tableRow(page, 'LINE Shop').waitFor();
+    // Bangkok time (UTC+7).
+    expect(await tableRow(page, 'LINE Shop').innerText()).toContain('10/03/2026 09:30');
+    await page.getByTestId('audit-load-more').click();
+    const refused = tableRow(page, 'someone@example.com');
+    await refused.waitFor();
+    expect(await refused.getByTestId('audit-outcome').innerText()).toBe(t('errors.auth.invalid_credentials'));
+    expect(await refused.innerText()).toContain(t('auditLog.actions.sign_in_failed'));
+    expect(await page.getByTestId('audit-load-more').count()).toBe(0);
+
+    await tableRow(page, 'LINE Shop').locator('.ant-table-row-expand-icon').click();
+    const changes = page.getByTestId('audit-changes');
+    const value = (field: string, side: 'before' | 'after') =>
+      changes
+        .locator('.ant-table-row', { has: page.locator('code', { hasText: new RegExp(`^${field}$`) }) })
+        .getByTestId(`audit-${side}`)
+        .innerText();
+    expect(await value('secret', 'before')).toBe(MASKED_VALUE);
+    expect(await value('secret', 'after')).toBe(MASKED_VALUE);
+    expect(await value('shifts', 'before')).toBe('—');
+    expect(await value('shifts', 'after')).toBe('[{"day":"mon","start":"09:00","stop":"18:00"}]');
+    expect(await value('isActive', 'after')).toBe('false');
+    await refused.locator('.ant-table-row-expand-icon').click();
+    await page.getByText(t('auditLog.details.noChanges')).waitFor();
+    await snap(page, `audit-log-paged-desktop-${lang}`);
+
+    answer = 'empty';
+    await page.reload();
+    await page.getByText(t('auditLog.empty')).waitFor();
+    await snap(page, `audit-log-empty-desktop-${lang}`);
+
+    answer = 'failure';
+    await page.reload();
+    await page.locator('.ant-message').getByText(t('notices.retrieve.audit_log')).waitFor();
+    await page.getByText(t('common.error.retrieve')).waitFor();
+    await snap(page, `audit-log-retrieval-failure-desktop-${lang}`);
+    answer = 'empty';
+    await page.getByRole('button', { name: t('common.retry') }).click();
+    await page.getByText(t('auditLog.empty')).waitFor();
+    await context.close();
+  });
+});
+
+describe('who may open the audit log', () => {
+  it('hides the menu entry from Staff and turns the URL away with the no-access notice', async () => {
+    const { context, page } = await openSignedIn(browser(), 'staff@demo.local');
+    expect(await sideMenuLabels(page)).not.toContain(text('en', 'nav.auditLog'));
+    await page.goto('/setting/audit-log?lang=en');
+    await page.locator('.ant-message').getByText(text('en', 'common.notAllowed')).waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith('/issue/inbox'));
+    expect(await page.getByTestId('audit-log-page').count()).toBe(0);
+    await context.close();
+  });
+});
