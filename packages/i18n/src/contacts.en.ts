@@ -101,7 +101,7 @@ export const contactsEn = {
       done: 'Personal data erased.',
     },
     audit: {
-      button: 'Audit log',
+      button: 'Personal data access',
       title: 'Who touched personal data',
       when: 'When',
       who: 'Who',
