@@ -28,6 +28,9 @@ const DYNAMIC_PREFIXES = [
   'contacts.personExport.yes',
   // The server's order list export (apps/server comments.service.ts) names its XLSX sheet with this.
   'inbox.comments.orders.sheet',
+  // The server's audit log export (apps/server audit.service.ts) heads two of its columns with these.
+  'auditLog.columns.email',
+  'auditLog.columns.changes',
   'password.length', // validatePassword() problem codes from packages/domain
   'password.letter',
   'password.digit',
