@@ -41,6 +41,7 @@ import { forwardNotificationsToLine, staffAlertRoutes } from './modules/staff-al
 import { forwardNotificationsToPush, webPushRoutes } from './modules/web-push';
 import { webhookRoutes } from './modules/webhooks';
 import { auditRoutes, registerAuditTrail } from './modules/audit';
+import { csatRoutes } from './modules/csat';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
 import { startWorkers } from './workers';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(staffAlertRoutes, deps);
       await api.register(webPushRoutes, deps);
       await api.register(auditRoutes, deps);
+      await api.register(csatRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

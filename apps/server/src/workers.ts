@@ -9,6 +9,7 @@ import { markChatRead, MARK_READ_JOB } from './modules/chat-signals';
 import * as assignment from './modules/assignment';
 import * as audit from './modules/audit';
 import * as comments from './modules/comments';
+import * as csat from './modules/csat';
 import * as issues from './modules/issues';
 import * as reports from './modules/reports';
 import { RESET_MAIL_JOB, resetMailWorkOptions, sendResetMail } from './modules/auth';
@@ -34,6 +35,8 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   await deps.jobs.work(assignment.BACKLOG_JOB, { concurrency: 2 }, (job) =>
     assignment.runBacklogJob(deps, job),
   );
+  // An issue resolved-success or closed: its channel's satisfaction survey (issue 18 item 1).
+  await deps.jobs.work(issues.SERVICE_ENDED_JOB, { concurrency: 2 }, (job) => csat.sendSurvey(deps, job));
   await deps.jobs.work(LINE_ALERT_JOB, { concurrency: 2 }, (job) => sendLineAlert(deps, job));
   await deps.jobs.work(PUSH_JOB, { concurrency: 2 }, (job) => sendPush(deps, job));
   await deps.jobs.work(RESET_MAIL_JOB, resetMailWorkOptions(deps), (job) => sendResetMail(deps, job));

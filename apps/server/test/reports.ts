@@ -2,10 +2,12 @@
 // channel open Monday–Friday 09:00–18:00 and a holiday on Wednesday 2027-03-03, a Facebook channel open 24x7,
 // and issues with known timestamps across business hours, the holiday and the Bangkok/UTC day boundary. The
 // expected figures are worked out in docs/decisions.md ("Dashboard and reports (issue 9)").
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   channels,
   contacts,
+  csatSurveys,
   channelHolidays,
   channelShifts,
   issueActivities,
@@ -153,6 +155,25 @@ export async function buildReportFixture(t: TestApp) {
     });
     await waited(i5, bkk('2027-02-20T10:00:00'), bkk('2027-02-20T10:10:00'), true);
     await status(i5, 'on-going', 'resolved-success', bkk('2027-02-20T11:00:00'));
+
+    // Satisfaction surveys, credited to the issue's team and agent when sent: I1 rated 5 on a stored day,
+    // I2 (sent Friday) rated 3 today (raw facts), I5 rated 2 in the compare period.
+    const survey = (i: typeof issues.$inferSelect, sentAt: Date, rating: number, ratedAt: Date) =>
+      tx.insert(csatSurveys).values({
+        organizationId: org.id,
+        issueId: i.id,
+        channelId: i.channelId,
+        identityId: randomUUID(),
+        teamId: i.teamId,
+        agentUserId: i.assigneeUserId,
+        language: 'th',
+        sentAt,
+        rating,
+        ratedAt,
+      });
+    await survey(i1, bkk('2027-03-04T12:00:00'), 5, bkk('2027-03-04T12:05:00'));
+    await survey(i2, bkk('2027-03-05T11:00:00'), 3, bkk('2027-03-10T09:00:00'));
+    await survey(i5, bkk('2027-02-20T11:00:00'), 2, bkk('2027-02-20T11:10:00'));
   });
   return w;
 }

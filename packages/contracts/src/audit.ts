@@ -9,6 +9,7 @@ export const AUDIT_AREAS = [
   'session',
   'channel',
   'comment_rules',
+  'csat',
   'team',
   'user',
   'role',

@@ -93,6 +93,7 @@ export const ERROR_CODES = [
   'password.letter',
   'password.repeated',
   'report.invalid_compare',
+  'report.invalid_cursor',
   'report.invalid_period',
   'report.period_too_long',
   'request.invalid',

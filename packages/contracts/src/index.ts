@@ -23,4 +23,5 @@ export * from './notice-texts';
 export * from './contacts';
 export * from './reports';
 export * from './audit';
+export * from './csat';
 export * from './routes';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { csvList, queryFlag } from './common';
 import { ISSUE_KINDS } from './comments';
+import { IssueCsatSchema } from './csat';
 import {
   CHANNEL_TYPES,
   ISSUE_ACTIVITY_KINDS,
@@ -109,6 +110,8 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
   customerBlocked: z.boolean(),
   /** A comment issue's post (GET /posts/:id), shown above the thread. */
   postId: z.string().nullable(),
+  /** The satisfaction survey this issue sent, and the customer's rating and comment once given. */
+  csat: IssueCsatSchema.nullable(),
 });
 export type IssueDetail = z.infer<typeof IssueDetailSchema>;
 
@@ -146,6 +149,8 @@ export const IssueActivitySchema = z.object({
   team: z.object({ id: z.string(), name: z.string() }).nullable(),
   tag: z.object({ id: z.string(), name: z.string(), colour: z.string() }).nullable(),
   relatedIssueId: z.number().nullable(),
+  /** `csat_rated`: the rating (1–5); `csat_commented`: the customer's comment. */
+  csat: z.object({ rating: z.number().nullable(), comment: z.string().nullable() }).nullable(),
 });
 export type IssueActivity = z.infer<typeof IssueActivitySchema>;
 export const IssueActivityTrailSchema = z.array(IssueActivitySchema);

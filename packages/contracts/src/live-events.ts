@@ -50,10 +50,10 @@ export function messagePreview(
 
 export const LIVE_EVENT_DATA = {
   'issue.created': IssueStateSchema.extend({ channelId: z.string().optional() }),
-  /** A change of state (with the note, a close request), or of some fields only (`unread`: read now). */
+  /** A change of state (with the note, a close request), or of some fields only (`unread`: read now; `csat`: its survey). */
   'issue.updated': z.union([
     IssueStateSchema,
-    z.object({ issueId, fields: z.array(z.enum(['tags', 'contact', 'unread'])).min(1) }),
+    z.object({ issueId, fields: z.array(z.enum(['tags', 'contact', 'unread', 'csat'])).min(1) }),
   ]),
   'issue.assigned': IssueStateSchema,
   'issue.status_changed': IssueStateSchema,

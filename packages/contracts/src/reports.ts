@@ -41,6 +41,12 @@ export const ReportMetricsSchema = z.object({
   closeSuccessRate: figure,
   successRate: figure,
   conversionRate: figure,
+  /** Satisfaction (issue 18 item 1): ratings received in the period, percent of surveys sent in it that
+   * were answered, percent rated 4–5, average rating. */
+  csatResponses: z.number(),
+  csatResponseRate: figure,
+  csatPercent: figure,
+  csatAverage: figure,
 });
 export type ReportMetricsDto = z.infer<typeof ReportMetricsSchema>;
 

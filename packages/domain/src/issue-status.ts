@@ -31,6 +31,9 @@ export const ISSUE_ACTIVITY_KINDS = [
   'tag_removed',
   'auto_reply',
   'customer_returned',
+  'csat_sent',
+  'csat_rated',
+  'csat_commented',
 ] as const;
 export type IssueActivityKind = (typeof ISSUE_ACTIVITY_KINDS)[number];
 

@@ -13,6 +13,8 @@ export const FILE_LINK_DAYS = { min: 1, max: 90, default: 7 } as const;
 
 /** Meta only allows replies (with the HUMAN_AGENT tag) up to 7 days after the customer's last message. */
 export const SOCIAL_REPLY_WINDOW_DAYS = 7;
+/** Meta's standard messaging window: anything may be sent, untagged, within 24 h of the customer's last message. */
+export const SOCIAL_STANDARD_WINDOW_MS = 24 * 3600 * 1000;
 export const OLD_ISSUE_DAYS = 7;
 
 export const API_RETRY_LIMIT = 5;

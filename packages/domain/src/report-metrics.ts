@@ -27,6 +27,11 @@ export type ReportCounters = {
   /** Issues closed, and of those closed after resolved-success. */
   closed: number;
   closedSuccess: number;
+  /** Satisfaction surveys sent; ratings received, of which 4 or 5 (satisfied), and their sum. */
+  csatSent: number;
+  csatResponses: number;
+  csatSatisfied: number;
+  csatRatingSum: number;
 };
 
 export const COUNTER_KEYS = [
@@ -45,6 +50,10 @@ export const COUNTER_KEYS = [
   'adResolvedSuccess',
   'closed',
   'closedSuccess',
+  'csatSent',
+  'csatResponses',
+  'csatSatisfied',
+  'csatRatingSum',
 ] as const satisfies ReadonlyArray<keyof ReportCounters>;
 
 export function emptyCounters(): ReportCounters {
@@ -73,6 +82,11 @@ export type ReportMetrics = {
   closeSuccessRate: number | null;
   successRate: number | null;
   conversionRate: number | null;
+  /** Satisfaction: ratings received, percent of surveys answered, percent rated 4–5, average rating. */
+  csatResponses: number;
+  csatResponseRate: number | null;
+  csatPercent: number | null;
+  csatAverage: number | null;
 };
 
 export const METRIC_KEYS = [
@@ -89,6 +103,10 @@ export const METRIC_KEYS = [
   'closeSuccessRate',
   'successRate',
   'conversionRate',
+  'csatResponses',
+  'csatResponseRate',
+  'csatPercent',
+  'csatAverage',
 ] as const satisfies ReadonlyArray<keyof ReportMetrics>;
 
 export type MetricKey = (typeof METRIC_KEYS)[number];
@@ -112,6 +130,10 @@ export function metricsOf(c: ReportCounters, days: number): ReportMetrics {
     closeSuccessRate: percent(c.closedSuccess, c.closed),
     successRate: percent(c.resolvedSuccess, c.resolved),
     conversionRate: percent(c.adResolvedSuccess, c.adResolved),
+    csatResponses: c.csatResponses,
+    csatResponseRate: percent(c.csatResponses, c.csatSent),
+    csatPercent: percent(c.csatSatisfied, c.csatResponses),
+    csatAverage: average(c.csatRatingSum, c.csatResponses),
   };
 }
 

@@ -64,6 +64,7 @@ export const auditEn = {
       session: 'Sign-in',
       channel: 'Channels',
       comment_rules: 'Comment rules',
+      csat: 'Satisfaction survey',
       team: 'Teams',
       user: 'Users',
       role: 'Roles and permissions',

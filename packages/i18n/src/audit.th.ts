@@ -67,6 +67,7 @@ export const auditTh: AuditCatalogue = {
       session: 'การเข้าสู่ระบบ',
       channel: 'ช่องทาง',
       comment_rules: 'กฎตอบกลับความคิดเห็น',
+      csat: 'แบบสอบถามความพึงพอใจ',
       team: 'ทีม',
       user: 'ผู้ใช้',
       role: 'บทบาทและสิทธิ์',

@@ -130,6 +130,7 @@ export const errorsEn: ErrorTexts = {
     repeated: 'The password must not repeat a character three times in a row (such as aaa or 111).',
   },
   report: {
+    invalid_cursor: 'The list changed. Please reload it.',
     invalid_compare: 'Choose a valid compare period.',
     invalid_period: 'Choose a start day on or before the end day.',
     period_too_long: 'Choose a period of at most 366 days.',

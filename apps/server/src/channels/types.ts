@@ -136,6 +136,8 @@ export type SendRequest = {
   now: Date;
   /** LINE: the agent's name and picture on each message, when the channel shows agents. */
   sender?: OutboundSender;
+  /** Meta: only inside the standard 24-hour window, never with a message tag (automatic surveys). */
+  standardWindowOnly?: boolean;
 };
 
 export type SendResult = { providerMessageIds: string[]; via: 'reply' | 'push' | 'RESPONSE' | 'HUMAN_AGENT' };

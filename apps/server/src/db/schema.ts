@@ -1059,6 +1059,10 @@ export const reportDaily = pgTable(
     adResolvedSuccess: counter('ad_resolved_success'),
     closed: counter('closed'),
     closedSuccess: counter('closed_success'),
+    csatSent: counter('csat_sent'),
+    csatResponses: counter('csat_responses'),
+    csatSatisfied: counter('csat_satisfied'),
+    csatRatingSum: counter('csat_rating_sum'),
   },
   (t) => [index('report_daily_org_day_idx').on(t.organizationId, t.day)],
 );
@@ -1126,3 +1130,53 @@ export const auditSettings = pgTable('audit_settings', {
   retentionDays: integer('retention_days').notNull(),
   updatedAt: updatedAt(),
 });
+
+/** A channel's satisfaction survey (issue 18 item 1): off until an admin turns it on; texts per language. */
+export const channelCsatSettings = pgTable('channel_csat_settings', {
+  channelId: uuid('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  organizationId: orgId(),
+  enabled: boolean('enabled').notNull().default(false),
+  questionEn: text('question_en').notNull(),
+  questionTh: text('question_th').notNull(),
+  thankYouEn: text('thank_you_en').notNull(),
+  thankYouTh: text('thank_you_th').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The survey an issue sent (at most one per issue: the key) and the customer's answer. The team and agent are
+ * the issue's when it was sent (reports credit them); `message_id` is the question the buttons belong to, so
+ * a tap finds its issue even after the customer opened another. A comment is taken until `comment_until`.
+ */
+export const csatSurveys = pgTable(
+  'csat_surveys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    issueId: bigint('issue_id', { mode: 'number' })
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id').notNull(),
+    identityId: uuid('identity_id').notNull(),
+    teamId: uuid('team_id'),
+    agentUserId: uuid('agent_user_id'),
+    language: text('language', { enum: ['en', 'th'] }).notNull(),
+    messageId: bigint('message_id', { mode: 'number' }),
+    sentAt: ts('sent_at').notNull(),
+    rating: integer('rating'),
+    ratedAt: ts('rated_at'),
+    comment: text('comment'),
+    commentUntil: ts('comment_until'),
+  },
+  (t) => [
+    uniqueIndex('csat_surveys_issue_key').on(t.issueId),
+    index('csat_surveys_message_idx').on(t.messageId),
+    index('csat_surveys_org_rated_idx').on(t.organizationId, t.ratedAt),
+    index('csat_surveys_org_sent_idx').on(t.organizationId, t.sentAt),
+    index('csat_surveys_awaiting_comment_idx')
+      .on(t.identityId)
+      .where(sql`${t.commentUntil} IS NOT NULL`),
+  ],
+);

@@ -19,6 +19,7 @@ import { notificationRoutes } from './notifications';
 import { staffAlertRoutes } from './staff-alerts';
 import { webPushRoutes } from './web-push';
 import { auditRoutes } from './audit';
+import { csatRoutes } from './csat';
 
 export * from './route';
 export type { RequestOf, ResponseOf, Wire } from './call';
@@ -50,6 +51,7 @@ export const routes = {
   staffAlerts: staffAlertRoutes,
   webPush: webPushRoutes,
   audit: auditRoutes,
+  csat: csatRoutes,
 } as const;
 
 /** Every route of the map, flat (the server's start-up check walks it). */

@@ -1,7 +1,7 @@
 // Messenger and Instagram Direct over the Graph Send API (docs/channels.md "Messaging windows"). Inside 24
 // hours of the customer's last message we send RESPONSE; up to 7 days MESSAGE_TAG + HUMAN_AGENT (the only tag
 // Instagram allows); past that the send is refused before it leaves.
-import { SOCIAL_REPLY_WINDOW_DAYS, toStorableText } from '@sabai/domain';
+import { SOCIAL_REPLY_WINDOW_DAYS, SOCIAL_STANDARD_WINDOW_MS, toStorableText } from '@sabai/domain';
 import {
   ChannelSendError,
   type ChannelAdapter,
@@ -32,7 +32,7 @@ export type MetaAdapterOptions = {
 export function metaMessagingType(lastInboundAt: Date | null, now: Date): 'RESPONSE' | 'HUMAN_AGENT' | null {
   if (!lastInboundAt) return null;
   const age = now.getTime() - lastInboundAt.getTime();
-  if (age <= DAY_MS) return 'RESPONSE';
+  if (age <= SOCIAL_STANDARD_WINDOW_MS) return 'RESPONSE';
   if (age <= SOCIAL_REPLY_WINDOW_DAYS * DAY_MS) return 'HUMAN_AGENT';
   return null;
 }
@@ -70,6 +70,13 @@ export function createMetaAdapter(
       const messagingType = metaMessagingType(req.lastInboundAt, req.now);
       if (!messagingType) {
         throw new ChannelSendError('channel.reply_window_closed', 'The 7-day reply window has closed', false);
+      }
+      if (req.standardWindowOnly && messagingType !== 'RESPONSE') {
+        throw new ChannelSendError(
+          'channel.standard_window_closed',
+          'The 24-hour standard window has closed; this message may not use a tag',
+          false,
+        );
       }
       const ids: string[] = [];
       for (const message of req.messages) {

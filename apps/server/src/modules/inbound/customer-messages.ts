@@ -31,7 +31,7 @@ export type CustomerMessage = { channel: ChannelRow; identity: repo.Identity; ev
 
 // LINE reply tokens are good for one minute after the webhook (docs/channels.md "Reply and push"); keep a
 // safety margin.
-const REPLY_TOKEN_TTL_MS = 50_000;
+export const REPLY_TOKEN_TTL_MS = 50_000;
 
 /** An issue this run opened, with what its creation decided. */
 type OpenedIssue = {

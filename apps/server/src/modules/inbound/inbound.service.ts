@@ -18,6 +18,7 @@ import type { InboundRow } from '../../platform/ingest-queue';
 import { publishEvent, publishEvents } from '../../platform/events';
 import type { ChannelRow } from '../channels';
 import { appendCustomerMessages, type CustomerMessage, type MessageEvent } from './customer-messages';
+import { answerableSurveys, applySurveyAnswer } from './csat-answers';
 import { customersInFlight, type CustomersInFlight } from './customers-in-flight';
 import { createIdentities, identityKey, knownIdentities } from './identities';
 import { isPrivateReplyMetadata } from '../comments';
@@ -105,6 +106,14 @@ async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<s
   const identityOf = (channel: ChannelRow, externalUserId: string) =>
     identities.get(identityKey(channel.id, externalUserId))!;
   await deps.db.orm.transaction(async (tx) => {
+    const surveys = await answerableSurveys(
+      tx,
+      events.flatMap(({ channel, event }) =>
+        event.type === 'message' && !event.isEcho
+          ? [{ channel, identity: identityOf(channel, event.externalUserId), event }]
+          : [],
+      ),
+    );
     // Consecutive customer messages are applied together; any other event first lets the messages before
     // it land, so each customer's events keep their order.
     // Comments likewise, as a run of their own.
@@ -128,7 +137,14 @@ async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<s
       if (event.type === 'message' && !event.isEcho) {
         // A staff member linking their LINE for alerts is no customer (an unknown code is a message).
         if (linkCodeIn(event.text) && (await linkFromLine(deps, tx, channel, event))) continue;
-        run.push({ channel, identity: identityOf(channel, event.externalUserId), event });
+        const message = { channel, identity: identityOf(channel, event.externalUserId), event };
+        // A rating or comment answers the survey that asked, not the customer's current issue.
+        const survey = surveys.answered(message);
+        if (survey) {
+          await flushRun();
+          if (await applySurveyAnswer(deps, tx, message, survey)) continue;
+        }
+        run.push(message);
         continue;
       }
       await flushRun();

@@ -16,3 +16,5 @@ export { handOverOpenIssues, openIssuesByTeam, openIssuesOf } from './issues.han
 /** The list and tab-count queries with their parameters (bench/workspace*.ts time and explain them). */
 export { countByStatus, listIssues, SEARCH_COUNT_TIMEOUT_MS, type Caller } from './issues.list';
 export { defaultOrder, type Cursor } from './issues.filters';
+/** An issue's service ended (resolved-success, closed): the job the csat module answers with a survey. */
+export { SERVICE_ENDED_JOB } from './issues.service-ended';

@@ -257,6 +257,8 @@ export type ActivityRow = {
   tag_name: string | null;
   tag_colour: string | null;
   to_issue_id: number | string | null;
+  csat_rating: number | string | null;
+  csat_comment: string | null;
 };
 
 const personJson = (alias: string) =>
@@ -277,7 +279,8 @@ export async function activityTrail(ex: Executor, organizationId: string, issueI
         AS team_changed,
       a.data->>'tagId' AS tag_id, coalesce(tg.name, a.data->>'name') AS tag_name,
       coalesce(tg.colour, a.data->>'colour') AS tag_colour,
-      a.data->>'toIssueId' AS to_issue_id
+      a.data->>'toIssueId' AS to_issue_id,
+      a.data->>'rating' AS csat_rating, a.data->>'comment' AS csat_comment
     FROM (SELECT * FROM issue_activities
           WHERE issue_id = ${issueId} AND organization_id = ${organizationId}
           ORDER BY id DESC LIMIT ${ACTIVITY_TRAIL_LIMIT}) a

@@ -1,5 +1,5 @@
 // Issue rows as the API shows them.
-import type { IssueActivity, IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
+import type { IssueActivity, IssueCsat, IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
 import { daysLeftToRespond, isFinalStatus, isOldSocialIssue, metaInboxLink } from '@sabai/domain';
 import type { FileLinks } from '../../platform/file-links';
 import { profilePathOf } from '../auth';
@@ -52,13 +52,14 @@ export type DetailExtras = {
   mayTake: boolean;
   viewOnly: boolean;
   customerBlocked: boolean;
+  csat: IssueCsat | null;
 };
 
 export function presentDetail(
   row: IssueRow,
   now: Date,
   links: FileLinks,
-  { transferredToIssueId, muted, mayTake, viewOnly, customerBlocked }: DetailExtras,
+  { transferredToIssueId, muted, mayTake, viewOnly, customerBlocked, csat }: DetailExtras,
 ): IssueDetail {
   const item = presentListItem(row, now, links);
   return {
@@ -84,6 +85,7 @@ export function presentDetail(
     viewOnly,
     customerBlocked,
     postId: row.post_id,
+    csat,
   };
 }
 
@@ -127,6 +129,13 @@ export function presentActivity(row: ActivityRow): IssueActivity {
         ? { id: row.tag_id, name: row.tag_name ?? '', colour: row.tag_colour ?? '' }
         : null,
     relatedIssueId: transferred && row.to_issue_id !== null ? Number(row.to_issue_id) : null,
+    csat:
+      row.kind === 'csat_rated' || row.kind === 'csat_commented'
+        ? {
+            rating: row.csat_rating === null ? null : Number(row.csat_rating),
+            comment: row.csat_comment,
+          }
+        : null,
   };
 }
 

@@ -1,8 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { IssueCsat } from '@sabai/contracts';
 import type { Scope } from '@sabai/domain';
 import {
   channels,
   contactIdentities,
+  csatSurveys,
   issueActivities,
   issueMutes,
   issues,
@@ -246,6 +248,26 @@ export async function isCustomerBlocked(ex: Executor, issueId: number): Promise<
     .innerJoin(channels, eq(channels.id, issues.channelId))
     .where(and(eq(issues.id, issueId), eq(channels.type, 'line')));
   return rows[0]?.isFollowing === false;
+}
+
+/** The satisfaction survey the issue sent, with the customer's answer (csat module writes it). */
+export async function issueSurvey(ex: Executor, issueId: number): Promise<IssueCsat | null> {
+  const [row] = await ex
+    .select({
+      sentAt: csatSurveys.sentAt,
+      rating: csatSurveys.rating,
+      ratedAt: csatSurveys.ratedAt,
+      comment: csatSurveys.comment,
+    })
+    .from(csatSurveys)
+    .where(eq(csatSurveys.issueId, issueId));
+  if (!row) return null;
+  return {
+    sentAt: row.sentAt.toISOString(),
+    rating: row.rating,
+    ratedAt: row.ratedAt?.toISOString() ?? null,
+    comment: row.comment,
+  };
 }
 
 /** Mutes or unmutes; doing either twice changes nothing. */

@@ -36,6 +36,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
 import { requestAssignment, requestBacklogHandOut } from '../assignment';
+import { announceServiceEnded, endsService } from './issues.service-ended';
 import type { AuthContext } from '../auth';
 import { markIssueNotificationsRead, notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';
@@ -98,12 +99,13 @@ export async function issueDetail(
 ): Promise<IssueDetail> {
   const found = await repo.findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!found) throw notFound('issue.not_found');
-  const [row, transferredTo, muted, teamIds, customerBlocked] = await Promise.all([
+  const [row, transferredTo, muted, teamIds, customerBlocked, csat] = await Promise.all([
     list.findIssueRow(deps.db.orm, found.issue.id),
     list.transferredTo(deps.db.orm, issueId),
     repo.isMuted(deps.db.orm, auth.userId, issueId),
     repo.teamIdsOf(deps.db.orm, auth.userId),
     repo.isCustomerBlocked(deps.db.orm, issueId),
+    repo.issueSurvey(deps.db.orm, issueId),
   ]);
   if (!row) throw notFound('issue.not_found');
   return presentDetail(row, deps.clock.now(), deps.fileLinks, {
@@ -112,6 +114,7 @@ export async function issueDetail(
     mayTake: mayTakeNow(auth, row, teamIds),
     viewOnly: found.handedOver,
     customerBlocked,
+    csat,
   });
 }
 
@@ -227,6 +230,7 @@ async function changeStatus(
     createdAt: now,
   });
   await publishIssueEvent(tx, 'issue.status_changed', { ...issue, status: to });
+  if (endsService(to)) await announceServiceEnded(deps, tx, issue.id);
   // A resolved issue frees its agent: least-contact teams may have a backlog waiting for them.
   if (isResolvedStatus(to) && issue.teamId) await requestBacklogHandOut(deps, tx, issue.teamId);
   if (to === 'close' && issue.assigneeUserId && issue.assigneeUserId !== auth.userId) {

@@ -1,6 +1,7 @@
 // What other modules may use of messages.
 /** Queues an automatic reply inside a transaction; the delivery job and its name. */
 export { queueSystemMessage, deliverMessage, DELIVER_JOB, presentMessage } from './messages.service';
+export type { SystemPayload } from './messages.service';
 /** Routes: list, send, retry, upload attachments. */
 export { messageRoutes } from './messages.routes';
 /** Records an agent's reply on its issue (activity, first response, the wait it ends). */

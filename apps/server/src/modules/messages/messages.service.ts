@@ -17,7 +17,7 @@ import { requestMarkRead } from '../chat-signals';
 import { clearUnread, findIssueInScope, findIssueToRead } from '../issues';
 import { checkLineQuotaAfterPush } from '../line-quota';
 import { fileLinkExpiryDays } from '../organizations';
-import { messageExtras } from './message-view';
+import { messageExtras, type OutgoingPayload } from './message-view';
 import * as repo from './messages.repo';
 import {
   agentSender,
@@ -126,12 +126,22 @@ async function commentReplyTarget(deps: Deps, issueId: number, input: SendMessag
   return { commentId: target.commentId };
 }
 
-/** Queues an automatic reply (off-service, holiday, team auto-reply) inside the caller's transaction. */
+/**
+ * Queues an automatic message (off-service, holiday, team auto-reply, satisfaction survey) inside the
+ * caller's transaction; resolves to its id. `payload`: quick replies and what the message is for.
+ */
 export async function queueSystemMessage(
   deps: Deps,
   tx: Executor,
-  v: { organizationId: string; issueId: number; channelId: string; text: string; at: Date },
-) {
+  v: {
+    organizationId: string;
+    issueId: number;
+    channelId: string;
+    text: string;
+    at: Date;
+    payload?: SystemPayload;
+  },
+): Promise<number> {
   const row = await repo.insertMessage(tx, {
     organizationId: v.organizationId,
     issueId: v.issueId,
@@ -140,6 +150,7 @@ export async function queueSystemMessage(
     senderType: 'system',
     kind: 'text',
     text: v.text,
+    payload: v.payload ?? null,
     deliveryStatus: 'pending',
     retryKey: randomUUID(),
     createdAt: v.at,
@@ -156,7 +167,14 @@ export async function queueSystemMessage(
       card: messagePreview(v.at, { text: v.text, kind: 'text', senderType: 'system' }),
     },
   });
+  return row.id;
 }
+
+/**
+ * What an automatic message may carry: buttons, and `standardWindowOnly` for a message Meta's rules let
+ * go out only inside the standard 24-hour window, never with a message tag (a survey is no human answer).
+ */
+export type SystemPayload = OutgoingPayload & { standardWindowOnly?: true; csat?: 'question' | 'thanks' };
 
 /** Puts a failed message back in the delivery queue, with the same retry key (no double send on LINE). */
 export async function retryMessage(
@@ -239,6 +257,9 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
         lastInboundAt: found.lastInboundAt,
         now,
         ...(sender ? { sender } : {}),
+        ...((message.payload as SystemPayload | null)?.standardWindowOnly
+          ? { standardWindowOnly: true }
+          : {}),
       });
       unrecorded = group.flatMap(({ part }, j) => {
         const providerMessageId = result.providerMessageIds[j];

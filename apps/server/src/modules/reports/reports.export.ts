@@ -4,8 +4,8 @@
 import ExcelJS from 'exceljs';
 import { resources } from '@sabai/i18n';
 import { reportsTexts } from '@sabai/i18n/reports';
-import type { PerformanceReport, ReportFigures } from '@sabai/contracts';
-import type { ReportMetrics } from '@sabai/domain';
+import type { CsatReport, PerformanceReport, ReportFigures } from '@sabai/contracts';
+import { localDateTimeText, type ReportMetrics } from '@sabai/domain';
 import { csvLines } from '../../platform/csv';
 
 type Lang = 'en' | 'th';
@@ -30,6 +30,10 @@ const EXPORTED: ReadonlyArray<{
   { key: 'closeSuccessRate', label: 'closeSuccessRate' },
   { key: 'successRate', label: 'successRate' },
   { key: 'conversionRate', label: 'conversionRate' },
+  { key: 'csatResponses', label: 'csatResponses' },
+  { key: 'csatResponseRate', label: 'csatResponseRate' },
+  { key: 'csatPercent', label: 'csatPercent' },
+  { key: 'csatAverage', label: 'csatAverage' },
 ];
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -80,4 +84,23 @@ export async function reportXlsx(table: Cell[][], sheetName: string): Promise<Bu
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((c, i) => (c.width = i === 0 ? 28 : 16));
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The CSAT report as a table: one line per rating, newest first, with the time in the organisation's zone. */
+export function csatTable(report: CsatReport, lang: Lang, timeZone: string): Cell[][] {
+  const c = reportsTexts[lang].reports.csat.column;
+  const headings: Cell[] = [c.ratedAt, c.rating, c.comment, c.contact, c.channel, c.team, c.agent, c.issue];
+  return [
+    headings,
+    ...report.items.map((r) => [
+      localDateTimeText(new Date(r.ratedAt), timeZone),
+      r.rating,
+      r.comment ?? '',
+      r.contactName,
+      r.channel.name,
+      r.team?.name ?? '',
+      r.agent?.name ?? '',
+      r.issueId,
+    ]),
+  ];
 }

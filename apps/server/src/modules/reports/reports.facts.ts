@@ -1,5 +1,6 @@
 // The raw facts the reports add up (issue 6 recorded them): issues started, the waits agent replies ended
-// (response_intervals), resolutions and closes (issue_activities), tags of started issues. Read for a span of
+// (response_intervals), resolutions and closes (issue_activities), tags of started issues, satisfaction
+// surveys sent and rated (csat_surveys). Read for a span of
 // time and summed per local day × channel × team × agent: the roll-up stores finished days this way, and the
 // live part of a report (the days not rolled up yet) is read the same way, so both agree by construction.
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import {
   type BusinessCalendar,
   type ReportCounters,
 } from '@sabai/domain';
+import { CSAT_SATISFIED_FROM } from '@sabai/contracts';
 import { rowsOf, type Executor } from '../../platform/db';
 
 export type CellKey = { day: string; channelId: string; teamId: string | null; agentUserId: string | null };
@@ -87,16 +89,18 @@ export async function readFactCells(
     : sql``;
   const onlyCalendar = sql`AND r.channel_id = ANY(${sql.param(withCalendar)}::uuid[])`;
 
-  const [started, plainWaits, calendarWaits, resolutions, closes, tags] = await runAll(together, [
-    () =>
-      ex.execute(sql`
+  const [started, plainWaits, calendarWaits, resolutions, closes, tags, surveys, ratings] = await runAll(
+    together,
+    [
+      () =>
+        ex.execute(sql`
         SELECT ${localDay('i.start_date', tz)} AS day, i.channel_id, i.team_id, i.assignee_user_id AS agent_user_id,
           count(*)::int AS n
         FROM issues i WHERE i.organization_id = ${org} AND i.start_date >= ${start} AND i.start_date < ${end}
         GROUP BY 1, 2, 3, 4`),
-    // Channels open 24x7 without holidays: working time is the whole wait, summed by the database.,
-    () =>
-      ex.execute(sql`
+      // Channels open 24x7 without holidays: working time is the whole wait, summed by the database.,
+      () =>
+        ex.execute(sql`
         SELECT day, channel_id, team_id, agent_user_id, count(*)::int AS responses, sum(secs)::float8 AS seconds,
           (count(*) FILTER (WHERE first))::int AS first_responses,
           coalesce(sum(secs) FILTER (WHERE first), 0)::float8 AS first_seconds
@@ -105,36 +109,52 @@ export async function readFactCells(
               FROM response_intervals r
               WHERE r.organization_id = ${org} AND r.replied_at >= ${start} AND r.replied_at < ${end} ${noCalendar}) x
         GROUP BY 1, 2, 3, 4`),
-    () =>
-      withCalendar.length
-        ? ex.execute(sql`
+      () =>
+        withCalendar.length
+          ? ex.execute(sql`
             SELECT ${localDay('r.replied_at', tz)} AS day, r.channel_id, r.team_id, r.agent_user_id,
               r.customer_at, r.replied_at, r.is_first_response AS first
             FROM response_intervals r
             WHERE r.organization_id = ${org} AND r.replied_at >= ${start} AND r.replied_at < ${end} ${onlyCalendar}`)
-        : Promise.resolve({ rows: [] }),
-    () =>
-      ex.execute(sql`
+          : Promise.resolve({ rows: [] }),
+      () =>
+        ex.execute(sql`
         SELECT ${localDay('a.created_at', tz)} AS day, i.channel_id, i.team_id, i.assignee_user_id AS agent_user_id,
           a.to_status, i.start_date, a.created_at AS resolved_at, (i.ad_id IS NOT NULL) AS from_ad
         FROM issue_activities a JOIN issues i ON i.id = a.issue_id
         WHERE a.organization_id = ${org} AND a.kind = 'status' AND a.to_status IN ${RESOLVED}
           AND a.created_at >= ${start} AND a.created_at < ${end}`),
-    () =>
-      ex.execute(sql`
+      () =>
+        ex.execute(sql`
         SELECT ${localDay('a.created_at', tz)} AS day, i.channel_id, i.team_id, i.assignee_user_id AS agent_user_id,
           count(*)::int AS closed, (count(*) FILTER (WHERE a.from_status = 'resolved-success'))::int AS closed_success
         FROM issue_activities a JOIN issues i ON i.id = a.issue_id
         WHERE a.organization_id = ${org} AND a.kind = 'status' AND a.to_status = 'close'
           AND a.created_at >= ${start} AND a.created_at < ${end}
         GROUP BY 1, 2, 3, 4`),
-    () =>
-      ex.execute(sql`
+      () =>
+        ex.execute(sql`
         SELECT ${localDay('i.start_date', tz)} AS day, i.channel_id, i.team_id, it.tag_id, count(*)::int AS issues
         FROM issues i JOIN issue_tags it ON it.issue_id = i.id
         WHERE i.organization_id = ${org} AND i.start_date >= ${start} AND i.start_date < ${end}
         GROUP BY 1, 2, 3, 4`),
-  ]);
+      // Satisfaction: surveys on the day they were sent, ratings on the day they came, credited to the team
+      // and agent the issue had when the survey went out.
+      () =>
+        ex.execute(sql`
+        SELECT ${localDay('s.sent_at', tz)} AS day, s.channel_id, s.team_id, s.agent_user_id, count(*)::int AS n
+        FROM csat_surveys s
+        WHERE s.organization_id = ${org} AND s.sent_at >= ${start} AND s.sent_at < ${end}
+        GROUP BY 1, 2, 3, 4`),
+      () =>
+        ex.execute(sql`
+        SELECT ${localDay('s.rated_at', tz)} AS day, s.channel_id, s.team_id, s.agent_user_id, count(*)::int AS n,
+          (count(*) FILTER (WHERE s.rating >= ${CSAT_SATISFIED_FROM}))::int AS satisfied, sum(s.rating)::int AS total
+        FROM csat_surveys s
+        WHERE s.organization_id = ${org} AND s.rated_at >= ${start} AND s.rated_at < ${end}
+        GROUP BY 1, 2, 3, 4`),
+    ],
+  );
 
   const cells = new Map<string, FactCell>();
   const cellOf = (r: {
@@ -210,6 +230,13 @@ export async function readFactCells(
     const c = cellOf(r);
     c.closed += r.closed;
     c.closedSuccess += r.closed_success;
+  }
+  for (const r of rowsOf<Dims & { n: number }>(surveys)) cellOf(r).csatSent += r.n;
+  for (const r of rowsOf<Dims & { n: number; satisfied: number; total: number }>(ratings)) {
+    const c = cellOf(r);
+    c.csatResponses += r.n;
+    c.csatSatisfied += r.satisfied;
+    c.csatRatingSum += r.total;
   }
   return {
     cells: [...cells.values()],

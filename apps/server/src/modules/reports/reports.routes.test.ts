@@ -38,6 +38,11 @@ const CURRENT = {
   closeSuccessRate: 50,
   successRate: 50,
   conversionRate: 50,
+  // Surveys sent: I1, I2; rated: I1 5, I2 3 (today).
+  csatResponses: 2,
+  csatResponseRate: 100,
+  csatPercent: 50,
+  csatAverage: 4,
 };
 
 const PREVIOUS = {
@@ -54,6 +59,11 @@ const PREVIOUS = {
   closeSuccessRate: null,
   successRate: 100,
   conversionRate: null,
+  // I5 rated 2.
+  csatResponses: 1,
+  csatResponseRate: 100,
+  csatPercent: 0,
+  csatAverage: 2,
 };
 
 describe('GET /dashboard', () => {
@@ -107,6 +117,8 @@ describe('GET /dashboard', () => {
       resolved: 1,
       successRate: 0,
       conversionRate: 0,
+      csatResponses: 1,
+      csatAverage: 3,
     });
   });
 
@@ -239,5 +251,39 @@ describe('performance reports', () => {
     expect(
       (await get('admin', `/reports/team-performance/export?${FIXTURE_QUERY}&format=pdf`)).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('GET /reports/csat', () => {
+  it('lists the ratings of the period newest first, with the summary, in the caller’s teams only', async () => {
+    const all = (await get('admin', '/reports/csat?from=2027-03-01&to=2027-03-10')).json();
+    expect(all.items.map((r: { rating: number }) => r.rating)).toEqual([3, 5]);
+    expect(all.items[0]).toMatchObject({ team: { id: f.teamB.id }, agent: { id: f.staffB.id } });
+    expect(all.summary).toEqual({
+      sent: 2,
+      responses: 2,
+      responseRate: 100,
+      csatPercent: 50,
+      average: 4,
+      distribution: [0, 0, 1, 0, 1],
+    });
+    // A manager (scope myTeam) sees team A's rating only.
+    const mine = (await get('manager', '/reports/csat?from=2027-03-01&to=2027-03-10')).json();
+    expect(mine.items.map((r: { rating: number }) => r.rating)).toEqual([5]);
+    expect(mine.summary.sent).toBe(1);
+    expect((await get('staff', '/reports/csat?from=2027-03-01&to=2027-03-10')).statusCode).toBe(403);
+  });
+
+  it('pages with a cursor and refuses a forged one', async () => {
+    const first = (await get('admin', '/reports/csat?from=2027-03-01&to=2027-03-10&limit=1')).json();
+    expect(first.items).toHaveLength(1);
+    const second = (
+      await get('admin', `/reports/csat?from=2027-03-01&to=2027-03-10&limit=1&cursor=${first.nextCursor}`)
+    ).json();
+    expect(second.items.map((r: { rating: number }) => r.rating)).toEqual([5]);
+    expect(second.nextCursor).toBeNull();
+    const forged = await get('admin', '/reports/csat?from=2027-03-01&to=2027-03-10&cursor=nonsense');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('report.invalid_cursor');
   });
 });

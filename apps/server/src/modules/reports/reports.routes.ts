@@ -3,14 +3,12 @@ import { performanceReportRoutes, REPORT_KINDS, routes } from '@sabai/contracts'
 import { reportsTexts } from '@sabai/i18n/reports';
 import type { Deps } from '../../deps';
 import { authOf, scopeOf } from '../../http/access';
+import { sendDownload } from '../../http/download';
 import { route } from '../../http/route';
+import { organizationTimeZone } from '../organizations';
 import * as service from './reports.service';
-import { reportCsv, reportTable, reportXlsx } from './reports.export';
-
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+import { csatReport } from './reports.csat';
+import { csatTable, reportCsv, reportTable, reportXlsx } from './reports.export';
 
 export async function reportRoutes(app: FastifyInstance, deps: Deps) {
   route(app, routes.reports.dashboard, async (req) =>
@@ -25,16 +23,33 @@ export async function reportRoutes(app: FastifyInstance, deps: Deps) {
     route(app, map.export, async (req, reply) => {
       const result = await service.performanceReport(deps, authOf(req), scopeOf(req), kind, req.query);
       const table = reportTable(result, req.query.lang);
-      const filename = `${kind}-performance-${result.period.from}-${result.period.to}.${req.query.format}`;
-      const body =
-        req.query.format === 'csv'
-          ? reportCsv(table)
-          : await reportXlsx(table, reportsTexts[req.query.lang].reports.title[kind]);
-      return reply
-        .header('content-type', CONTENT_TYPES[req.query.format])
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      const { format, lang } = req.query;
+      return sendDownload(reply, {
+        format,
+        filename: `${kind}-performance-${result.period.from}-${result.period.to}.${format}`,
+        body:
+          format === 'csv'
+            ? reportCsv(table)
+            : await reportXlsx(table, reportsTexts[lang].reports.title[kind]),
+      });
     });
   }
+
+  // The CSAT report (issue 18 item 1): its route map entries are the csat module's.
+  route(app, routes.csat.report, async (req) => csatReport(deps, authOf(req), scopeOf(req), req.query));
+  route(app, routes.csat.export, async (req, reply) => {
+    const { format, lang } = req.query;
+    const auth = authOf(req);
+    const [result, timeZone] = await Promise.all([
+      csatReport(deps, auth, scopeOf(req), { ...req.query, limit: 0 }, null),
+      organizationTimeZone(deps.db.orm, auth.organizationId),
+    ]);
+    const table = csatTable(result, lang, timeZone);
+    return sendDownload(reply, {
+      format,
+      filename: `csat-${result.period.from}-${result.period.to}.${format}`,
+      body:
+        format === 'csv' ? reportCsv(table) : await reportXlsx(table, reportsTexts[lang].reports.csat.title),
+    });
+  });
 }

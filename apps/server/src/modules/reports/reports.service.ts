@@ -47,7 +47,7 @@ export function periodsOf(q: ReportQuery): Periods {
   return { period, compare };
 }
 
-async function contextOf(deps: Deps, auth: AuthContext): Promise<ReportContext> {
+export async function contextOf(deps: Deps, auth: AuthContext): Promise<ReportContext> {
   const [timeZone, rolledThrough] = await Promise.all([
     organizationTimeZone(deps.db.orm, auth.organizationId),
     repo.rolledThrough(deps.db.orm, auth.organizationId),
@@ -62,7 +62,7 @@ async function contextOf(deps: Deps, auth: AuthContext): Promise<ReportContext> 
 }
 
 /** `requested` narrowed to what the scope allows (null: anything). */
-function restrict(requested: string[] | undefined, permitted: string[] | null): string[] | null {
+export function restrict(requested: string[] | undefined, permitted: string[] | null): string[] | null {
   if (permitted === null) return requested?.length ? requested : null;
   return requested?.length ? requested.filter((id) => permitted.includes(id)) : permitted;
 }
@@ -70,7 +70,7 @@ function restrict(requested: string[] | undefined, permitted: string[] | null): 
 type ScopeLimits = { channelIds: string[] | null; teamIds: string[] | null };
 
 /** Channels (myChannel) or teams (myTeam) the caller's scope limits a report to; null when it does not. */
-async function scopeLimits(deps: Deps, auth: AuthContext, scope: Scope): Promise<ScopeLimits> {
+export async function scopeLimits(deps: Deps, auth: AuthContext, scope: Scope): Promise<ScopeLimits> {
   if (scope === 'all') return { channelIds: null, teamIds: null };
   const teamIds = await repo.teamIdsOf(deps.db.orm, auth.organizationId, auth.userId);
   if (scope === 'myChannel') {
@@ -80,7 +80,7 @@ async function scopeLimits(deps: Deps, auth: AuthContext, scope: Scope): Promise
   return { channelIds: null, teamIds };
 }
 
-async function filterOptions(
+export async function filterOptions(
   deps: Deps,
   auth: AuthContext,
   limits: ScopeLimits,
