@@ -7,7 +7,8 @@
 // intervals, status changes). When the organisation has none, they are derived once from the seeded data, as
 // the app would have written them: each run of customer messages ended by an agent message is a wait; each
 // resolved issue a status change at its resolved_at (the seed's status, or resolved-success for 7 in 10 closed
-// issues), each closed one a close at closed_at. Then the stored report days are rebuilt from those facts with
+// issues), each closed one a close at closed_at; a satisfaction survey for 6 in 10 ended issues, 7 in 10 of
+// them rated (the dashboard's and reports' CSAT figures, the CSAT report). Then the stored report days are rebuilt from those facts with
 // the app's own rebuild (what `npm run reports:rebuild` runs), timed, and the API is measured over HTTP.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -98,8 +99,31 @@ if (Number(changes) === 0) {
     ),
   );
 }
+const [{ surveys }] = (await db.query<{ surveys: string }>(
+  `SELECT count(*) AS surveys FROM csat_surveys WHERE organization_id = $1`,
+  [org.id],
+)) as [{ surveys: string }];
+if (Number(surveys) === 0) {
+  // A satisfaction survey for 6 in 10 issues that ended, sent when they ended; 7 in 10 of those rated ten
+  // minutes later, 1 to 5 stars leaning to the good side.
+  await timed('derived satisfaction surveys from the issues', () =>
+    bigQuery(
+      `INSERT INTO csat_surveys (organization_id, issue_id, channel_id, identity_id, team_id, agent_user_id,
+         language, sent_at, rating, rated_at)
+       SELECT $1, i.id, i.channel_id, i.contact_identity_id, i.team_id, i.assignee_user_id, 'th',
+         coalesce(i.closed_at, i.resolved_at),
+         CASE WHEN i.id % 10 < 7 THEN (ARRAY[1, 2, 3, 4, 4, 5, 5, 5])[1 + (i.id / 10) % 8] END,
+         CASE WHEN i.id % 10 < 7 THEN coalesce(i.closed_at, i.resolved_at) + interval '10 minutes' END
+       FROM issues i
+       WHERE i.organization_id = $1 AND i.resolved_at IS NOT NULL AND i.contact_identity_id IS NOT NULL
+         AND (i.id / 10) % 10 < 6`,
+      [org.id],
+    ),
+  );
+}
 await db.query('ANALYZE response_intervals');
 await db.query('ANALYZE issue_activities');
+await db.query('ANALYZE csat_surveys');
 
 // ---- the stored days, from the raw facts ---------------------------------------------------------------------
 const days = await timed('rebuilt the stored report days (npm run reports:rebuild)', () =>
@@ -166,6 +190,8 @@ for (const n of [30, 365]) {
       budget,
     },
     { name: `agent performance ${n} days`, who: 'admin', url: `/reports/agent-performance?${q}`, budget },
+    { name: `CSAT report ${n} days`, who: 'admin', url: `/reports/csat?${q}`, budget },
+    { name: `CSAT report ${n} days (manager, myTeam)`, who: 'manager', url: `/reports/csat?${q}`, budget },
   );
 }
 

@@ -70,7 +70,7 @@ export async function csatReport(
     ratings(deps, filter, q, limit),
     summaryOf(deps, filter),
     filterOptions(deps, auth, limits),
-    agentOptions(deps, { ...filter, agentIds: null }),
+    agentOptions(deps, filter),
   ]);
   const shown = limit === null ? items : items.slice(0, limit);
   return {
@@ -179,13 +179,20 @@ async function summaryOf(deps: Deps, f: Filter): Promise<CsatSummary> {
   };
 }
 
-/** The agents the caller's ratings name (the agent filter's choices). */
+/** The agent filter's choices: the members and managers of the teams the caller may report on. */
 async function agentOptions(deps: Deps, f: Filter) {
+  const inTeams = f.teamIds ? sql`AND t.id = ANY(${sql.param(f.teamIds)}::uuid[])` : sql``;
   const ids = rowsOf<{ id: string }>(
     await deps.db.orm.execute(sql`
-      SELECT DISTINCT s.agent_user_id AS id FROM csat_surveys s
-      WHERE ${surveysOf(f)} AND s.agent_user_id IS NOT NULL`),
+      SELECT m.user_id AS id FROM team_members m JOIN teams t ON t.id = m.team_id
+      WHERE t.organization_id = ${f.organizationId} ${inTeams}
+      UNION
+      SELECT t.manager_user_id FROM teams t
+      WHERE t.organization_id = ${f.organizationId} AND t.manager_user_id IS NOT NULL ${inTeams}`),
   ).map((r) => r.id);
   const names = await repo.userNames(deps.db.orm, f.organizationId, ids);
-  return [...names].map(([id, n]) => ({ id, name: n.name })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...names]
+    .filter(([, n]) => !n.deleted)
+    .map(([id, n]) => ({ id, name: n.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
