@@ -2,16 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { authOf, scopeOf } from '../../http/access';
+import { sendDownload } from '../../http/download';
 import { route } from '../../http/route';
 import { auditedSubject } from '../audit';
 import { presentMessage } from '../messages';
 import * as service from './comments.service';
 
 const map = routes.comments;
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 export async function commentRoutes(app: FastifyInstance, deps: Deps) {
   // The audit trail's before and after of a change (modules/audit).
@@ -29,11 +26,7 @@ export async function commentRoutes(app: FastifyInstance, deps: Deps) {
   route(app, map.orders, async (req) => service.listOrders(deps, authOf(req), req.params.id));
   route(app, map.exportOrders, async (req, reply) => {
     const file = await service.exportOrders(deps, authOf(req), req.params.id, req.query);
-    return reply
-      .header('content-type', CONTENT_TYPES[req.query.format])
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'no-store')
-      .send(file.body);
+    return sendDownload(reply, { format: req.query.format, ...file });
   });
   route(app, map.rules, async (req) => service.listRules(deps, authOf(req), req.params.id));
   route(

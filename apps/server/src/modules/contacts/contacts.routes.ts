@@ -3,16 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { PROVINCES } from '@sabai/domain';
 import { routes } from '@sabai/contracts';
 import type { Deps } from '../../deps';
+import { sendDownload } from '../../http/download';
 import { route } from '../../http/route';
 import { auditedSubject } from '../audit';
 import { authOf, scopeOf } from '../../http/access';
 import * as service from './contacts.service';
 
 const map = routes.contacts;
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 export async function contactRoutes(app: FastifyInstance, deps: Deps) {
   // The audit trail's before and after of a change (modules/audit): the person's fields and identities,
@@ -34,21 +31,17 @@ export async function contactRoutes(app: FastifyInstance, deps: Deps) {
   route(app, map.exportList, async (req, reply) => {
     const file = await service.exportContacts(deps, authOf(req), scopeOf(req), req.query);
     const body = 'pipe' in file.body ? (file.body as Readable) : Readable.from(file.body);
-    return reply
-      .header('content-type', CONTENT_TYPES[req.query.format])
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('x-total-count', String(file.total))
-      .header('cache-control', 'no-store')
-      .send(body);
+    return sendDownload(reply, {
+      format: req.query.format,
+      filename: file.filename,
+      body,
+      headers: { 'x-total-count': String(file.total) },
+    });
   });
   route(app, map.exportPerson, async (req, reply) => {
     const { id } = req.params;
     const file = await service.exportPerson(deps, authOf(req), scopeOf(req), id, req.query.lang);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'no-store')
-      .send(file.body);
+    return sendDownload(reply, { format: 'zip', ...file });
   });
   route(app, map.get, async (req) => service.contactDetail(deps, authOf(req), scopeOf(req), req.params.id));
   route(
