@@ -42,6 +42,7 @@ import { forwardNotificationsToPush, webPushRoutes } from './modules/web-push';
 import { webhookRoutes } from './modules/webhooks';
 import { auditRoutes, registerAuditTrail } from './modules/audit';
 import { csatRoutes } from './modules/csat';
+import { slaRoutes } from './modules/sla';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
 import { startWorkers } from './workers';
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(webPushRoutes, deps);
       await api.register(auditRoutes, deps);
       await api.register(csatRoutes, deps);
+      await api.register(slaRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

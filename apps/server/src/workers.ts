@@ -10,6 +10,7 @@ import * as assignment from './modules/assignment';
 import * as audit from './modules/audit';
 import * as comments from './modules/comments';
 import * as csat from './modules/csat';
+import * as sla from './modules/sla';
 import * as issues from './modules/issues';
 import * as reports from './modules/reports';
 import { RESET_MAIL_JOB, resetMailWorkOptions, sendResetMail } from './modules/auth';
@@ -49,6 +50,12 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   // Every minute: the status tally's +1/-1 rows become one row per key (issues.tally.ts).
   await deps.jobs.work(issues.FOLD_TALLY_JOB, {}, () => issues.foldStatusTally(deps.db.orm));
   await deps.jobs.schedule(issues.FOLD_TALLY_JOB, '* * * * *', {});
+  // Every minute: service level notices (80% to the agent, a breach to the team's manager).
+  await deps.jobs.work(sla.SLA_NOTICES_JOB, {}, () => sla.sendDueNotices(deps));
+  await deps.jobs.schedule(sla.SLA_NOTICES_JOB, '* * * * *', {});
+  await deps.jobs.work(sla.SLA_RECOMPUTE_JOB, {}, (job) =>
+    sla.recomputeOrganization(deps, job.data.organizationId),
+  );
   // Daily at 03:00 UTC: the audit trail keeps each organisation's retention period.
   await deps.jobs.work(audit.AUDIT_PURGE_JOB, {}, () => audit.purgeExpiredEntries(deps));
   await deps.jobs.schedule(audit.AUDIT_PURGE_JOB, '0 3 * * *', {});

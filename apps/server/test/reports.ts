@@ -8,6 +8,7 @@ import {
   channels,
   contacts,
   csatSurveys,
+  slaOutcomes,
   channelHolidays,
   channelShifts,
   issueActivities,
@@ -174,6 +175,32 @@ export async function buildReportFixture(t: TestApp) {
     await survey(i1, bkk('2027-03-04T12:00:00'), 5, bkk('2027-03-04T12:05:00'));
     await survey(i2, bkk('2027-03-05T11:00:00'), 3, bkk('2027-03-10T09:00:00'));
     await survey(i5, bkk('2027-02-20T11:00:00'), 2, bkk('2027-02-20T11:10:00'));
+
+    // Service level targets, counted on the day they completed: I1's first response late and its
+    // resolution in time, I2's and today's I3's first responses in time; I5's in the compare period.
+    const target = (
+      i: typeof issues.$inferSelect,
+      name: 'firstResponse' | 'resolution',
+      dueAt: Date,
+      doneAt: Date,
+    ) =>
+      tx.insert(slaOutcomes).values({
+        organizationId: org.id,
+        issueId: i.id,
+        channelId: i.channelId,
+        teamId: i.teamId,
+        agentUserId: i.assigneeUserId,
+        target: name,
+        dueAt,
+        doneAt,
+        met: doneAt <= dueAt,
+        at: doneAt,
+      });
+    await target(i1, 'firstResponse', bkk('2027-03-01T17:30:00'), bkk('2027-03-02T09:30:00'));
+    await target(i1, 'resolution', bkk('2027-03-05T17:00:00'), bkk('2027-03-04T12:00:00'));
+    await target(i2, 'firstResponse', bkk('2027-03-03T01:00:00'), bkk('2027-03-03T01:00:00'));
+    await target(i3, 'firstResponse', bkk('2027-03-10T09:30:00'), bkk('2027-03-10T09:15:00'));
+    await target(i5, 'firstResponse', bkk('2027-02-20T10:30:00'), bkk('2027-02-20T10:10:00'));
   });
   return w;
 }

@@ -10,6 +10,7 @@ export const AUDIT_AREAS = [
   'channel',
   'comment_rules',
   'csat',
+  'sla',
   'team',
   'user',
   'role',

@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   'password.repeated',
   'report.invalid_compare',
   'report.invalid_cursor',
+  'sla.duplicate_scope',
+  'sla.not_found',
   'report.invalid_period',
   'report.period_too_long',
   'request.invalid',

@@ -24,4 +24,5 @@ export * from './contacts';
 export * from './reports';
 export * from './audit';
 export * from './csat';
+export * from './sla';
 export * from './routes';

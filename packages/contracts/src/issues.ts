@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { csvList, queryFlag } from './common';
 import { ISSUE_KINDS } from './comments';
 import { IssueCsatSchema } from './csat';
+import { IssueSlaSchema } from './sla';
 import {
   CHANNEL_TYPES,
   ISSUE_ACTIVITY_KINDS,
@@ -75,6 +76,8 @@ export const IssueListItemSchema = z.object({
   /** A Messenger or Instagram issue started more than 7 days ago (spec §4). */
   isOld: z.boolean(),
   closeRequested: z.boolean(),
+  /** The service level clock due first while the issue is open under a policy (issue 18 item 2). */
+  sla: IssueSlaSchema.nullable(),
 });
 export type IssueListItem = z.infer<typeof IssueListItemSchema>;
 

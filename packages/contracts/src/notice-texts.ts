@@ -1,7 +1,16 @@
+import type { SlaTarget } from '@sabai/domain';
+
 // The texts the server writes into notifications. A notification keeps the spec's one plain `content` per
 // recipient (spec §3 Notification, §3 live push message), written in English; the client shows it in the
 // reader's language by recognising these texts (as the spec already has it do for the closed-issue notice).
 // Builders and patterns live side by side so the two ends cannot drift apart.
+
+/** How the English notices name each SLA target (the patterns below read them back). */
+export const SLA_TARGET_WORDS: Record<SlaTarget, string> = {
+  firstResponse: 'first response',
+  nextResponse: 'next response',
+  resolution: 'resolution',
+};
 
 export const NOTICE_TEXTS = {
   newIssue: (issueId: number, from: string) => `New issue #${issueId} from ${from}`,
@@ -19,6 +28,10 @@ export const NOTICE_TEXTS = {
     `LINE channel ${channel} has used ${percent}% of this month's message quota (${used} of ${limit})`,
   lineQuotaReached: (channel: string, used: number, limit: number) =>
     `LINE channel ${channel} has used all of this month's message quota (${used} of ${limit}): LINE refuses pushes until next month`,
+  slaWarning: (issueId: number, target: SlaTarget) =>
+    `Issue #${issueId}: 80% of the ${SLA_TARGET_WORDS[target]} time has passed`,
+  slaBreached: (issueId: number, target: SlaTarget) =>
+    `Issue #${issueId} missed its ${SLA_TARGET_WORDS[target]} time`,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEXTS;
@@ -44,6 +57,9 @@ const PATTERNS: Record<NoticeKind, RegExp> = {
     /^LINE channel (?<channel>.*) has used (?<percent>\d+)% of this month's message quota \((?<used>\d+) of (?<limit>\d+)\)$/s,
   lineQuotaReached:
     /^LINE channel (?<channel>.*) has used all of this month's message quota \((?<used>\d+) of (?<limit>\d+)\): LINE refuses pushes until next month$/s,
+  slaWarning:
+    /^Issue #(?<id>\d+): 80% of the (?<target>first response|next response|resolution) time has passed$/,
+  slaBreached: /^Issue #(?<id>\d+) missed its (?<target>first response|next response|resolution) time$/,
 };
 
 export type ParsedNotice = { kind: NoticeKind; values: Record<string, string> };

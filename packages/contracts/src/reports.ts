@@ -47,6 +47,13 @@ export const ReportMetricsSchema = z.object({
   csatResponseRate: figure,
   csatPercent: figure,
   csatAverage: figure,
+  /** Service levels (issue 18 item 2): targets met and breached, percent met overall and per target. */
+  slaMet: z.number(),
+  slaBreached: z.number(),
+  slaMetPercent: figure,
+  slaFirstResponseMetPercent: figure,
+  slaNextResponseMetPercent: figure,
+  slaResolutionMetPercent: figure,
 });
 export type ReportMetricsDto = z.infer<typeof ReportMetricsSchema>;
 

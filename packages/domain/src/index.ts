@@ -28,3 +28,4 @@ export * from './line-quota';
 export * from './links';
 export * from './provinces';
 export * from './report-metrics';
+export * from './sla';

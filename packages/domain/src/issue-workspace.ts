@@ -45,7 +45,7 @@ export function daysLeftToRespond(deadline: Date | null, now: Date | number): nu
 }
 
 /** Inbox orders (spec §2 "sort"): last response (default, newest first), start date, status, days left. */
-export const ISSUE_SORTS = ['lastResponse', 'startDate', 'status', 'daysLeft'] as const;
+export const ISSUE_SORTS = ['lastResponse', 'startDate', 'status', 'daysLeft', 'slaDue'] as const;
 export type IssueSort = (typeof ISSUE_SORTS)[number];
 
 /**

@@ -81,6 +81,16 @@ describe('metricsOf', () => {
       adResolvedSuccess: 1,
       closed: 2,
       closedSuccess: 1,
+      csatSent: 4,
+      csatResponses: 2,
+      csatSatisfied: 1,
+      csatRatingSum: 7,
+      slaFirstResponseMet: 3,
+      slaFirstResponseBreached: 1,
+      slaNextResponseMet: 0,
+      slaNextResponseBreached: 0,
+      slaResolutionMet: 1,
+      slaResolutionBreached: 1,
     };
     expect(metricsOf(c, 2)).toEqual({
       issues: 4,
@@ -96,6 +106,16 @@ describe('metricsOf', () => {
       closeSuccessRate: 50,
       successRate: 75,
       conversionRate: 50,
+      csatResponses: 2,
+      csatResponseRate: 50,
+      csatPercent: 50,
+      csatAverage: 3.5,
+      slaMet: 4,
+      slaBreached: 2,
+      slaMetPercent: (100 * 4) / 6,
+      slaFirstResponseMetPercent: 75,
+      slaNextResponseMetPercent: null,
+      slaResolutionMetPercent: 50,
     });
   });
 

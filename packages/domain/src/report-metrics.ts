@@ -32,6 +32,13 @@ export type ReportCounters = {
   csatResponses: number;
   csatSatisfied: number;
   csatRatingSum: number;
+  /** SLA targets met and breached, per target (counted when the target completes: the reply, the resolution). */
+  slaFirstResponseMet: number;
+  slaFirstResponseBreached: number;
+  slaNextResponseMet: number;
+  slaNextResponseBreached: number;
+  slaResolutionMet: number;
+  slaResolutionBreached: number;
 };
 
 export const COUNTER_KEYS = [
@@ -54,6 +61,12 @@ export const COUNTER_KEYS = [
   'csatResponses',
   'csatSatisfied',
   'csatRatingSum',
+  'slaFirstResponseMet',
+  'slaFirstResponseBreached',
+  'slaNextResponseMet',
+  'slaNextResponseBreached',
+  'slaResolutionMet',
+  'slaResolutionBreached',
 ] as const satisfies ReadonlyArray<keyof ReportCounters>;
 
 export function emptyCounters(): ReportCounters {
@@ -87,6 +100,13 @@ export type ReportMetrics = {
   csatResponseRate: number | null;
   csatPercent: number | null;
   csatAverage: number | null;
+  /** SLA: targets met and breached (all three), percent met overall and per target. */
+  slaMet: number;
+  slaBreached: number;
+  slaMetPercent: number | null;
+  slaFirstResponseMetPercent: number | null;
+  slaNextResponseMetPercent: number | null;
+  slaResolutionMetPercent: number | null;
 };
 
 export const METRIC_KEYS = [
@@ -107,6 +127,12 @@ export const METRIC_KEYS = [
   'csatResponseRate',
   'csatPercent',
   'csatAverage',
+  'slaMet',
+  'slaBreached',
+  'slaMetPercent',
+  'slaFirstResponseMetPercent',
+  'slaNextResponseMetPercent',
+  'slaResolutionMetPercent',
 ] as const satisfies ReadonlyArray<keyof ReportMetrics>;
 
 export type MetricKey = (typeof METRIC_KEYS)[number];
@@ -134,6 +160,26 @@ export function metricsOf(c: ReportCounters, days: number): ReportMetrics {
     csatResponseRate: percent(c.csatResponses, c.csatSent),
     csatPercent: percent(c.csatSatisfied, c.csatResponses),
     csatAverage: average(c.csatRatingSum, c.csatResponses),
+    ...slaMetrics(c),
+  };
+}
+
+function slaMetrics(c: ReportCounters) {
+  const met = c.slaFirstResponseMet + c.slaNextResponseMet + c.slaResolutionMet;
+  const breached = c.slaFirstResponseBreached + c.slaNextResponseBreached + c.slaResolutionBreached;
+  return {
+    slaMet: met,
+    slaBreached: breached,
+    slaMetPercent: percent(met, met + breached),
+    slaFirstResponseMetPercent: percent(
+      c.slaFirstResponseMet,
+      c.slaFirstResponseMet + c.slaFirstResponseBreached,
+    ),
+    slaNextResponseMetPercent: percent(
+      c.slaNextResponseMet,
+      c.slaNextResponseMet + c.slaNextResponseBreached,
+    ),
+    slaResolutionMetPercent: percent(c.slaResolutionMet, c.slaResolutionMet + c.slaResolutionBreached),
   };
 }
 
@@ -225,6 +271,21 @@ function windowsOfDay(day: LocalDay, cal: BusinessCalendar): Array<[number, numb
   return windows;
 }
 
+/** The working time of one local day as sorted, non-overlapping [start, end) instants (overlapping shifts merge). */
+function workingSpansOfDay(day: LocalDay, cal: BusinessCalendar): Array<[number, number]> {
+  const midnight = startOfLocalDay(day, cal.timeZone);
+  const spans = windowsOfDay(day, cal)
+    .map(([a, b]): [number, number] => [midnight + a * 60_000, midnight + b * 60_000])
+    .sort((x, y) => x[0] - y[0]);
+  const merged: Array<[number, number]> = [];
+  for (const [a, b] of spans) {
+    const last = merged.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  return merged;
+}
+
 /**
  * Seconds of working time between two instants: the whole span with 24x7 (holidays excepted), else only the
  * parts inside the channel's shifts. Overlapping shifts count once.
@@ -235,17 +296,35 @@ export function businessSeconds(startMs: number, endMs: number, cal: BusinessCal
   let total = 0;
   const lastDay = localDayOf(endMs, cal.timeZone);
   for (let day = localDayOf(startMs, cal.timeZone); day <= lastDay; day = addDays(day, 1)) {
-    const midnight = startOfLocalDay(day, cal.timeZone);
-    const spans = windowsOfDay(day, cal)
-      .map(([a, b]) => [Math.max(startMs, midnight + a * 60_000), Math.min(endMs, midnight + b * 60_000)])
-      .filter(([a, b]) => b! > a!)
-      .sort((x, y) => x[0]! - y[0]!);
-    let reached = -Infinity;
-    for (const [a, b] of spans as Array<[number, number]>) {
-      const from = Math.max(a, reached);
-      if (b > from) total += b - from;
-      reached = Math.max(reached, b);
+    for (const [a, b] of workingSpansOfDay(day, cal)) {
+      const from = Math.max(a, startMs);
+      const to = Math.min(b, endMs);
+      if (to > from) total += to - from;
     }
   }
   return total / 1000;
+}
+
+/** How far ahead addBusinessSeconds looks for working time before it gives up (a calendar with none). */
+const BUSINESS_SEARCH_DAYS = 400;
+
+/**
+ * The instant when `seconds` of working time have passed since `startMs` (SLA due times): working time only
+ * counts inside the calendar's windows, so a target set outside business hours starts counting at the next
+ * opening. Null when the calendar has no working time within BUSINESS_SEARCH_DAYS.
+ */
+export function addBusinessSeconds(startMs: number, seconds: number, cal: BusinessCalendar): number | null {
+  if (seconds <= 0) return startMs;
+  if (cal.mode === '24x7' && cal.holidays.size === 0) return startMs + seconds * 1000;
+  let left = seconds * 1000;
+  let day = localDayOf(startMs, cal.timeZone);
+  for (let n = 0; n < BUSINESS_SEARCH_DAYS; n++, day = addDays(day, 1)) {
+    for (const [a, b] of workingSpansOfDay(day, cal)) {
+      const from = Math.max(a, startMs);
+      if (b <= from) continue;
+      if (b - from >= left) return from + left;
+      left -= b - from;
+    }
+  }
+  return null;
 }

@@ -65,6 +65,7 @@ export const auditEn = {
       channel: 'Channels',
       comment_rules: 'Comment rules',
       csat: 'Satisfaction survey',
+      sla: 'Service levels (SLA)',
       team: 'Teams',
       user: 'Users',
       role: 'Roles and permissions',

@@ -68,6 +68,7 @@ export const auditTh: AuditCatalogue = {
       channel: 'ช่องทาง',
       comment_rules: 'กฎตอบกลับความคิดเห็น',
       csat: 'แบบสอบถามความพึงพอใจ',
+      sla: 'ระดับการให้บริการ (SLA)',
       team: 'ทีม',
       user: 'ผู้ใช้',
       role: 'บทบาทและสิทธิ์',

@@ -135,6 +135,10 @@ export const errorsEn: ErrorTexts = {
     invalid_period: 'Choose a start day on or before the end day.',
     period_too_long: 'Choose a period of at most 366 days.',
   },
+  sla: {
+    duplicate_scope: 'Another service level policy already covers this team and channel.',
+    not_found: 'This service level policy no longer exists.',
+  },
   request: {
     invalid: 'The request could not be processed. Please check what you entered and try again.',
     malformed_json: 'The request could not be read. Please reload the page and try again.',

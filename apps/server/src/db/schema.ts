@@ -3,7 +3,7 @@
 // takes `issueId` as a number); everything else is a uuid.
 import { sql } from 'drizzle-orm';
 import type { QuickReply } from '@sabai/contracts';
-import { CHANNEL_TYPES, ISSUE_ACTIVITY_KINDS, ISSUE_STATUSES, ROLE_NAMES } from '@sabai/domain';
+import { CHANNEL_TYPES, ISSUE_ACTIVITY_KINDS, ISSUE_STATUSES, ROLE_NAMES, SLA_TARGETS } from '@sabai/domain';
 import {
   bigint,
   boolean,
@@ -650,6 +650,11 @@ export const issues = pgTable(
     // When Meta stops taking replies (domain replyDeadline; null on LINE and before the customer writes),
     // written with last_customer_message_at: the "days left" order reads it through an index.
     replyDeadlineAt: ts('reply_deadline_at'),
+    // The service level clock due first while the issue is open under a policy (sla module; issue_sla holds
+    // every clock): the inbox's countdown and its "SLA due" order.
+    slaDueAt: ts('sla_due_at'),
+    slaWarnAt: ts('sla_warn_at'),
+    slaTarget: text('sla_target', { enum: SLA_TARGETS }),
     lastAgentMessageAt: ts('last_agent_message_at'),
     // Facts the reports aggregate (issue 9), written in the same transaction as the change.
     firstResponseAt: ts('first_response_at'),
@@ -687,6 +692,12 @@ export const issues = pgTable(
     index('issues_org_reply_deadline_idx').on(
       t.organizationId,
       sql`coalesce(${t.replyDeadlineAt}, 'infinity'::timestamptz)`,
+      t.id,
+    ),
+    // "SLA due" order: soonest first, issues without a clock last (the expression of issues.filters.ts).
+    index('issues_org_sla_due_idx').on(
+      t.organizationId,
+      sql`coalesce(${t.slaDueAt}, 'infinity'::timestamptz)`,
       t.id,
     ),
     index('issues_contact_idx').on(t.contactId),
@@ -1063,6 +1074,12 @@ export const reportDaily = pgTable(
     csatResponses: counter('csat_responses'),
     csatSatisfied: counter('csat_satisfied'),
     csatRatingSum: counter('csat_rating_sum'),
+    slaFirstResponseMet: counter('sla_first_response_met'),
+    slaFirstResponseBreached: counter('sla_first_response_breached'),
+    slaNextResponseMet: counter('sla_next_response_met'),
+    slaNextResponseBreached: counter('sla_next_response_breached'),
+    slaResolutionMet: counter('sla_resolution_met'),
+    slaResolutionBreached: counter('sla_resolution_breached'),
   },
   (t) => [index('report_daily_org_day_idx').on(t.organizationId, t.day)],
 );
@@ -1178,5 +1195,81 @@ export const csatSurveys = pgTable(
     index('csat_surveys_awaiting_comment_idx')
       .on(t.identityId)
       .where(sql`${t.commentUntil} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Service level policies (issue 18 item 2): targets in minutes for one team and/or channel (null: any), the
+ * most specific active one applies to an issue. One policy per (team, channel) pair.
+ */
+export const slaPolicies = pgTable(
+  'sla_policies',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    firstResponseMinutes: integer('first_response_minutes'),
+    nextResponseMinutes: integer('next_response_minutes'),
+    resolutionMinutes: integer('resolution_minutes'),
+    businessHours: boolean('business_hours').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sla_policies_scope_key').on(
+      t.organizationId,
+      sql`coalesce(${t.teamId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`coalesce(${t.channelId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
+);
+
+/**
+ * The service level clocks of an issue under a policy: each target's due and amber times while it runs,
+ * the working time paused while waiting for the customer, and the notices already sent.
+ */
+export const issueSla = pgTable('issue_sla', {
+  issueId: bigint('issue_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => issues.id, { onDelete: 'cascade' }),
+  organizationId: orgId(),
+  policyId: uuid('policy_id').references(() => slaPolicies.id, { onDelete: 'set null' }),
+  firstResponseDueAt: ts('first_response_due_at'),
+  firstResponseWarnAt: ts('first_response_warn_at'),
+  nextResponseDueAt: ts('next_response_due_at'),
+  nextResponseWarnAt: ts('next_response_warn_at'),
+  resolutionDueAt: ts('resolution_due_at'),
+  resolutionWarnAt: ts('resolution_warn_at'),
+  pausedSince: ts('paused_since'),
+  pausedSeconds: doublePrecision('paused_seconds').notNull().default(0),
+  /** Notices sent, as `<target>:<warn|breach>:<due time>` (a new clock of the same target notifies again). */
+  notified: jsonb('notified').$type<string[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+/** Each target an issue completed under a policy, met or breached (the reports count them by `at`). */
+export const slaOutcomes = pgTable(
+  'sla_outcomes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    issueId: bigint('issue_id', { mode: 'number' })
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id').notNull(),
+    teamId: uuid('team_id'),
+    agentUserId: uuid('agent_user_id'),
+    target: text('target', { enum: SLA_TARGETS }).notNull(),
+    dueAt: ts('due_at').notNull(),
+    doneAt: ts('done_at').notNull(),
+    met: boolean('met').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    index('sla_outcomes_org_at_idx').on(t.organizationId, t.at),
+    uniqueIndex('sla_outcomes_clock_key').on(t.issueId, t.target, t.dueAt),
   ],
 );

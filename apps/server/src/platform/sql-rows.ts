@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** The column types a row set may carry. */
-export type SqlRowType = 'uuid' | 'text' | 'bigint' | 'int' | 'timestamptz' | 'jsonb' | 'boolean';
+export type SqlRowType = 'uuid' | 'text' | 'bigint' | 'int' | 'float8' | 'timestamptz' | 'jsonb' | 'boolean';
 
 /** A parameter value as the array literal carries it: dates as ISO text, JSON objects as their text. */
 function paramOf(value: unknown): unknown {

@@ -20,6 +20,7 @@ import { staffAlertRoutes } from './staff-alerts';
 import { webPushRoutes } from './web-push';
 import { auditRoutes } from './audit';
 import { csatRoutes } from './csat';
+import { slaRoutes } from './sla';
 
 export * from './route';
 export type { RequestOf, ResponseOf, Wire } from './call';
@@ -52,6 +53,7 @@ export const routes = {
   webPush: webPushRoutes,
   audit: auditRoutes,
   csat: csatRoutes,
+  sla: slaRoutes,
 } as const;
 
 /** Every route of the map, flat (the server's start-up check walks it). */

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { ChannelType } from '@sabai/domain';
+import type { BusinessCalendar, ChannelType } from '@sabai/domain';
 import {
   channelHolidays,
   channelKeywords,
@@ -12,7 +12,7 @@ import {
   teams,
   users,
 } from '../../db/schema';
-import type { Executor } from '../../platform/db';
+import { rowsOf, type Executor } from '../../platform/db';
 
 export type ChannelRow = typeof channels.$inferSelect;
 
@@ -230,4 +230,36 @@ export async function findMetaConnection(ex: Executor, organizationId: string, i
       ),
     );
   return row ?? null;
+}
+
+/** The working-time calendars of the organisation's channels that have one (custom hours or holidays). */
+export async function channelCalendars(
+  ex: Executor,
+  organizationId: string,
+  timeZone: string,
+): Promise<Map<string, BusinessCalendar>> {
+  const rows = rowsOf<{
+    id: string;
+    mode: '24x7' | 'custom';
+    shifts: Array<{ weekday: number; startsAt: string; endsAt: string }> | null;
+    holidays: string[] | null;
+  }>(
+    await ex.execute(sql`
+      SELECT c.id, c.business_hours_mode AS mode,
+        (SELECT json_agg(json_build_object('weekday', s.weekday, 'startsAt', s.starts_at::text, 'endsAt', s.ends_at::text))
+           FROM channel_shifts s WHERE s.channel_id = c.id) AS shifts,
+        (SELECT json_agg(h.date::text) FROM channel_holidays h WHERE h.channel_id = c.id) AS holidays
+      FROM channels c WHERE c.organization_id = ${organizationId}`),
+  );
+  const calendars = new Map<string, BusinessCalendar>();
+  for (const r of rows) {
+    if (r.mode === '24x7' && !r.holidays?.length) continue;
+    calendars.set(r.id, {
+      mode: r.mode,
+      shifts: r.shifts ?? [],
+      holidays: new Set(r.holidays ?? []),
+      timeZone,
+    });
+  }
+  return calendars;
 }

@@ -7,6 +7,8 @@ export {
   findTeamIntake,
   type ChannelRow,
 } from './channels.repo';
+/** The working-time calendars of an organisation's channels that have one (reports, service levels). */
+export { channelCalendars } from './channels.repo';
 /** Decrypted credentials and the webhook secret cache. */
 export { credentialsOf, forgetLineSecret, lineWebhookSecret } from './credentials';
 /** Channel settings routes. */

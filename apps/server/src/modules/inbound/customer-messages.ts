@@ -21,6 +21,7 @@ import { ASSIGN_JOB } from '../assignment';
 import { findRoutingRules, findTeamIntake, type ChannelRow } from '../channels';
 import { DELIVER_JOB } from '../messages';
 import { notifyCustomerActivity } from '../notifications';
+import { refreshSla } from '../sla';
 import { organizationTimeZone } from '../organizations';
 import * as repo from './inbound.repo';
 import { MEDIA_JOB } from './media';
@@ -76,6 +77,8 @@ export async function appendCustomerMessages(deps: Deps, tx: Tx, messages: Custo
   const toAssign = await issuesToAssign(opened, intakeOf);
   await deps.jobs.sendManyInTransaction(tx, jobsFor(applied, toAssign, replies));
   await publishEvents(tx, [...eventsFor(applied, opened, replies), ...statusChanges(applied, statusAfter)]);
+  // New issues start their service level clocks; a customer waiting again starts the next-response one.
+  await refreshSla(tx, now, uniqueIssues(applied));
   await notifyCustomerActivity(tx, {
     newIssueIds: [...opened.values()].map(({ id }) => id),
     messages: applied.map(({ issue, event }) => ({ issueId: issue.id, text: event.text })),
@@ -330,4 +333,10 @@ function statusChanges(applied: AppliedMessage[], statusAfter: Map<number, Issue
 
 function unique<T>(values: T[]) {
   return [...new Set(values)];
+}
+
+/** The issues the messages landed in, once each. */
+function uniqueIssues(applied: AppliedMessage[]) {
+  const byId = new Map(applied.map((m) => [m.issue.id, m.channel.organizationId]));
+  return [...byId].map(([issueId, organizationId]) => ({ issueId, organizationId }));
 }

@@ -24,6 +24,7 @@ import { createIdentities, identityKey, knownIdentities } from './identities';
 import { isPrivateReplyMetadata } from '../comments';
 import { applyComments, type ChannelComment } from './comments';
 import { isOwnSentPart } from '../messages';
+import { refreshSla } from '../sla';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
 import { withBoundedTime } from './provider-time';
@@ -316,6 +317,7 @@ async function applyEcho(tx: Tx, channel: ChannelRow, event: MessageEvent) {
   });
   if (messageId === null) return;
   await repo.touchIssueForAgent(tx, issue.id, event.timestamp);
+  await refreshSla(tx, event.timestamp, [{ issueId: issue.id, organizationId: channel.organizationId }]);
   await publishEvent(tx, {
     name: 'message.created',
     organizationId: channel.organizationId,

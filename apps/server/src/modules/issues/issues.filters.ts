@@ -113,6 +113,10 @@ export function sortExpression(sort: IssueSort): SQL {
       // Fewest days left first; no window (LINE, no customer message yet) last. The same expression as the
       // index issues_org_reply_deadline_idx (schema.ts), so that index serves it.
       return sql`coalesce(i.reply_deadline_at, 'infinity'::timestamptz)`;
+    case 'slaDue':
+      // The clock due first soonest; issues without one last. The same expression as the index
+      // issues_org_sla_due_idx (schema.ts).
+      return sql`coalesce(i.sla_due_at, 'infinity'::timestamptz)`;
   }
 }
 

@@ -3,7 +3,7 @@
 // decorates just those rows.
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { IssueFilter } from '@sabai/contracts';
-import type { IssueActivityKind, IssueSort, IssueStatus, Scope } from '@sabai/domain';
+import type { IssueActivityKind, IssueSort, IssueStatus, Scope, SlaTarget } from '@sabai/domain';
 import { isStatementTimeout } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { issues, issueStatusTally } from '../../db/schema';
@@ -31,6 +31,9 @@ export type IssueRow = {
   last_response_at: Date;
   last_customer_message_at: Date | null;
   reply_deadline_at: Date | string | null;
+  sla_due_at: Date | string | null;
+  sla_warn_at: Date | string | null;
+  sla_target: SlaTarget | null;
   close_requested_at: Date | null;
   unread_count: number;
   note: string;
@@ -69,7 +72,7 @@ const readableBy = (c: Caller) => readableCondition(c.organizationId, c.userId, 
 /** Columns and joins that turn `page p` (issue rows) into IssueRows. */
 function decorated(sortKey: SQL) {
   return sql`SELECT p.id::int AS id, p.kind, p.post_id, p.status, p.start_date, p.last_response_at, p.last_customer_message_at,
-      p.reply_deadline_at, p.close_requested_at, p.unread_count, p.note, p.ad_id, p.transferred_from_issue_id::int AS transferred_from_issue_id,
+      p.reply_deadline_at, p.sla_due_at, p.sla_warn_at, p.sla_target, p.close_requested_at, p.unread_count, p.note, p.ad_id, p.transferred_from_issue_id::int AS transferred_from_issue_id,
       ch.id AS channel_id, ch.name AS channel_name, ch.type AS channel_type, ch.page_id AS channel_page_id,
       ch.external_id AS channel_external_id,
       ct.id AS contact_id, ct.display_name AS contact_display_name, ct.name AS contact_name,

@@ -39,6 +39,10 @@ export function presentListItem(row: IssueRow, now: Date, links: FileLinks): Iss
     isOld: isOldSocialIssue(row.channel_type, row.start_date, now),
     // The request is answered once the issue is closed (or transferred): its tag goes with it.
     closeRequested: row.close_requested_at !== null && !isFinalStatus(row.status),
+    sla:
+      row.sla_target && row.sla_due_at && row.sla_warn_at
+        ? { target: row.sla_target, dueAt: iso(row.sla_due_at), warnAt: iso(row.sla_warn_at) }
+        : null,
   };
 }
 

@@ -37,6 +37,7 @@ import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
 import { requestAssignment, requestBacklogHandOut } from '../assignment';
 import { announceServiceEnded, endsService } from './issues.service-ended';
+import { refreshSla } from '../sla';
 import type { AuthContext } from '../auth';
 import { markIssueNotificationsRead, notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';
@@ -231,6 +232,7 @@ async function changeStatus(
   });
   await publishIssueEvent(tx, 'issue.status_changed', { ...issue, status: to });
   if (endsService(to)) await announceServiceEnded(deps, tx, issue.id);
+  await refreshSla(tx, now, [{ issueId: issue.id, organizationId: auth.organizationId }]);
   // A resolved issue frees its agent: least-contact teams may have a backlog waiting for them.
   if (isResolvedStatus(to) && issue.teamId) await requestBacklogHandOut(deps, tx, issue.teamId);
   if (to === 'close' && issue.assigneeUserId && issue.assigneeUserId !== auth.userId) {
@@ -260,6 +262,9 @@ export async function assignIssue(
     if (!teamId) throw badRequest('issue.team_required');
     await assertCanGive(tx, auth, scope, teamId, input.userId);
     await giveIssue(tx, auth, issue, { teamId, userId: input.userId }, now);
+    // Another team may follow another service level policy.
+    if (teamId !== issue.teamId)
+      await refreshSla(tx, now, [{ issueId, organizationId: auth.organizationId }]);
   });
   return issueDetail(deps, auth, scope, issueId);
 }
@@ -410,6 +415,11 @@ export async function transferIssue(
     if (input.userId) await recordTransferAssignment(tx, auth, created, now);
     await publishIssueEvent(tx, 'issue.status_changed', { ...issue, status: 'transferred' });
     await publishIssueEvent(tx, 'issue.created', created);
+    // The old issue's clocks stop; the new one's start, under the new team's policy.
+    await refreshSla(tx, now, [
+      { issueId: issue.id, organizationId: auth.organizationId },
+      { issueId: created.id, organizationId: auth.organizationId },
+    ]);
     if (input.userId) {
       if (input.userId !== auth.userId)
         await notifyGiven(tx, auth.organizationId, input.userId, created.id, now);

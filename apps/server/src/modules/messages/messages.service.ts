@@ -17,6 +17,7 @@ import { requestMarkRead } from '../chat-signals';
 import { clearUnread, findIssueInScope, findIssueToRead } from '../issues';
 import { checkLineQuotaAfterPush } from '../line-quota';
 import { fileLinkExpiryDays } from '../organizations';
+import { refreshSla } from '../sla';
 import { messageExtras, type OutgoingPayload } from './message-view';
 import * as repo from './messages.repo';
 import {
@@ -97,6 +98,7 @@ export async function sendAgentMessage(
     );
     if (!input.isPrivateNote) {
       await repo.touchIssueForReply(tx, issueId, now, auth.userId);
+      await refreshSla(tx, now, [{ issueId, organizationId: auth.organizationId }]);
       await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id });
     }
     await publishEvent(tx, {
@@ -287,6 +289,11 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
         data: { issueId: message.issueId, messageId: message.id },
       },
     );
+    // Waiting for the customer now: the resolution clock pauses.
+    if (sent?.handedOver)
+      await refreshSla(deps.db.orm, now, [
+        { issueId: message.issueId, organizationId: message.organizationId },
+      ]);
     if (sent?.handedOver)
       await publishEvent(deps.db.orm, {
         name: 'issue.status_changed',

@@ -34,6 +34,12 @@ const EXPORTED: ReadonlyArray<{
   { key: 'csatResponseRate', label: 'csatResponseRate' },
   { key: 'csatPercent', label: 'csatPercent' },
   { key: 'csatAverage', label: 'csatAverage' },
+  { key: 'slaMet', label: 'slaMet' },
+  { key: 'slaBreached', label: 'slaBreached' },
+  { key: 'slaMetPercent', label: 'slaMetPercent' },
+  { key: 'slaFirstResponseMetPercent', label: 'slaFirstResponseMetPercent' },
+  { key: 'slaNextResponseMetPercent', label: 'slaNextResponseMetPercent' },
+  { key: 'slaResolutionMetPercent', label: 'slaResolutionMetPercent' },
 ];
 
 const round = (n: number) => Math.round(n * 10) / 10;

@@ -1,18 +1,19 @@
 // The raw facts the reports add up (issue 6 recorded them): issues started, the waits agent replies ended
 // (response_intervals), resolutions and closes (issue_activities), tags of started issues, satisfaction
-// surveys sent and rated (csat_surveys). Read for a span of
-// time and summed per local day × channel × team × agent: the roll-up stores finished days this way, and the
-// live part of a report (the days not rolled up yet) is read the same way, so both agree by construction.
+// surveys sent and rated (csat_surveys), service level targets met or breached (sla_outcomes). Read for a
+// span of time and summed per local day × channel × team × agent: the roll-up stores finished days this way,
+// and the live part of a report (the days not rolled up yet) is read the same way, so both agree by construction.
 import { sql } from 'drizzle-orm';
 import {
   addCounters,
   businessSeconds,
   emptyCounters,
-  type BusinessCalendar,
   type ReportCounters,
+  type SlaTarget,
 } from '@sabai/domain';
 import { CSAT_SATISFIED_FROM } from '@sabai/contracts';
 import { rowsOf, type Executor } from '../../platform/db';
+import { channelCalendars } from '../channels';
 
 export type CellKey = { day: string; channelId: string; teamId: string | null; agentUserId: string | null };
 export type FactCell = CellKey & { counters: ReportCounters };
@@ -29,38 +30,6 @@ type Span = { organizationId: string; timeZone: string; start: Date; end: Date }
 const RESOLVED = sql.raw(`('resolved', 'resolved-success', 'resolved-un-success')`);
 const localDay = (column: string, timeZone: string) =>
   sql`((${sql.raw(column)} AT TIME ZONE ${timeZone})::date)::text`;
-
-/** The working-time calendars of the organisation's channels that have one (custom hours or holidays). */
-export async function channelCalendars(
-  ex: Executor,
-  organizationId: string,
-  timeZone: string,
-): Promise<Map<string, BusinessCalendar>> {
-  const rows = rowsOf<{
-    id: string;
-    mode: '24x7' | 'custom';
-    shifts: Array<{ weekday: number; startsAt: string; endsAt: string }> | null;
-    holidays: string[] | null;
-  }>(
-    await ex.execute(sql`
-      SELECT c.id, c.business_hours_mode AS mode,
-        (SELECT json_agg(json_build_object('weekday', s.weekday, 'startsAt', s.starts_at::text, 'endsAt', s.ends_at::text))
-           FROM channel_shifts s WHERE s.channel_id = c.id) AS shifts,
-        (SELECT json_agg(h.date::text) FROM channel_holidays h WHERE h.channel_id = c.id) AS holidays
-      FROM channels c WHERE c.organization_id = ${organizationId}`),
-  );
-  const calendars = new Map<string, BusinessCalendar>();
-  for (const r of rows) {
-    if (r.mode === '24x7' && !r.holidays?.length) continue;
-    calendars.set(r.id, {
-      mode: r.mode,
-      shifts: r.shifts ?? [],
-      holidays: new Set(r.holidays ?? []),
-      timeZone,
-    });
-  }
-  return calendars;
-}
 
 const keyOf = (k: CellKey) => `${k.day}|${k.channelId}|${k.teamId ?? ''}|${k.agentUserId ?? ''}`;
 
@@ -89,9 +58,8 @@ export async function readFactCells(
     : sql``;
   const onlyCalendar = sql`AND r.channel_id = ANY(${sql.param(withCalendar)}::uuid[])`;
 
-  const [started, plainWaits, calendarWaits, resolutions, closes, tags, surveys, ratings] = await runAll(
-    together,
-    [
+  const [started, plainWaits, calendarWaits, resolutions, closes, tags, surveys, ratings, slaDone] =
+    await runAll(together, [
       () =>
         ex.execute(sql`
         SELECT ${localDay('i.start_date', tz)} AS day, i.channel_id, i.team_id, i.assignee_user_id AS agent_user_id,
@@ -153,8 +121,15 @@ export async function readFactCells(
         FROM csat_surveys s
         WHERE s.organization_id = ${org} AND s.rated_at >= ${start} AND s.rated_at < ${end}
         GROUP BY 1, 2, 3, 4`),
-    ],
-  );
+      // Service level targets on the day they completed, met or breached.
+      () =>
+        ex.execute(sql`
+        SELECT ${localDay('o.at', tz)} AS day, o.channel_id, o.team_id, o.agent_user_id, o.target, o.met,
+          count(*)::int AS n
+        FROM sla_outcomes o
+        WHERE o.organization_id = ${org} AND o.at >= ${start} AND o.at < ${end}
+        GROUP BY 1, 2, 3, 4, 5, 6`),
+    ]);
 
   const cells = new Map<string, FactCell>();
   const cellOf = (r: {
@@ -237,6 +212,15 @@ export async function readFactCells(
     c.csatResponses += r.n;
     c.csatSatisfied += r.satisfied;
     c.csatRatingSum += r.total;
+  }
+  const SLA_COUNTERS = {
+    firstResponse: ['slaFirstResponseMet', 'slaFirstResponseBreached'],
+    nextResponse: ['slaNextResponseMet', 'slaNextResponseBreached'],
+    resolution: ['slaResolutionMet', 'slaResolutionBreached'],
+  } as const satisfies Record<SlaTarget, readonly [keyof ReportCounters, keyof ReportCounters]>;
+  for (const r of rowsOf<Dims & { target: SlaTarget; met: boolean; n: number }>(slaDone)) {
+    const [met, breached] = SLA_COUNTERS[r.target];
+    cellOf(r)[r.met ? met : breached] += r.n;
   }
   return {
     cells: [...cells.values()],

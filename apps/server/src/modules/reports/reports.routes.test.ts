@@ -43,6 +43,13 @@ const CURRENT = {
   csatResponseRate: 100,
   csatPercent: 50,
   csatAverage: 4,
+  // First responses: I1 late, I2 and I3 in time; I1 resolved in time.
+  slaMet: 3,
+  slaBreached: 1,
+  slaMetPercent: 75,
+  slaFirstResponseMetPercent: (100 * 2) / 3,
+  slaNextResponseMetPercent: null,
+  slaResolutionMetPercent: 100,
 };
 
 const PREVIOUS = {
@@ -64,6 +71,13 @@ const PREVIOUS = {
   csatResponseRate: 100,
   csatPercent: 0,
   csatAverage: 2,
+  // I5's first response in time.
+  slaMet: 1,
+  slaBreached: 0,
+  slaMetPercent: 100,
+  slaFirstResponseMetPercent: 100,
+  slaNextResponseMetPercent: null,
+  slaResolutionMetPercent: null,
 };
 
 describe('GET /dashboard', () => {
