@@ -84,6 +84,8 @@ export const en = {
       line_quota: 'Could not retrieve this month’s LINE message quota.',
       audit_log: 'Could not retrieve the audit log.',
       audit_settings: 'Could not retrieve how long audit log entries are kept.',
+      csat_settings: 'Could not retrieve the satisfaction survey of this channel.',
+      csat_report: 'Could not retrieve the satisfaction ratings.',
     },
   },
   errors: errorsEn,
@@ -156,6 +158,7 @@ export const en = {
     channelPerformance: 'Channel performance',
     teamPerformance: 'Team performance',
     agentPerformance: 'Agent performance',
+    csatReport: 'Customer satisfaction',
     teams: 'Teams',
     users: 'Users',
     channels: 'Channels',
@@ -194,6 +197,13 @@ export const en = {
         'LINE channel {{channel}} has used {{percent}}% of this month’s message quota ({{used}} of {{limit}})',
       lineQuotaReached:
         'LINE channel {{channel}} has used all of this month’s message quota ({{used}} of {{limit}}): LINE refuses pushes until next month',
+      slaWarning: 'Issue #{{id}}: 80% of the {{target}} time has passed',
+      slaBreached: 'Issue #{{id}} missed its {{target}} time',
+    },
+    slaTarget: {
+      firstResponse: 'first response',
+      nextResponse: 'next response',
+      resolution: 'resolution',
     },
   },
   header: {

@@ -37,6 +37,7 @@ export const inboxEn = {
       startDate: 'Start date',
       status: 'Status',
       daysLeft: 'Days left to respond',
+      slaDue: 'SLA due',
     },
     list: {
       empty: 'No issues match these filters.',
@@ -124,6 +125,9 @@ export const inboxEn = {
       tagRemoved: '{{actor}} removed the tag {{tag}}',
       autoReply: 'Automatic reply sent',
       customerReturned: 'The customer wrote again after the issue was resolved',
+      csatSent: 'Satisfaction survey sent',
+      csatRated: 'Customer rated {{rating}}/5 ⭐',
+      csatCommented: 'Customer commented: “{{comment}}”',
     },
     shortcuts: {
       title: 'Keyboard shortcuts',
@@ -213,6 +217,11 @@ export const inboxEn = {
       transferredTo: 'Transferred to',
       history: 'History',
       noHistory: 'No earlier issues from this contact.',
+      csat: 'Satisfaction',
+      csatWaiting: 'Survey sent {{time}}, waiting for the customer’s rating',
+      csatStars: '{{rating}} out of 5 stars',
+      csatRatedAt: 'Rated {{time}}',
+      csatComment: 'Comment',
       none: '—',
     },
     actions: {

@@ -37,6 +37,7 @@ export const inboxTh: InboxCatalogue = {
       startDate: 'วันที่เริ่ม',
       status: 'สถานะ',
       daysLeft: 'จำนวนวันที่เหลือให้ตอบ',
+      slaDue: 'ใกล้ครบกำหนด SLA',
     },
     list: {
       empty: 'ไม่มีเคสที่ตรงกับตัวกรองนี้',
@@ -123,6 +124,9 @@ export const inboxTh: InboxCatalogue = {
       tagRemoved: '{{actor}} นำแท็ก {{tag}} ออก',
       autoReply: 'ส่งข้อความตอบกลับอัตโนมัติแล้ว',
       customerReturned: 'ลูกค้าทักกลับมาหลังจากเคสได้รับการแก้ไขแล้ว',
+      csatSent: 'ส่งแบบสอบถามความพึงพอใจแล้ว',
+      csatRated: 'ลูกค้าให้คะแนน {{rating}}/5 ⭐',
+      csatCommented: 'ลูกค้าแสดงความคิดเห็น: “{{comment}}”',
     },
     shortcuts: {
       title: 'ปุ่มลัดแป้นพิมพ์',
@@ -209,6 +213,11 @@ export const inboxTh: InboxCatalogue = {
       transferredTo: 'โอนไปที่',
       history: 'ประวัติ',
       noHistory: 'ไม่มีเคสก่อนหน้าของผู้ติดต่อนี้',
+      csat: 'ความพึงพอใจ',
+      csatWaiting: 'ส่งแบบสอบถามเมื่อ {{time}} กำลังรอลูกค้าให้คะแนน',
+      csatStars: '{{rating}} จาก 5 ดาว',
+      csatRatedAt: 'ให้คะแนนเมื่อ {{time}}',
+      csatComment: 'ความคิดเห็น',
       none: '—',
     },
     actions: {

@@ -80,6 +80,8 @@ export const th: Catalogue = {
       line_quota: 'ไม่สามารถดึงโควตาข้อความ LINE ของเดือนนี้ได้',
       audit_log: 'ไม่สามารถดึงบันทึกการตรวจสอบได้',
       audit_settings: 'ไม่สามารถดึงระยะเวลาการเก็บบันทึกการตรวจสอบได้',
+      csat_settings: 'ไม่สามารถดึงแบบสอบถามความพึงพอใจของช่องทางนี้ได้',
+      csat_report: 'ไม่สามารถดึงคะแนนความพึงพอใจได้',
     },
   },
   errors: errorsTh,
@@ -151,6 +153,7 @@ export const th: Catalogue = {
     channelPerformance: 'ประสิทธิภาพช่องทาง',
     teamPerformance: 'ประสิทธิภาพทีม',
     agentPerformance: 'ประสิทธิภาพเจ้าหน้าที่',
+    csatReport: 'ความพึงพอใจของลูกค้า',
     teams: 'ทีม',
     users: 'ผู้ใช้',
     channels: 'ช่องทาง',
@@ -189,6 +192,13 @@ export const th: Catalogue = {
         'ช่องทาง LINE {{channel}} ใช้โควตาข้อความของเดือนนี้ไปแล้ว {{percent}}% ({{used}} จาก {{limit}})',
       lineQuotaReached:
         'ช่องทาง LINE {{channel}} ใช้โควตาข้อความของเดือนนี้ครบแล้ว ({{used}} จาก {{limit}}) LINE จะไม่รับข้อความแบบพุชจนถึงเดือนหน้า',
+      slaWarning: 'เคส #{{id}}: เวลา{{target}}ผ่านไปแล้ว 80%',
+      slaBreached: 'เคส #{{id}} เกินกำหนดเวลา{{target}}',
+    },
+    slaTarget: {
+      firstResponse: 'ตอบครั้งแรก',
+      nextResponse: 'ตอบครั้งถัดไป',
+      resolution: 'แก้ไขปัญหา',
     },
   },
   header: {

@@ -25,6 +25,12 @@ describe('localNotice', () => {
       'เคส #7 จาก Sabai LINE OA ได้รับมอบหมายให้คุณ',
     );
     expect(localNotice(NOTICE_TEXTS.closeRequested(9), 'th', th)).toBe('กรุณาปิดเคส #9');
+    expect(localNotice(NOTICE_TEXTS.slaWarning(5, 'firstResponse'), 'th', th)).toBe(
+      'เคส #5: เวลาตอบครั้งแรกผ่านไปแล้ว 80%',
+    );
+    expect(localNotice(NOTICE_TEXTS.slaBreached(5, 'resolution'), 'th', th)).toBe(
+      'เคส #5 เกินกำหนดเวลาแก้ไขปัญหา',
+    );
     // Spec §4: the number goes in at character 6 of the Thai closed-issue text.
     expect(localNotice(NOTICE_TEXTS.closed(42), 'th', th)).toBe('เคสที่ 42 ถูกปิดแล้ว');
     expect(localNotice(NOTICE_TEXTS.timeOffRequested('Suda (S)', 'Care', period, 'หาหมอ'), 'th', th)).toBe(

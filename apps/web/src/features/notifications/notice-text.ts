@@ -1,7 +1,8 @@
 // A notification's content in the reader's language. The server writes its texts in English (NOTICE_TEXTS
 // in @sabai/contracts); a Thai reader gets each one recognised and translated, the closed-issue notice as
 // the spec builds it. Anything unrecognised is shown as it came.
-import { parseNotice } from '@sabai/contracts';
+import { parseNotice, SLA_TARGET_WORDS } from '@sabai/contracts';
+import { SLA_TARGETS } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
 import { insertIssueNumber } from '../../lib/live-socket';
 
@@ -17,6 +18,14 @@ export function localNotice(content: string, language: string, t: Translate): st
       return insertIssueNumber(t('notifications.issueClosed'), Number(values.id));
     case 'timeOffRequested':
       return `${t('notifications.text.timeOffRequested', values)}${values.reason ? `: ${values.reason}` : ''}`;
+    case 'slaWarning':
+    case 'slaBreached': {
+      const target = SLA_TARGETS.find((k) => SLA_TARGET_WORDS[k] === values.target);
+      return t(`notifications.text.${notice.kind}`, {
+        ...values,
+        target: target ? t(`notifications.slaTarget.${target}`) : (values.target ?? ''),
+      });
+    }
     case 'timeOffDecided':
       return values.decision === 'approved'
         ? t('notifications.text.timeOffApproved', values)

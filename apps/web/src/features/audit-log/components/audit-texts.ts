@@ -7,6 +7,8 @@ export const AREA_KEYS: Record<AuditArea, TranslationKey> = {
   session: 'auditLog.areas.session',
   channel: 'auditLog.areas.channel',
   comment_rules: 'auditLog.areas.comment_rules',
+  csat: 'auditLog.areas.csat',
+  sla: 'auditLog.areas.sla',
   team: 'auditLog.areas.team',
   user: 'auditLog.areas.user',
   role: 'auditLog.areas.role',

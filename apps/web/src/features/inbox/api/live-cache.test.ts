@@ -24,6 +24,7 @@ const card = (id: number, status: IssueListItem['status'], lastResponseAt: strin
   daysLeft: null,
   isOld: false,
   closeRequested: false,
+  sla: null,
 });
 
 const at = (minute: number) => `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
