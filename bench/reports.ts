@@ -8,7 +8,8 @@
 // the app would have written them: each run of customer messages ended by an agent message is a wait; each
 // resolved issue a status change at its resolved_at (the seed's status, or resolved-success for 7 in 10 closed
 // issues), each closed one a close at closed_at; a satisfaction survey for 6 in 10 ended issues, 7 in 10 of
-// them rated (the dashboard's and reports' CSAT figures, the CSAT report). Then the stored report days are rebuilt from those facts with
+// them rated (the dashboard's and reports' CSAT figures, the CSAT report); service level outcomes of a
+// 30-minute first response and one-day resolution policy. Then the stored report days are rebuilt from those facts with
 // the app's own rebuild (what `npm run reports:rebuild` runs), timed, and the API is measured over HTTP.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -121,6 +122,31 @@ if (Number(surveys) === 0) {
     ),
   );
 }
+const [{ outcomes }] = (await db.query<{ outcomes: string }>(
+  `SELECT count(*) AS outcomes FROM sla_outcomes WHERE organization_id = $1`,
+  [org.id],
+)) as [{ outcomes: string }];
+if (Number(outcomes) === 0) {
+  // Service level targets as a 30-minute first response and a one-day resolution policy would have
+  // recorded them: each answered issue's first response, each resolved issue's resolution.
+  await timed('derived service level outcomes from the issues', () =>
+    bigQuery(
+      `INSERT INTO sla_outcomes (organization_id, issue_id, channel_id, team_id, agent_user_id, target, due_at,
+         done_at, met, at)
+       SELECT $1, i.id, i.channel_id, i.team_id, i.assignee_user_id, 'firstResponse',
+         i.start_date + interval '30 minutes', i.first_response_at,
+         i.first_response_at <= i.start_date + interval '30 minutes', i.first_response_at
+       FROM issues i WHERE i.organization_id = $1 AND i.first_response_at IS NOT NULL
+       UNION ALL
+       SELECT $1, i.id, i.channel_id, i.team_id, i.assignee_user_id, 'resolution',
+         i.start_date + interval '1 day', i.resolved_at, i.resolved_at <= i.start_date + interval '1 day',
+         i.resolved_at
+       FROM issues i WHERE i.organization_id = $1 AND i.resolved_at IS NOT NULL`,
+      [org.id],
+    ),
+  );
+}
+await db.query('ANALYZE sla_outcomes');
 await db.query('ANALYZE response_intervals');
 await db.query('ANALYZE issue_activities');
 await db.query('ANALYZE csat_surveys');
