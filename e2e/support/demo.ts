@@ -29,6 +29,7 @@ const LABELS = {
   channelReport: ['Channel performance', 'ประสิทธิภาพช่องทาง'],
   teamReport: ['Team performance', 'ประสิทธิภาพทีม'],
   agentReport: ['Agent performance', 'ประสิทธิภาพเจ้าหน้าที่'],
+  csatReport: ['Customer satisfaction', 'ความพึงพอใจของลูกค้า'],
   teams: ['Teams', 'ทีม'],
   users: ['Users', 'ผู้ใช้'],
   channels: ['Channels', 'ช่องทาง'],
@@ -49,7 +50,8 @@ const EVERY_SCREEN = Object.keys(LABELS) as Entry[];
 /**
  * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
  * (docs/decisions.md "Permissions": Staff has no dashboard view; channel settings need `channel` view scope
- * all; the audit log needs `user` update scope all).
+ * all; the audit log needs `user` update scope all; the satisfaction report, like the agent report, agent
+ * performance view all or myTeam).
  */
 export const EXPECTED_MENU: Record<DemoRole, Menu> = {
   SuperAdmin: menuOf(EVERY_SCREEN),
@@ -62,6 +64,7 @@ export const EXPECTED_MENU: Record<DemoRole, Menu> = {
     'contacts',
     'teamReport',
     'agentReport',
+    'csatReport',
     'teams',
     'autoAssignment',
     'canned',
@@ -72,9 +75,9 @@ export const EXPECTED_MENU: Record<DemoRole, Menu> = {
 
 /** The phone drawer's entries: spec §2's Dashboard, Issues and Reports only (settings are desktop only). */
 export const EXPECTED_DRAWER: Record<DemoRole, Menu> = {
-  SuperAdmin: menuOf(['dashboard', 'inbox', 'channelReport', 'teamReport', 'agentReport']),
-  Admin: menuOf(['dashboard', 'inbox', 'channelReport', 'teamReport', 'agentReport']),
-  Manager: menuOf(['dashboard', 'inbox', 'teamReport', 'agentReport']),
+  SuperAdmin: menuOf(['dashboard', 'inbox', 'channelReport', 'teamReport', 'agentReport', 'csatReport']),
+  Admin: menuOf(['dashboard', 'inbox', 'channelReport', 'teamReport', 'agentReport', 'csatReport']),
+  Manager: menuOf(['dashboard', 'inbox', 'teamReport', 'agentReport', 'csatReport']),
   Staff: menuOf(['inbox']),
 };
 

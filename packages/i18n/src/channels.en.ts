@@ -76,6 +76,7 @@ export const channelsEn = {
       tabs: {
         settings: 'Channel settings',
         commentRules: 'Comment rules',
+        csat: 'Satisfaction survey',
       },
       sections: {
         account: 'Account',
@@ -244,6 +245,28 @@ export const channelsEn = {
       unsaved: 'Unsaved changes',
       save: 'Save rules',
       saved: 'The comment rules have been saved.',
+    },
+    csat: {
+      title: 'Satisfaction survey',
+      about:
+        'When an issue of this channel is resolved as a success or closed, the customer gets the question below with five buttons, from one star to five stars. The button they tap is their rating, from 1 to 5.',
+      aboutComment:
+        'The thank-you follows the rating and invites a comment: the customer’s next message within 15 minutes, while they have no open issue, is kept as their comment. Ratings and comments are in the Customer satisfaction report.',
+      aboutWindow:
+        'The survey is sent only while the platform still lets this channel write to the customer; an issue ended after that gets no survey.',
+      enabled: 'Send the survey',
+      enabledHint: 'While it is off no survey is sent; the ratings already received stay in the reports.',
+      languagesHint:
+        'Write each text in English and in Thai: a customer who writes in English letters gets the English texts, every other customer the Thai ones.',
+      questionEn: 'Question (English)',
+      questionTh: 'Question (Thai)',
+      thankYouEn: 'Thank-you message (English)',
+      thankYouTh: 'Thank-you message (Thai)',
+      thankYouHint: 'Sent after the rating: invite the customer to reply with a comment.',
+      required: 'Please enter this text (1 to {{max}} characters).',
+      unsaved: 'Unsaved changes',
+      save: 'Save survey',
+      saved: 'The satisfaction survey has been saved.',
     },
     fileLinks: {
       button: 'File link expiry (days): {{days}}',

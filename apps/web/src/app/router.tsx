@@ -34,6 +34,7 @@ const screenRoutes: RouteObject[] = [
     path: 'report/agent-performance',
     lazy: () => import('../features/reports/components/agent-performance-page'),
   },
+  { path: 'report/csat', lazy: () => import('../features/reports/components/csat-page') },
   // Not in the phone drawer (spec §2), but a phone opening /contacts gets the same screen.
   { path: 'contacts', lazy: () => import('../features/contacts/components/contacts-page') },
   { path: 'profile/edit-profile', lazy: () => import('../features/profile/components/edit-profile-page') },

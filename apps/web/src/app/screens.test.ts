@@ -30,3 +30,22 @@ describe('the audit log screen', () => {
     expect(canOpenPath([], '/profile/edit-profile')).toBe(true);
   });
 });
+
+describe('the satisfaction report', () => {
+  it('follows the agent performance view, all or myTeam, as its API does: not Staff', () => {
+    expect(canOpenPath(entriesOf('Admin'), '/report/csat?lang=th')).toBe(true);
+    expect(canOpenPath(entriesOf('Manager'), '/mobile/report/csat')).toBe(true);
+    expect(canOpenPath(entriesOf('Staff'), '/report/csat')).toBe(false);
+    const agents = (view: string): RoleEntry[] => [
+      { menu: 'agent_performance', subdetail: JSON.stringify({ view }) },
+    ];
+    expect(canOpenPath(agents('myTeam'), '/report/csat')).toBe(true);
+    expect(canOpenPath(agents('myIssue'), '/report/csat')).toBe(false);
+  });
+
+  it('stands in the menu right after agent performance, on phones too', () => {
+    const keys = allowedScreens(entriesOf('Manager')).map((screen) => screen.key);
+    expect(keys[keys.indexOf('agent-performance') + 1]).toBe('csat');
+    expect(allowedScreens(entriesOf('Admin')).find((screen) => screen.key === 'csat')?.isOnMobile).toBe(true);
+  });
+});

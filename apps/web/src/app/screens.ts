@@ -10,6 +10,7 @@ import {
   DashboardOutlined,
   FundOutlined,
   LineChartOutlined,
+  SmileOutlined,
   InboxOutlined,
   ProjectOutlined,
   MessageOutlined,
@@ -29,7 +30,8 @@ export type Screen = ScreenLink & {
   isOnMobile: boolean;
   /**
    * Needed besides canViewRoute's view scope: the audit log is for whoever may update every user, as
-   * routes.audit requires; packages/domain's ROUTE_PERMISSIONS knows view scopes only.
+   * routes.audit requires; packages/domain's ROUTE_PERMISSIONS knows view scopes only (and has no entry
+   * for the satisfaction report, which takes the agent performance report's view).
    */
   access?: ScreenAccess;
 };
@@ -83,6 +85,15 @@ export const SCREENS: readonly Screen[] = [
     labelKey: 'nav.agentPerformance',
     icon: LineChartOutlined,
     isOnMobile: true,
+  },
+  {
+    key: 'csat',
+    path: '/report/csat',
+    labelKey: 'nav.csatReport',
+    icon: SmileOutlined,
+    isOnMobile: true,
+    // The ratings name agents: the agent performance report's permission, as routes.csat.report requires.
+    access: { resource: 'agent_performance', action: 'view', scopes: ['all', 'myTeam'] },
   },
   {
     key: 'teams',

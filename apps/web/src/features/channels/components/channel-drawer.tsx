@@ -11,6 +11,7 @@ import type { TeamSummary } from '../api/get-teams';
 import { TYPE_LABELS } from '../utils/channel-form';
 import { ChannelForm } from './channel-form';
 import { CommentRules } from './comment-rules';
+import { CsatSettingsPanel } from './csat-settings';
 
 export type DrawerState =
   { mode: 'create'; type: ChannelType; connectionId: string | null } | { mode: 'edit'; id: string };
@@ -94,21 +95,31 @@ export function ChannelDrawer({
 }
 
 /**
- * A Facebook or Instagram channel being edited has its comment rules (issue 17 item 5) on a tab of their
- * own: they are saved apart from the channel's settings, whose form keeps its Save at the bottom.
+ * A channel being edited has its satisfaction survey (issue 18 item 1) and, on Facebook or Instagram, its
+ * comment rules (issue 17 item 5) on tabs of their own: each is saved apart from the channel's settings,
+ * whose form keeps its Save at the bottom.
  */
 function ChannelTabs({ channel, children }: { channel: Channel | null; children: ReactNode }) {
   const { t } = useTranslation();
-  if (!channel || channel.type === 'line') return children;
+  if (!channel) return children;
   return (
     <Tabs
       className="channel-drawer__tabs"
       items={[
         { key: 'settings', label: t('channels.form.tabs.settings'), children },
+        ...(channel.type === 'line'
+          ? []
+          : [
+              {
+                key: 'commentRules',
+                label: <span data-testid="comment-rules-tab">{t('channels.form.tabs.commentRules')}</span>,
+                children: <CommentRules channel={channel} />,
+              },
+            ]),
         {
-          key: 'commentRules',
-          label: <span data-testid="comment-rules-tab">{t('channels.form.tabs.commentRules')}</span>,
-          children: <CommentRules channel={channel} />,
+          key: 'csat',
+          label: <span data-testid="csat-tab">{t('channels.form.tabs.csat')}</span>,
+          children: <CsatSettingsPanel channel={channel} />,
         },
       ]}
     />

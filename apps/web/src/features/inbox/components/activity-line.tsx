@@ -68,6 +68,14 @@ function describe(a: IssueActivity, t: (key: TranslationKey) => string): Describ
       return { key: 'inbox.trail.autoReply', names: {} };
     case 'customer_returned':
       return { key: 'inbox.trail.customerReturned', names: {} };
+    // The system sent the survey; the customer rated and commented (no actor).
+    case 'csat_sent':
+      return { key: 'inbox.trail.csatSent', names: {} };
+    case 'csat_rated':
+      return { key: 'inbox.trail.csatRated', names: {}, values: { rating: a.csat?.rating ?? '' } };
+    case 'csat_commented':
+      // The customer's words are shown as names are: isolated, controls made visible.
+      return { key: 'inbox.trail.csatCommented', names: { comment: a.csat?.comment ?? '' } };
     default:
       return assertNever(a.kind);
   }

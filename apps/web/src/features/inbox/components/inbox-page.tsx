@@ -45,7 +45,9 @@ export function InboxPage() {
       )}
       <ChatPrefetch query={query} />
       {issue.data && (
-        <aside className="inbox__info">
+        // Focusable: a closed issue's info (its fields read only) can be taller than the pane and holds
+        // nothing else the keyboard could reach to scroll it.
+        <aside className="inbox__info" tabIndex={0} aria-label={t('inbox.chat.info')}>
           <Suspense fallback={<Skeleton active />}>
             <IssueInfo issue={issue.data} onOpenIssue={openIssue} />
           </Suspense>

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { Button, Descriptions, Empty, Input, Select, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, isFinalStatus } from '@sabai/domain';
+import type { IssueCsat } from '@sabai/contracts';
 import { ChannelIcon } from '../../../components/channel-icon';
+import { RatingStars, ratingOutOfFive } from '../../../components/rating-stars';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useFilterOptions, useIssueHistory, type IssueDetail } from '../api/issues';
 import { useSetIssueTags, useUpdateIssue } from '../api/issue-updates';
@@ -76,10 +78,51 @@ export function IssueInfo({ issue, onOpenIssue }: IssueInfoProps) {
           </Descriptions.Item>
         )}
       </Descriptions>
+      {issue.csat && <Satisfaction csat={issue.csat} />}
       <TagsEditor issue={issue} />
       <NoteEditor issue={issue} />
       <History issueId={issue.id} onOpenIssue={onOpenIssue} />
     </div>
+  );
+}
+
+/** The satisfaction survey this issue sent: still waiting for a rating, or the rating and comment. */
+function Satisfaction({ csat }: { csat: IssueCsat }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="issue-info__section issue-csat" aria-labelledby={headingId} data-testid="issue-csat">
+      <h3 id={headingId}>{t('inbox.info.csat')}</h3>
+      {csat.rating === null ? (
+        <p className="issue-csat__waiting" data-testid="csat-waiting">
+          {t('inbox.info.csatWaiting', { time: fullTime(csat.sentAt) })}
+        </p>
+      ) : (
+        <>
+          <p className="issue-csat__rating">
+            <RatingStars
+              rating={csat.rating}
+              label={t('inbox.info.csatStars', { rating: csat.rating })}
+              testId="csat-stars"
+            />
+            <strong data-testid="csat-rating">{ratingOutOfFive(csat.rating)}</strong>
+            {csat.ratedAt && (
+              <span className="issue-csat__time">
+                {t('inbox.info.csatRatedAt', { time: fullTime(csat.ratedAt) })}
+              </span>
+            )}
+          </p>
+          {csat.comment && (
+            <figure className="issue-csat__comment">
+              <figcaption>{t('inbox.info.csatComment')}</figcaption>
+              <blockquote data-testid="csat-comment">
+                <SafeText text={csat.comment} />
+              </blockquote>
+            </figure>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 

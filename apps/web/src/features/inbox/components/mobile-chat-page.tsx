@@ -38,9 +38,13 @@ export function MobileChatPage() {
         open={isInfoOpen}
         onClose={() => setIsInfoOpen(false)}
         title={t('inbox.chat.info')}
+        rootClassName="info-sheet"
         data-testid="info-sheet"
       >
-        {issue.data && <IssueInfo issue={issue.data} onOpenIssue={open} />}
+        {/* The sheet scrolls here, focusable: a closed issue's info holds nothing else the keyboard reaches. */}
+        <div className="info-sheet__scroll" tabIndex={0} role="region" aria-label={t('inbox.chat.info')}>
+          {issue.data && <IssueInfo issue={issue.data} onOpenIssue={open} />}
+        </div>
       </Drawer>
     </div>
   );

@@ -2,25 +2,30 @@ import { useState } from 'react';
 import { Button, Dropdown } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ReportKind, ReportQuery } from '@sabai/contracts';
+import type { Language } from '@sabai/i18n';
 import { useLanguage } from '../../../lib/navigation';
 import { useNotice } from '../../../lib/notices';
 import { saveFile } from '../../../lib/save-file';
-import { exportReport } from '../api/reports';
 
-type Props = { kind: ReportKind; query: ReportQuery; period: { from: string; to: string } };
+export type ExportFormat = 'csv' | 'xlsx';
 
-/** Downloads the report as CSV or XLSX (the server writes the file in the page's language). */
-export function ExportButton({ kind, query, period }: Props) {
+type Props = {
+  /** Asks the server for the file, written in the page's language. */
+  fetchFile: (format: ExportFormat, lang: Language) => Promise<Blob>;
+  /** The name the browser saves it under. */
+  fileName: (format: ExportFormat) => string;
+};
+
+/** Downloads a report as CSV or XLSX (the server writes the file in the page's language). */
+export function ExportButton({ fetchFile, fileName }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const notice = useNotice();
   const [isBusy, setIsBusy] = useState(false);
-  const download = async (format: 'csv' | 'xlsx') => {
+  const download = async (format: ExportFormat) => {
     setIsBusy(true);
     try {
-      const blob = await exportReport(kind, query, format, language);
-      saveFile(blob, `${kind}-performance-${period.from}-${period.to}.${format}`);
+      saveFile(await fetchFile(format, language), fileName(format));
     } catch (error) {
       notice.error(error, 'reports.export.failed');
     } finally {
@@ -35,7 +40,7 @@ export function ExportButton({ kind, query, period }: Props) {
           { key: 'csv', label: t('reports.export.csv') },
           { key: 'xlsx', label: t('reports.export.xlsx') },
         ],
-        onClick: ({ key }) => void download(key as 'csv' | 'xlsx'),
+        onClick: ({ key }) => void download(key as ExportFormat),
       }}
     >
       <Button icon={<DownloadOutlined />} loading={isBusy} data-testid="export-button">

@@ -18,6 +18,11 @@ export const FIGURES: ReadonlyArray<{ key: MetricKey; business?: MetricKey; labe
   { key: 'closeSuccessRate', label: 'reports.metric.closeSuccessRate' },
   { key: 'successRate', label: 'reports.metric.successRate' },
   { key: 'conversionRate', label: 'reports.metric.conversionRate' },
+  // Satisfaction surveys (issue 18 item 1).
+  { key: 'csatResponses', label: 'reports.metric.csatResponses' },
+  { key: 'csatResponseRate', label: 'reports.metric.csatResponseRate' },
+  { key: 'csatPercent', label: 'reports.metric.csatPercent' },
+  { key: 'csatAverage', label: 'reports.metric.csatAverage' },
 ];
 
 export const figureKey = (f: (typeof FIGURES)[number], businessHours: boolean): MetricKey =>

@@ -6,7 +6,7 @@ import type { MetricKey } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
 import { useRetrievalNotice, type RetrievalResource } from '../../../lib/notices';
 import { RetryNotice } from '../../../components/retry-notice';
-import { usePerformanceReport } from '../api/reports';
+import { exportReport, usePerformanceReport } from '../api/reports';
 import { formatChange, formatFigure } from '../utils/format-figure';
 import { ExportButton } from './export-button';
 import { changeTone, FIGURES, figureKey, FigureTiles } from './figure-tiles';
@@ -187,7 +187,10 @@ export function PerformancePage({ kind }: { kind: ReportKind }) {
         <Typography.Title level={1} className="page__title">
           {t(TITLES[kind])}
         </Typography.Title>
-        <ExportButton kind={kind} query={state.query} period={state.period} />
+        <ExportButton
+          fetchFile={(format, lang) => exportReport(kind, state.query, format, lang)}
+          fileName={(format) => `${kind}-performance-${state.period.from}-${state.period.to}.${format}`}
+        />
       </div>
       <ReportControls
         value={state.controls}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReportFilterOptions } from '@sabai/contracts';
@@ -36,6 +36,11 @@ type Props = {
   /** Reports of one kind drop the filter that would leave a single row (e.g. channel on channel performance). */
   showChannel?: boolean;
   showTeam?: boolean;
+  /** The satisfaction report has no compare period (its API takes none) and no times to count in business hours. */
+  showCompare?: boolean;
+  showBusinessHours?: boolean;
+  /** A report's own filters, after the channel and team. */
+  children?: ReactNode;
 };
 
 const RangePicker = lazy(() => import('./range-picker'));
@@ -48,7 +53,7 @@ type SelectProps<T extends string> = {
 };
 
 /** One of the controls: the app's own select, its input named by the testId (the field's label points at it). */
-function ControlSelect<T extends string>({ testId, value, onChange, options }: SelectProps<T>) {
+export function ControlSelect<T extends string>({ testId, value, onChange, options }: SelectProps<T>) {
   return (
     <Select<T>
       id={testId}
@@ -62,7 +67,7 @@ function ControlSelect<T extends string>({ testId, value, onChange, options }: S
   );
 }
 
-/** Period, compare period, channel and team filters, and the business-hours switch. */
+/** Period, compare period, channel and team filters, the report's own filters, and the business-hours switch. */
 export function ReportControls({
   value,
   onChange,
@@ -71,6 +76,9 @@ export function ReportControls({
   options,
   showChannel = true,
   showTeam = true,
+  showCompare = true,
+  showBusinessHours = true,
+  children,
 }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<Controls>) => onChange({ ...value, ...patch });
@@ -90,16 +98,18 @@ export function ReportControls({
           <RangePicker testId="period-range" value={period} onChange={(custom) => set({ custom })} />
         </Suspense>
       )}
-      <label className="report-controls__field">
-        <span>{t('reports.compare.label')}</span>
-        <ControlSelect
-          testId="compare-select"
-          value={value.compare}
-          onChange={(mode) => set({ compare: mode, compareCustom: mode === 'custom' ? compare : null })}
-          options={COMPARE_MODES.map((key) => ({ value: key, label: t(COMPARE_LABELS[key]) }))}
-        />
-      </label>
-      {value.compare === 'custom' && compare && (
+      {showCompare && (
+        <label className="report-controls__field">
+          <span>{t('reports.compare.label')}</span>
+          <ControlSelect
+            testId="compare-select"
+            value={value.compare}
+            onChange={(mode) => set({ compare: mode, compareCustom: mode === 'custom' ? compare : null })}
+            options={COMPARE_MODES.map((key) => ({ value: key, label: t(COMPARE_LABELS[key]) }))}
+          />
+        </label>
+      )}
+      {showCompare && value.compare === 'custom' && compare && (
         <Suspense fallback={null}>
           <RangePicker
             testId="compare-range"
@@ -136,15 +146,18 @@ export function ReportControls({
           />
         </label>
       )}
-      <label className="report-controls__switch" title={t('reports.businessHoursHint')}>
-        <Switch
-          size="small"
-          checked={value.businessHours}
-          onChange={(businessHours) => set({ businessHours })}
-          data-testid="business-hours-switch"
-        />
-        <span>{t('reports.businessHours')}</span>
-      </label>
+      {children}
+      {showBusinessHours && (
+        <label className="report-controls__switch" title={t('reports.businessHoursHint')}>
+          <Switch
+            size="small"
+            checked={value.businessHours}
+            onChange={(businessHours) => set({ businessHours })}
+            data-testid="business-hours-switch"
+          />
+          <span>{t('reports.businessHours')}</span>
+        </label>
+      )}
     </div>
   );
 }

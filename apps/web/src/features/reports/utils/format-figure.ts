@@ -15,10 +15,20 @@ export const LOWER_IS_BETTER: ReadonlySet<MetricKey> = new Set([
   'resolvedBusinessSeconds',
 ]);
 
-const number = (value: number, language: string, digits = 1) =>
-  new Intl.NumberFormat(language === 'th' ? 'th-TH' : 'en-GB', { maximumFractionDigits: digits }).format(
-    value,
-  );
+/** Figures in percent. */
+const PERCENT_FIGURES: ReadonlySet<MetricKey> = new Set([
+  'closeSuccessRate',
+  'successRate',
+  'conversionRate',
+  'csatResponseRate',
+  'csatPercent',
+]);
+
+const number = (value: number, language: string, digits = 1, minimumDigits = 0) =>
+  new Intl.NumberFormat(language === 'th' ? 'th-TH' : 'en-GB', {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: minimumDigits,
+  }).format(value);
 
 export function formatDuration(seconds: number | null, t: TFunction, language: string): string {
   if (seconds === null) return NO_VALUE;
@@ -31,8 +41,9 @@ export function formatDuration(seconds: number | null, t: TFunction, language: s
 export function formatFigure(key: MetricKey, value: number | null, t: TFunction, language: string): string {
   if (value === null) return NO_VALUE;
   if (LOWER_IS_BETTER.has(key)) return formatDuration(value, t, language);
-  if (key === 'closeSuccessRate' || key === 'successRate' || key === 'conversionRate')
-    return `${number(value, language)}%`;
+  if (PERCENT_FIGURES.has(key)) return `${number(value, language)}%`;
+  // An average rating keeps its decimal (4.0 out of 5, not 4).
+  if (key === 'csatAverage') return number(value, language, 1, 1);
   // A few resolutions a month are still worth seeing per day (0.03, not 0).
   return number(value, language, key === 'resolvedPerDay' ? (value < 1 ? 2 : 1) : 0);
 }
