@@ -11,7 +11,12 @@ export const CSAT_RATINGS = [1, 2, 3, 4, 5] as const;
 /** Ratings that count as satisfied in CSAT %. */
 export const CSAT_SATISFIED_FROM = 4;
 
-const Text = z.string().trim().min(1).max(500);
+/** The longest question or thank-you a channel's survey takes. */
+export const CSAT_TEXT_MAX = 500;
+/** After a rating, the customer's next text within this many minutes is their comment. */
+export const CSAT_COMMENT_WINDOW_MINUTES = 15;
+
+const Text = z.string().trim().min(1).max(CSAT_TEXT_MAX);
 const Localised = z.object({ en: Text, th: Text });
 
 /** A channel's survey: on or off, and what the customer reads, in each language. */

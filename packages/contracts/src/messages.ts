@@ -109,6 +109,8 @@ export const MessageSchema = z.object({
   comment: CommentInfoSchema.optional(),
   /** A private reply to a comment: the comment issue it answered. */
   fromComment: z.object({ issueId: z.number(), commentId: z.string() }).optional(),
+  /** An automatic message of the satisfaction survey: its question, or the thanks after a rating. */
+  survey: z.enum(['question', 'thanks']).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -98,6 +98,7 @@ export const inboxEn = {
       retry: 'Retry',
       note: 'Private note',
       system: 'Automatic reply',
+      survey: 'Satisfaction survey',
       viewing: '{{names}} also viewing',
       typing: '{{names}} typing…',
       customerBlocked:

@@ -129,6 +129,9 @@ describe('LINE survey', () => {
       return chat.filter((m) => m.answersQuickReply).length === 2 ? true : null;
     });
     expect((await detail(issueId)).csat?.rating).toBe(4);
+    // The chat names the survey's automatic messages as such.
+    const asked = (await api('GET', `/issues/${issueId}/messages`)).json<{ items: Message[] }>().items;
+    expect(asked.filter((m) => m.survey).map((m) => m.survey)).toEqual(['thanks', 'question']);
     // The taps are in the rated issue's chat; the newer issue got none of them.
     const newer = (await api('GET', `/issues/${next.issueId}/messages`)).json<{ items: Message[] }>().items;
     expect(newer.map((m) => m.text)).toEqual(['อีกเรื่องค่ะ']);

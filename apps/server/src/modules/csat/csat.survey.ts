@@ -1,6 +1,6 @@
 // Sending the survey when an issue's service ended, and recording the customer's answer (the inbound
 // worker finds the answers: inbound/csat-answers.ts). docs/decisions.md "Customer satisfaction".
-import { CSAT_RATINGS, type QuickReply } from '@sabai/contracts';
+import { CSAT_COMMENT_WINDOW_MINUTES, CSAT_RATINGS, type QuickReply } from '@sabai/contracts';
 import { SOCIAL_STANDARD_WINDOW_MS } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
@@ -11,7 +11,7 @@ import { queueSystemMessage } from '../messages';
 import * as repo from './csat.repo';
 
 /** How long after a rating the customer's next text is taken as their comment. */
-export const COMMENT_WINDOW_MS = 15 * 60_000;
+const COMMENT_WINDOW_MS = CSAT_COMMENT_WINDOW_MINUTES * 60_000;
 
 const STAR = '⭐';
 

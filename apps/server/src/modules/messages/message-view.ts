@@ -21,7 +21,14 @@ type StoredMessage = {
 
 type Extras = Pick<
   Message,
-  'sticker' | 'quickReplies' | 'answersQuickReply' | 'seenAt' | 'reaction' | 'comment' | 'fromComment'
+  | 'sticker'
+  | 'quickReplies'
+  | 'answersQuickReply'
+  | 'seenAt'
+  | 'reaction'
+  | 'comment'
+  | 'fromComment'
+  | 'survey'
 >;
 
 /** A comment as its message's payload keeps it (`payload.comment`). */
@@ -66,7 +73,11 @@ function commentExtras(m: StoredMessage): Pick<Extras, 'comment' | 'fromComment'
 }
 
 export function messageExtras(m: StoredMessage, stickerBase: string): Extras {
-  const payload = (m.payload ?? {}) as { line?: unknown; quickReply?: QuickReplyAnswer } & OutgoingPayload;
+  const payload = (m.payload ?? {}) as {
+    line?: unknown;
+    quickReply?: QuickReplyAnswer;
+    csat?: 'question' | 'thanks';
+  } & OutgoingPayload;
   const extras: Extras = {};
   const sticker: ShownSticker | null =
     payload.sticker ?? (m.kind === 'sticker' ? lineSticker(payload.line) : null);
@@ -81,6 +92,7 @@ export function messageExtras(m: StoredMessage, stickerBase: string): Extras {
   if (payload.quickReply) extras.answersQuickReply = payload.quickReply;
   if (m.readAt) extras.seenAt = m.readAt.toISOString();
   if (m.customerReaction) extras.reaction = m.customerReaction;
+  if (payload.csat) extras.survey = payload.csat;
   return { ...extras, ...commentExtras(m) };
 }
 

@@ -1,9 +1,8 @@
 // A channel's satisfaction survey (issue 18 item 1) as its form holds it, and the PUT body
 // (packages/contracts csat.ts CsatSettingsSchema: each text 1–500 characters once trimmed).
-import type { CsatSettings } from '@sabai/contracts';
+import { CSAT_TEXT_MAX, type CsatSettings } from '@sabai/contracts';
 
-/** The longest question or thank-you CsatSettingsSchema takes. */
-export const CSAT_TEXT_MAX = 500;
+export { CSAT_TEXT_MAX };
 
 export type CsatTextField = ['question' | 'thankYou', 'en' | 'th'];
 

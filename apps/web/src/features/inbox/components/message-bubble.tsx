@@ -59,7 +59,7 @@ export function MessageBubble({ message, onRetry, isRetrying = false, onOpenIssu
                 {t('inbox.chat.note')} · <SafeText text={sender} />
               </>
             ) : message.senderType === 'system' ? (
-              t('inbox.chat.system')
+              t(message.survey ? 'inbox.chat.survey' : 'inbox.chat.system')
             ) : (
               <SafeText text={sender} />
             )}
