@@ -29,9 +29,9 @@ export async function refreshSla(tx: Executor, now: Date, refs: IssueRef[]) {
   if (refs.length === 0) return;
   const organizationIds = [...new Set(refs.map((r) => r.organizationId))];
   const policies = await repo.activePolicies(tx, organizationIds);
+  // No policy: no clock runs (removing the last policy dropped every clock, in its recompute job).
+  if (policies.length === 0) return;
   const facts = await repo.clockFacts(tx, [...new Set(refs.map((r) => r.issueId))]);
-  // Nothing to keep: no policy applies and no issue was under one.
-  if (policies.length === 0 && !facts.some((f) => f.tracked)) return;
   const calendarOf = calendars(tx);
 
   const keep: repo.ClockRow[] = [];

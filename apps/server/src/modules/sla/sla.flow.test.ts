@@ -225,3 +225,16 @@ describe('notices and outcomes', () => {
     expect((await detail(issueId)).sla).toBeNull();
   });
 });
+
+describe('without policies', () => {
+  it('drops every clock once the last policy is deleted, and starts none', async () => {
+    const { issueId } = await lineCustomer();
+    expect((await detail(issueId)).sla).not.toBeNull();
+    for (const p of (await api('GET', '/sla-policies')).json<SlaPolicy[]>())
+      expect((await api('DELETE', `/sla-policies/${p.id}`)).statusCode).toBe(204);
+    await eventually(async () => ((await detail(issueId)).sla === null ? true : null));
+    expect(await clocksOf(issueId)).toBeNull();
+    const fresh = await lineCustomer();
+    expect((await detail(fresh.issueId)).sla).toBeNull();
+  });
+});

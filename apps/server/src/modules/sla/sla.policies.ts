@@ -111,6 +111,10 @@ const RECOMPUTE_CHUNK = 500;
 
 /** The job: every open issue of the organisation, a chunk per transaction. */
 export async function recomputeOrganization(deps: Deps, organizationId: string) {
+  if ((await repo.activePolicies(deps.db.orm, [organizationId])).length === 0) {
+    await deps.db.orm.transaction((tx) => repo.dropOrganizationClocks(tx, organizationId));
+    return;
+  }
   let after = 0;
   for (;;) {
     const ids = await repo.openIssueIds(deps.db.orm, organizationId, after, RECOMPUTE_CHUNK);

@@ -131,6 +131,14 @@ export async function dropClocks(ex: Executor, issueIds: number[]) {
     WHERE id = ANY(${sql.param(issueIds)}::bigint[]) AND sla_target IS NOT NULL`);
 }
 
+/** Forgets every clock of the organisation (its last policy went). */
+export async function dropOrganizationClocks(ex: Executor, organizationId: string) {
+  await ex.execute(sql`
+    UPDATE issues SET sla_due_at = NULL, sla_warn_at = NULL, sla_target = NULL
+    WHERE id IN (SELECT issue_id FROM issue_sla WHERE organization_id = ${organizationId})`);
+  await ex.delete(issueSla).where(eq(issueSla.organizationId, organizationId));
+}
+
 export type NewOutcome = typeof slaOutcomes.$inferInsert;
 
 /** Records targets met or breached; a target's clock is recorded once (issue, target, due time). */
