@@ -5,8 +5,9 @@
 //  - the webhook's ack throughput and p50/p99 at full speed, and its p99 at a fixed 1,000 req/s;
 //  - processing throughput: messages stored per second while the ingest workers drain a backlog of stored
 //    deliveries that appeared at once (one INSERT), from brand-new customers and from customers with an
-//    open conversation. Measured apart from the webhook phases: when the workers keep up with the load, the
-//    backlog left after it is only the last few batches, and its drain time says little;
+//    open conversation, and from those again under a service level policy. Measured apart from the webhook
+//    phases: when the workers keep up with the load, the backlog left after it is only the last few
+//    batches, and its drain time says little;
 //  - what was left to drain after the warm-up and after each load phase (processing runs during them, and
 //    mostly steps aside during a full-speed burst, so the 1,000 req/s phase starts after that backlog).
 import { createHmac } from 'node:crypto';
@@ -123,6 +124,16 @@ for (const kind of KINDS) {
   await jobsSettled();
   await storeBacklog(BACKLOG, USERS, 'U');
   const openBacklog = await drain();
+  // The same with a service level policy in business hours (every batch computes its issues' clocks).
+  await server.db.query(
+    `INSERT INTO sla_policies (organization_id, name, first_response_minutes, next_response_minutes,
+       resolution_minutes, business_hours)
+     SELECT organization_id, 'Bench SLA', 30, 60, 480, true FROM channels WHERE external_id = $1 LIMIT 1`,
+    [DEMO_LINE.channelId],
+  );
+  await storeBacklog(BACKLOG, USERS, 'U');
+  const slaBacklog = await drain();
+  await server.db.query(`DELETE FROM sla_policies WHERE name = 'Bench SLA'`);
 
   const bare = await load(`${server.url}/webhooks/bench-bare`, { connections });
   const ack = await load(`${server.url}/webhooks/line/${DEMO_LINE.channelId}`, { connections });
@@ -155,6 +166,12 @@ for (const kind of KINDS) {
     `${(d.processed / d.seconds).toFixed(0)} messages/s (${d.processed} in ${d.seconds.toFixed(1)} s)`;
   console.log(`  processed, new conversations (backlog of ${BACKLOG}): ${rate(newBacklog)}`);
   console.log(`  processed, open conversations (backlog of ${BACKLOG}): ${rate(openBacklog)}`);
+  console.log(
+    `  processed, open conversations with an SLA policy (backlog of ${BACKLOG}): ${rate(slaBacklog)} = ${(
+      (slaBacklog.processed / slaBacklog.seconds / (openBacklog.processed / openBacklog.seconds)) *
+      100
+    ).toFixed(0)}% of the figure without`,
+  );
   console.log(
     `  left after the warm-up (${warmup['2xx']} webhooks, new conversations): ${rate(newConversations)}`,
   );

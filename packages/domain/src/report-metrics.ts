@@ -271,8 +271,36 @@ function windowsOfDay(day: LocalDay, cal: BusinessCalendar): Array<[number, numb
   return windows;
 }
 
+// Each calendar's days as computed once: local midnights come from the zone rules, which are slow to read,
+// and a batch of issues asks for the same few days again and again.
+const spansByCalendar = new WeakMap<BusinessCalendar, Map<LocalDay, Array<[number, number]>>>();
+
+const dayByCalendar = new WeakMap<BusinessCalendar, Map<number, LocalDay>>();
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * The local day of an instant in the calendar's zone, remembered per quarter hour: every zone's offset is a
+ * whole number of quarter hours, so a local midnight never falls inside one.
+ */
+function calendarDayOf(ms: number, cal: BusinessCalendar): LocalDay {
+  let days = dayByCalendar.get(cal);
+  if (!days) dayByCalendar.set(cal, (days = new Map()));
+  const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+  let day = days.get(bucket);
+  if (day === undefined) days.set(bucket, (day = localDayOf(ms, cal.timeZone)));
+  return day;
+}
+
 /** The working time of one local day as sorted, non-overlapping [start, end) instants (overlapping shifts merge). */
 function workingSpansOfDay(day: LocalDay, cal: BusinessCalendar): Array<[number, number]> {
+  let days = spansByCalendar.get(cal);
+  if (!days) spansByCalendar.set(cal, (days = new Map()));
+  let spans = days.get(day);
+  if (!spans) days.set(day, (spans = computeSpansOfDay(day, cal)));
+  return spans;
+}
+
+function computeSpansOfDay(day: LocalDay, cal: BusinessCalendar): Array<[number, number]> {
   const midnight = startOfLocalDay(day, cal.timeZone);
   const spans = windowsOfDay(day, cal)
     .map(([a, b]): [number, number] => [midnight + a * 60_000, midnight + b * 60_000])
@@ -317,7 +345,7 @@ export function addBusinessSeconds(startMs: number, seconds: number, cal: Busine
   if (seconds <= 0) return startMs;
   if (cal.mode === '24x7' && cal.holidays.size === 0) return startMs + seconds * 1000;
   let left = seconds * 1000;
-  let day = localDayOf(startMs, cal.timeZone);
+  let day = calendarDayOf(startMs, cal);
   for (let n = 0; n < BUSINESS_SEARCH_DAYS; n++, day = addDays(day, 1)) {
     for (const [a, b] of workingSpansOfDay(day, cal)) {
       const from = Math.max(a, startMs);

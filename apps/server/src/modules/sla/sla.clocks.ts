@@ -66,6 +66,16 @@ export async function refreshSla(tx: Executor, now: Date, refs: IssueRef[]) {
     }
     const of = (target: SlaTarget) => clocks.find((c) => c.target === target) ?? null;
     const first = nextDue(clocks);
+    const unchanged =
+      f.tracked &&
+      f.policy_id === policy.id &&
+      time(f.first_response_due_at) === (of('firstResponse')?.dueAt ?? null) &&
+      time(f.next_response_due_at) === (of('nextResponse')?.dueAt ?? null) &&
+      time(f.resolution_due_at) === (of('resolution')?.dueAt ?? null) &&
+      time(f.paused_since) === (paused.since?.getTime() ?? null) &&
+      (f.paused_seconds ?? 0) === paused.seconds;
+    // A customer writing again while already waiting changes nothing: no write.
+    if (unchanged) continue;
     keep.push({
       issueId: f.id,
       organizationId: f.organization_id,

@@ -45,6 +45,7 @@ export type ClockFacts = {
   last_agent_message_at: Date | string | null;
   ended_at: Date | string | null;
   tracked: boolean;
+  policy_id: string | null;
   first_response_due_at: Date | string | null;
   next_response_due_at: Date | string | null;
   resolution_due_at: Date | string | null;
@@ -59,7 +60,7 @@ export async function clockFacts(ex: Executor, issueIds: number[]): Promise<Cloc
       SELECT i.id::int AS id, i.organization_id, i.status, i.channel_id, i.team_id, i.assignee_user_id,
         coalesce(i.first_customer_message_at, i.start_date) AS started_at, i.first_response_at,
         i.wait_started_at, i.last_agent_message_at, coalesce(i.resolved_at, i.closed_at) AS ended_at,
-        (s.issue_id IS NOT NULL) AS tracked, s.first_response_due_at, s.next_response_due_at,
+        (s.issue_id IS NOT NULL) AS tracked, s.policy_id, s.first_response_due_at, s.next_response_due_at,
         s.resolution_due_at, s.paused_since, s.paused_seconds
       FROM issues i LEFT JOIN issue_sla s ON s.issue_id = i.id
       WHERE i.id = ANY(${sql.param(issueIds)}::bigint[]) AND i.kind = 'conversation'`),
