@@ -4,7 +4,6 @@
 // runningClocks), a target that completed is recorded met or breached, and the clock due first goes on the
 // issue's row for the inbox. Set-based: a few statements however many issues.
 import {
-  aroundTheClock,
   businessSeconds,
   mostSpecificPolicy,
   nextDue,
@@ -14,9 +13,8 @@ import {
   type SlaTarget,
 } from '@sabai/domain';
 import type { Executor } from '../../platform/db';
-import { channelCalendars } from '../channels';
-import { organizationTimeZone } from '../organizations';
 import * as repo from './sla.repo';
+import { activePoliciesOf, calendarOf } from './sla.settings-cache';
 
 export type IssueRef = { issueId: number; organizationId: string };
 
@@ -27,24 +25,20 @@ const time = (v: Date | string | null) => (v === null ? null : new Date(v).getTi
 /** Computes the clocks of the given issues again; resolves once they and any completed targets are stored. */
 export async function refreshSla(tx: Executor, now: Date, refs: IssueRef[]) {
   if (refs.length === 0) return;
-  const organizationIds = [...new Set(refs.map((r) => r.organizationId))];
-  const policies = await repo.activePolicies(tx, organizationIds);
+  const policiesOf = await activePoliciesOf(tx, [...new Set(refs.map((r) => r.organizationId))]);
   // No policy: no clock runs (removing the last policy dropped every clock, in its recompute job).
-  if (policies.length === 0) return;
+  if ([...policiesOf.values()].every((p) => p.length === 0)) return;
   const facts = await repo.clockFacts(tx, [...new Set(refs.map((r) => r.issueId))]);
-  const calendarOf = calendars(tx);
 
   const keep: repo.ClockRow[] = [];
   const drop: number[] = [];
   const outcomes: repo.NewOutcome[] = [];
   for (const f of facts) {
-    const policy = mostSpecificPolicy(
-      policies.filter((p) => p.organizationId === f.organization_id),
-      { teamId: f.team_id, channelId: f.channel_id },
-    );
-    const calendar = policy?.businessHours
-      ? await calendarOf(f.organization_id, f.channel_id)
-      : await calendarOf(f.organization_id, null);
+    const policy = mostSpecificPolicy(policiesOf.get(f.organization_id) ?? [], {
+      teamId: f.team_id,
+      channelId: f.channel_id,
+    });
+    const calendar = await calendarOf(tx, f.organization_id, policy?.businessHours ? f.channel_id : null);
     const paused = pauseAfter(f, now, calendar);
     const clocks = policy
       ? runningClocks(
@@ -171,18 +165,4 @@ function completed(
     if (clock) result.push(...outcome('resolution', clock.dueAt, time(f.ended_at) ?? now.getTime()));
   }
   return result;
-}
-
-/** Each organisation's channel calendars and zone, read once per refresh; null channel: around the clock. */
-function calendars(tx: Executor) {
-  const loaded = new Map<string, { zone: string; channels: Map<string, BusinessCalendar> }>();
-  return async (organizationId: string, channelId: string | null): Promise<BusinessCalendar> => {
-    let org = loaded.get(organizationId);
-    if (!org) {
-      const zone = await organizationTimeZone(tx, organizationId);
-      org = { zone, channels: await channelCalendars(tx, organizationId, zone) };
-      loaded.set(organizationId, org);
-    }
-    return (channelId && org.channels.get(channelId)) || aroundTheClock(org.zone);
-  };
 }

@@ -13,6 +13,7 @@ import type { AuthContext } from '../auth';
 import { findChannel } from '../channels';
 import { refreshSla } from './sla.clocks';
 import * as repo from './sla.repo';
+import { forgetOrganization } from './sla.settings-cache';
 
 /** Computes the clocks of an organisation's open issues again after a policy changed. */
 export const SLA_RECOMPUTE_JOB = defineJob('sla.recompute', z.object({ organizationId: z.uuid() }), {
@@ -67,6 +68,7 @@ async function saved(
       await deps.jobs.sendInTransaction(tx, SLA_RECOMPUTE_JOB, { organizationId: auth.organizationId });
       return written;
     });
+    forgetOrganization(auth.organizationId);
     return present(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('sla.duplicate_scope');
@@ -111,6 +113,8 @@ const RECOMPUTE_CHUNK = 500;
 
 /** The job: every open issue of the organisation, a chunk per transaction. */
 export async function recomputeOrganization(deps: Deps, organizationId: string) {
+  // The change may come from another process: this one reads the policies afresh too.
+  forgetOrganization(organizationId);
   if ((await repo.activePolicies(deps.db.orm, [organizationId])).length === 0) {
     await deps.db.orm.transaction((tx) => repo.dropOrganizationClocks(tx, organizationId));
     return;
