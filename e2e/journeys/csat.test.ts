@@ -126,7 +126,7 @@ describe.each<Locale>(['en', 'th'])('customer satisfaction in %s', (lang) => {
     const question = form.getByTestId(`csat-question-${lang}`);
     const thankYou = form.getByTestId(`csat-thank-you-${lang}`);
     await question.fill('   ');
-    await form.getByTestId('csat-save').click();
+    await form.getByTestId('csat-settings-save').click();
     await form.getByText(t('channels.csat.required', { max: 500 })).waitFor();
     await snap(page, `csat-settings-invalid-desktop-${lang}`);
     await question.fill(texts.question);
@@ -136,7 +136,7 @@ describe.each<Locale>(['en', 'th'])('customer satisfaction in %s', (lang) => {
     await form.getByTestId('csat-settings-unsaved').waitFor();
     await page.locator('#csat-settings-title').scrollIntoViewIfNeeded();
     await snap(page, `csat-settings-desktop-${lang}`);
-    await form.getByTestId('csat-save').click();
+    await form.getByTestId('csat-settings-save').click();
     await noticeShows(page, lang, 'channels.csat.saved');
     await form.getByTestId('csat-settings-unsaved').waitFor({ state: 'detached' });
     const saved = await admin.call<CsatSettings>('GET', settingsPath);

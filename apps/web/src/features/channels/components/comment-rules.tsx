@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Form, Input, Skeleton, Switch } from 'antd';
+import { Button, Empty, Form, Input, Skeleton, Switch } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { Channel, CommentRule } from '@sabai/contracts';
 import { isAllowed } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
 import { RetryNotice } from '../../../components/retry-notice';
+import { TabSaveFooter } from './tab-save-footer';
 import { ApiError } from '../../../lib/api-client';
 import { errorKey } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/me';
@@ -261,32 +262,14 @@ function RulesForm({ channelId, saved }: { channelId: string; saved: CommentRule
         )}
       </Form.List>
       {canUpdate && (
-        <div className="comment-rules__footer">
-          {formMessage && (
-            <Alert
-              type="error"
-              showIcon
-              title={t(formMessage)}
-              className="channel-form__message"
-              data-testid="comment-rules-message"
-            />
-          )}
-          <div className="comment-rules__buttons">
-            {isDirty && (
-              <span className="comment-rules__unsaved" data-testid="comment-rules-unsaved">
-                {t('channels.commentRules.unsaved')}
-              </span>
-            )}
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={saveMutation.isPending}
-              data-testid="comment-rules-save"
-            >
-              {t('channels.commentRules.save')}
-            </Button>
-          </div>
-        </div>
+        <TabSaveFooter
+          testId="comment-rules"
+          message={formMessage}
+          isDirty={isDirty}
+          saving={saveMutation.isPending}
+          unsavedLabel="channels.commentRules.unsaved"
+          saveLabel="channels.commentRules.save"
+        />
       )}
     </Form>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Skeleton, Switch } from 'antd';
+import { Form, Input, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
 import { isAllowed } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
 import { RetryNotice } from '../../../components/retry-notice';
+import { TabSaveFooter } from './tab-save-footer';
 import { ApiError } from '../../../lib/api-client';
 import { errorKey } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/me';
@@ -146,27 +147,14 @@ function CsatForm({ channelId, saved }: { channelId: string; saved: CsatSettings
         </Form.Item>
       ))}
       {canUpdate && (
-        <div className="csat-settings__footer">
-          {formMessage && (
-            <Alert
-              type="error"
-              showIcon
-              title={t(formMessage)}
-              className="channel-form__message"
-              data-testid="csat-settings-message"
-            />
-          )}
-          <div className="csat-settings__buttons">
-            {isDirty && (
-              <span className="csat-settings__unsaved" data-testid="csat-settings-unsaved">
-                {t('channels.csat.unsaved')}
-              </span>
-            )}
-            <Button type="primary" htmlType="submit" loading={saveMutation.isPending} data-testid="csat-save">
-              {t('channels.csat.save')}
-            </Button>
-          </div>
-        </div>
+        <TabSaveFooter
+          testId="csat-settings"
+          message={formMessage}
+          isDirty={isDirty}
+          saving={saveMutation.isPending}
+          unsavedLabel="channels.csat.unsaved"
+          saveLabel="channels.csat.save"
+        />
       )}
     </Form>
   );

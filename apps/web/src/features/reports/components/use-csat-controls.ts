@@ -8,20 +8,15 @@ import {
   readCsatFilters,
   type CsatFilters,
 } from '../utils/csat-controls';
-import { controlsParams, periodOf, readControls, type ReportControls } from '../utils/report-period';
+import {
+  CONTROL_KEYS,
+  controlsParams,
+  periodOf,
+  readControls,
+  type ReportControls,
+} from '../utils/report-period';
 
-const OWN_KEYS = new Set<string>([
-  ...CSAT_FILTER_KEYS,
-  'period',
-  'from',
-  'to',
-  'compare',
-  'compareFrom',
-  'compareTo',
-  'channel',
-  'team',
-  'businessHours',
-]);
+const OWN_KEYS = new Set<string>([...CSAT_FILTER_KEYS, ...CONTROL_KEYS]);
 
 /**
  * The satisfaction report's period, channel and team (as the other reports hold them) and its own filters,

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import {
+  CONTROL_KEYS,
   compareOf,
   controlsParams,
   periodOf,
@@ -22,7 +23,7 @@ export function useReportControls() {
       setParams((current) => {
         const updated = new URLSearchParams(controlsParams(next));
         // Whatever else the address carries (lang, a tab) stays.
-        for (const [key, value] of current) if (!REPORT_KEYS.has(key)) updated.set(key, value);
+        for (const [key, value] of current) if (!CONTROL_KEYS.has(key)) updated.set(key, value);
         return updated;
       }),
     [setParams],
@@ -33,15 +34,3 @@ export function useReportControls() {
   const query = reportQuery(controls, today);
   return { controls, setControls, period, compare, query };
 }
-
-const REPORT_KEYS = new Set([
-  'period',
-  'from',
-  'to',
-  'compare',
-  'compareFrom',
-  'compareTo',
-  'channel',
-  'team',
-  'businessHours',
-]);

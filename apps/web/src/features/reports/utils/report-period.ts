@@ -89,6 +89,19 @@ export function reportQuery(c: ReportControls, today: string): ReportQuery {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The address parameters the report controls own (a screen keeps any other parameter it has). */
+export const CONTROL_KEYS: ReadonlySet<string> = new Set([
+  'period',
+  'from',
+  'to',
+  'compare',
+  'compareFrom',
+  'compareTo',
+  'channel',
+  'team',
+  'businessHours',
+]);
+
 /**
  * The controls as the address's query, only what differs from the defaults (period, from, to, compare,
  * compareFrom, compareTo, channel, team, businessHours), so a chosen period survives a reload and has a link.
