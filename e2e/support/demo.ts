@@ -36,6 +36,7 @@ const LABELS = {
   autoAssignment: ['Auto assignment', 'มอบหมายเคสอัตโนมัติ'],
   canned: ['Canned responses', 'ข้อความสำเร็จรูป'],
   tags: ['Tags', 'แท็ก'],
+  slaPolicies: ['Service levels (SLA)', 'ระดับการให้บริการ (SLA)'],
   auditLog: ['Audit log', 'บันทึกการตรวจสอบ'],
 } as const;
 type Entry = keyof typeof LABELS;
@@ -50,8 +51,8 @@ const EVERY_SCREEN = Object.keys(LABELS) as Entry[];
 /**
  * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
  * (docs/decisions.md "Permissions": Staff has no dashboard view; channel settings need `channel` view scope
- * all; the audit log needs `user` update scope all; the satisfaction report, like the agent report, agent
- * performance view all or myTeam).
+ * all, and so do the service levels; the audit log needs `user` update scope all; the satisfaction report,
+ * like the agent report, agent performance view all or myTeam).
  */
 export const EXPECTED_MENU: Record<DemoRole, Menu> = {
   SuperAdmin: menuOf(EVERY_SCREEN),

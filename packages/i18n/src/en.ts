@@ -36,6 +36,12 @@ export const en = {
       retrieve: 'Could not retrieve the data. Please try again.',
       update: 'Could not save the changes. Please try again.',
     },
+    // Whole units of a length of time, joined by a space: "1 d 4 h", "3 h 5 min".
+    duration: {
+      days: '{{value}} d',
+      hours: '{{value}} h',
+      minutes: '{{value}} min',
+    },
   },
   languages: {
     en: 'English',
@@ -86,6 +92,7 @@ export const en = {
       audit_settings: 'Could not retrieve how long audit log entries are kept.',
       csat_settings: 'Could not retrieve the satisfaction survey of this channel.',
       csat_report: 'Could not retrieve the satisfaction ratings.',
+      sla_policies: 'Could not retrieve the service level policies.',
     },
   },
   errors: errorsEn,
@@ -166,6 +173,7 @@ export const en = {
     tags: 'Tags',
     autoAssignment: 'Auto assignment',
     auditLog: 'Audit log',
+    slaPolicies: 'Service levels (SLA)',
     profile: 'Edit profile',
   },
   // The header bell's drawer and the live notices (spec §2, §4).

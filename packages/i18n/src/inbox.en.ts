@@ -39,6 +39,22 @@ export const inboxEn = {
       daysLeft: 'Days left to respond',
       slaDue: 'SLA due',
     },
+    // The service level chip of an issue's card and chat (issue 18 item 2).
+    sla: {
+      target: {
+        firstResponse: 'First response',
+        nextResponse: 'Next response',
+        resolution: 'Resolution',
+      },
+      left: '{{target}} · {{time}}',
+      overdue: '{{target}} · Overdue {{time}}',
+      state: {
+        ok: 'Service level on track:',
+        warning: 'Service level due soon:',
+        breached: 'Service level breached:',
+      },
+      due: 'Due {{time}}',
+    },
     list: {
       empty: 'No issues match these filters.',
       emptyAll: 'No issues yet. New conversations from your channels appear here.',

@@ -39,6 +39,21 @@ export const inboxTh: InboxCatalogue = {
       daysLeft: 'จำนวนวันที่เหลือให้ตอบ',
       slaDue: 'ใกล้ครบกำหนด SLA',
     },
+    sla: {
+      target: {
+        firstResponse: 'ตอบครั้งแรก',
+        nextResponse: 'ตอบครั้งถัดไป',
+        resolution: 'แก้ไขปัญหา',
+      },
+      left: '{{target}} · เหลือ {{time}}',
+      overdue: '{{target}} · เกินกำหนด {{time}}',
+      state: {
+        ok: 'SLA ยังอยู่ในเวลา:',
+        warning: 'SLA ใกล้ครบกำหนด:',
+        breached: 'SLA เกินกำหนดแล้ว:',
+      },
+      due: 'ครบกำหนด {{time}}',
+    },
     list: {
       empty: 'ไม่มีเคสที่ตรงกับตัวกรองนี้',
       emptyAll: 'ยังไม่มีเคส บทสนทนาใหม่จากช่องทางของคุณจะแสดงที่นี่',

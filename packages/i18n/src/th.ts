@@ -33,6 +33,11 @@ export const th: Catalogue = {
       retrieve: 'ไม่สามารถดึงข้อมูลได้ กรุณาลองอีกครั้ง',
       update: 'ไม่สามารถบันทึกการเปลี่ยนแปลงได้ กรุณาลองอีกครั้ง',
     },
+    duration: {
+      days: '{{value}} วัน',
+      hours: '{{value}} ชม.',
+      minutes: '{{value}} นาที',
+    },
   },
   languages: {
     en: 'English',
@@ -82,6 +87,7 @@ export const th: Catalogue = {
       audit_settings: 'ไม่สามารถดึงระยะเวลาการเก็บบันทึกการตรวจสอบได้',
       csat_settings: 'ไม่สามารถดึงแบบสอบถามความพึงพอใจของช่องทางนี้ได้',
       csat_report: 'ไม่สามารถดึงคะแนนความพึงพอใจได้',
+      sla_policies: 'ไม่สามารถดึงนโยบายระดับการให้บริการได้',
     },
   },
   errors: errorsTh,
@@ -161,6 +167,7 @@ export const th: Catalogue = {
     tags: 'แท็ก',
     autoAssignment: 'มอบหมายเคสอัตโนมัติ',
     auditLog: 'บันทึกการตรวจสอบ',
+    slaPolicies: 'ระดับการให้บริการ (SLA)',
     profile: 'แก้ไขโปรไฟล์',
   },
   // The header bell's drawer and the live notices (spec §2, §4).

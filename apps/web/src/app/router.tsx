@@ -63,6 +63,7 @@ const desktopRoutes: RouteObject[] = [
     lazy: () => import('../features/canned-responses/components/canned-responses-page'),
   },
   { path: 'setting/tag', lazy: () => import('../features/tags/components/tags-page') },
+  { path: 'setting/sla', lazy: () => import('../features/sla/components/sla-page') },
   { path: 'setting/audit-log', lazy: () => import('../features/audit-log/components/audit-log-page') },
 ];
 

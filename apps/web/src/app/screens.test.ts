@@ -49,3 +49,21 @@ describe('the satisfaction report', () => {
     expect(allowedScreens(entriesOf('Admin')).find((screen) => screen.key === 'csat')?.isOnMobile).toBe(true);
   });
 });
+
+describe('the service levels screen', () => {
+  it('is an organisation setting: the channel view scope all, Admin and SuperAdmin by default', () => {
+    expect(canOpenPath(entriesOf('SuperAdmin'), '/setting/sla')).toBe(true);
+    expect(canOpenPath(entriesOf('Admin'), '/setting/sla?lang=th')).toBe(true);
+    expect(canOpenPath(entriesOf('Manager'), '/setting/sla')).toBe(false);
+    expect(canOpenPath(entriesOf('Staff'), '/setting/sla')).toBe(false);
+    const channel = (view: string): RoleEntry[] => [{ menu: 'channel', subdetail: JSON.stringify({ view }) }];
+    expect(canOpenPath(channel('all'), '/setting/sla')).toBe(true);
+    expect(canOpenPath(channel('myChannel'), '/setting/sla')).toBe(false);
+  });
+
+  it('stands in the settings, before the audit log, and not on phones', () => {
+    const keys = allowedScreens(entriesOf('Admin')).map((screen) => screen.key);
+    expect(keys.slice(keys.indexOf('tags'), keys.indexOf('tags') + 3)).toEqual(['tags', 'sla', 'audit-log']);
+    expect(allowedScreens(entriesOf('Admin')).find((screen) => screen.key === 'sla')?.isOnMobile).toBe(false);
+  });
+});

@@ -8,6 +8,7 @@ import {
   ContactsOutlined,
   BarChartOutlined,
   DashboardOutlined,
+  FieldTimeOutlined,
   FundOutlined,
   LineChartOutlined,
   SmileOutlined,
@@ -31,7 +32,8 @@ export type Screen = ScreenLink & {
   /**
    * Needed besides canViewRoute's view scope: the audit log is for whoever may update every user, as
    * routes.audit requires; packages/domain's ROUTE_PERMISSIONS knows view scopes only (and has no entry
-   * for the satisfaction report, which takes the agent performance report's view).
+   * for the satisfaction report, which takes the agent performance report's view, nor for the service
+   * levels, which take the channel view scope all).
    */
   access?: ScreenAccess;
 };
@@ -136,6 +138,15 @@ export const SCREENS: readonly Screen[] = [
     labelKey: 'nav.tags',
     icon: TagsOutlined,
     isOnMobile: false,
+  },
+  {
+    key: 'sla',
+    path: '/setting/sla',
+    labelKey: 'nav.slaPolicies',
+    icon: FieldTimeOutlined,
+    isOnMobile: false,
+    // Organisation settings, as routes.sla requires: the channel scope all (Admin and SuperAdmin by default).
+    access: { resource: 'channel', action: 'view', scopes: ['all'] },
   },
   {
     key: 'audit-log',

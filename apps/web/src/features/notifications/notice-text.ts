@@ -2,11 +2,18 @@
 // in @sabai/contracts); a Thai reader gets each one recognised and translated, the closed-issue notice as
 // the spec builds it. Anything unrecognised is shown as it came.
 import { parseNotice, SLA_TARGET_WORDS } from '@sabai/contracts';
-import { SLA_TARGETS } from '@sabai/domain';
+import { SLA_TARGETS, type SlaTarget } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
 import { insertIssueNumber } from '../../lib/live-socket';
 
 type Translate = (key: TranslationKey, values?: Record<string, string>) => string;
+
+/** The service level notices name their target in the reader's words. */
+const TARGET_WORDS: Record<SlaTarget, TranslationKey> = {
+  firstResponse: 'notifications.slaTarget.firstResponse',
+  nextResponse: 'notifications.slaTarget.nextResponse',
+  resolution: 'notifications.slaTarget.resolution',
+};
 
 export function localNotice(content: string, language: string, t: Translate): string {
   if (language !== 'th') return content;
@@ -23,7 +30,7 @@ export function localNotice(content: string, language: string, t: Translate): st
       const target = SLA_TARGETS.find((k) => SLA_TARGET_WORDS[k] === values.target);
       return t(`notifications.text.${notice.kind}`, {
         ...values,
-        target: target ? t(`notifications.slaTarget.${target}`) : (values.target ?? ''),
+        target: target ? t(TARGET_WORDS[target]) : (values.target ?? ''),
       });
     }
     case 'timeOffDecided':

@@ -154,6 +154,64 @@ describe('a new message on an issue in the lists', () => {
   });
 });
 
+describe('service level clocks, which the message events do not carry', () => {
+  const clock = (target: 'firstResponse' | 'resolution') => ({
+    target,
+    warnAt: '2026-01-01T10:30:00.000Z',
+    dueAt: '2026-01-01T10:40:00.000Z',
+  });
+  const answer = (issueId: number, minute: number): LiveFeedEvent => ({
+    type: 'message.created',
+    data: {
+      issueId,
+      messageId: 2000 + minute,
+      direction: 'outbound',
+      card: { lastResponseAt: at(minute), lastMessage: { text: 'on it', kind: 'text', senderType: 'agent' } },
+    },
+  });
+
+  it('are read again, batched, when an agent answers a customer whose wait is counted', async () => {
+    vi.useFakeTimers();
+    server[0] = { ...server[0]!, sla: clock('firstResponse') };
+    showList('');
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    fetches = {};
+
+    cache.apply(answer(1, 10));
+    cache.apply(answer(1, 11));
+    await vi.advanceTimersByTimeAsync(LIST_REFRESH_MS);
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(fetches).toEqual({ 'list:': 1 });
+  });
+
+  it('are read again when a customer writes while no wait is counted, where the lists show clocks', async () => {
+    vi.useFakeTimers();
+    server[1] = { ...server[1]!, sla: clock('resolution') };
+    showList('');
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    fetches = {};
+
+    // Issue 1 counts nothing yet: its customer's new message may start the next response clock.
+    cache.apply(newMessage(1, 10));
+    await vi.advanceTimersByTimeAsync(LIST_REFRESH_MS);
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(fetches).toEqual({ 'list:': 1 });
+  });
+
+  it('cost nothing where no card shows a clock, or the message changes no wait', async () => {
+    vi.useFakeTimers();
+    server[0] = { ...server[0]!, sla: clock('firstResponse') };
+    showList('');
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    fetches = {};
+
+    // The customer writes again while their wait is already counted.
+    cache.apply(newMessage(1, 10));
+    await vi.advanceTimersByTimeAsync(LIST_REFRESH_MS);
+    expect(fetches).toEqual({});
+  });
+});
+
 describe('new messages on the open issue', () => {
   it('refetch its chat once at a time, plus once for what came meanwhile (that fetch reads them)', async () => {
     vi.useFakeTimers();

@@ -10,6 +10,10 @@
 //   from the event's fields at once, then the visible lists and counts are refetched for what the event
 //   cannot say (names, the other filters), at most once per LIST_REFRESH_MS however many events arrive;
 // - a new issue, or a message on an issue no cached list holds, asks for that same batched refetch;
+// - a message that may start or stop the issue's service level clock (an agent answering a customer who
+//   waits, a customer writing while no response clock runs) refetches the issue and the visible lists,
+//   batched, for the clock the event does not carry; only where the lists show clocks at all, so an
+//   organisation without service level policies makes no request;
 // - an issue read (its unread marker cleared) clears the card's badge: no request;
 // - on every open of the socket everything is refetched (events sent before it are not replayed).
 import { useEffect } from 'react';
@@ -85,6 +89,11 @@ export function createLiveCache(queryClient: QueryClient): LiveCache {
       void queryClient.invalidateQueries({ queryKey: activityKey(data.issueId), exact: true });
     const card = data.card;
     if (!card) return;
+    const before = cachedCard(queryClient, data.issueId);
+    const movesClock =
+      before !== undefined &&
+      mayMoveSlaClock(before, card.lastMessage.senderType) &&
+      showsSlaClocks(queryClient);
     const patch = (item: IssueListItem): IssueListItem => ({
       ...item,
       lastMessage: card.lastMessage,
@@ -93,7 +102,8 @@ export function createLiveCache(queryClient: QueryClient): LiveCache {
     });
     queryClient.setQueryData(issueKey(data.issueId), (issue?: IssueListItem) => issue && patch(issue));
     const found = patchLists(queryClient, data.issueId, patch);
-    if (!found) refreshLists();
+    if (movesClock) void queryClient.invalidateQueries({ queryKey: issueKey(data.issueId), exact: true });
+    if (!found || movesClock) refreshLists();
   };
 
   /** Someone opened the chat: its badge goes, no request. */
@@ -222,6 +232,31 @@ function moveCard(queryClient: QueryClient, { issueId, status }: IssueState) {
     next[status] = (next[status] ?? 0) + 1;
     queryClient.setQueryData<StatusCounts>(key, { ...counts, counts: next });
   }
+}
+
+/** The issue as a cached list or its open chat holds it. */
+function cachedCard(queryClient: QueryClient, issueId: number): IssueListItem | undefined {
+  const open = queryClient.getQueryData<IssueListItem>(issueKey(issueId));
+  return (
+    open ??
+    cachedLists(queryClient)
+      .map(({ data }) => findCard(data, issueId))
+      .find(Boolean)
+  );
+}
+
+/** Whether any cached card counts down to a service level target (the organisation has policies). */
+const showsSlaClocks = (queryClient: QueryClient) =>
+  cachedLists(queryClient).some(({ data }) => data.pages.some((page) => page.items.some((i) => i.sla)));
+
+/**
+ * Whether a message may start or stop the issue's clock: an agent's answer ends the customer's wait (the
+ * first or next response clock), a customer's message may start a wait when none is counted.
+ */
+function mayMoveSlaClock(card: IssueListItem, senderType: string): boolean {
+  const isWaitCounted = card.sla?.target === 'firstResponse' || card.sla?.target === 'nextResponse';
+  if (senderType === 'agent') return isWaitCounted;
+  return senderType === 'customer' && !isWaitCounted;
 }
 
 const findCard = (data: ListData, issueId: number) =>

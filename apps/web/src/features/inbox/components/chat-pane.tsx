@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { isOpenStatus } from '@sabai/domain';
 import { ChannelIcon } from '../../../components/channel-icon';
 import { sendPresence, usePresence } from '../../../lib/live-socket';
 import { useMe } from '../../../lib/me';
@@ -13,6 +14,7 @@ import { CommentPane } from './comment-thread';
 import { IssueActions } from './issue-actions';
 import { MessageList } from './message-list';
 import { MuteToggle } from './mute-toggle';
+import { SlaChip } from './sla-chip';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
 import { ApiError } from '../../../lib/api-client';
@@ -128,6 +130,7 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
           </strong>
           <span className="chat-pane__sub">
             #{data.id} · {data.channel.name} <StatusTag status={data.status} />
+            {data.sla && isOpenStatus(data.status) && <SlaChip sla={data.sla} />}
           </span>
         </div>
         {!data.viewOnly && <MuteToggle issue={data} />}

@@ -6,6 +6,7 @@ import { isOpenStatus, STATUS_COLOURS } from '@sabai/domain';
 import type { IssueListItem } from '../api/issues';
 import { fullTime, shortTime } from '../utils/time';
 import { ContactAvatar } from './contact-avatar';
+import { SlaChip } from './sla-chip';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
 import { personName } from '../../../lib/format';
@@ -72,6 +73,8 @@ export const IssueCard = memo(function IssueCard({ issue, isSelected = false, on
         <span className="issue-card__meta">
           <span className="issue-card__id">#{issue.id}</span>
           <StatusTag status={issue.status} />
+          {/* Until the list is read again, a card just resolved still carries its clock. */}
+          {issue.sla && isOpenStatus(issue.status) && <SlaChip sla={issue.sla} />}
           <span className="issue-card__assignee">
             {issue.assignee ? (
               <SafeText text={personName(t, issue.assignee.displayName, issue.assignee.deleted)} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReportFigures } from '@sabai/contracts';
 import type { MetricKey } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
-import { formatChange, formatFigure, LOWER_IS_BETTER } from '../utils/format-figure';
+import { formatChange, formatFigure, isLowerBetter } from '../utils/format-figure';
 
 /** The figures shown, in order; the three times switch to their business-hours variant with the switch. */
 export const FIGURES: ReadonlyArray<{ key: MetricKey; business?: MetricKey; label: TranslationKey }> = [
@@ -23,15 +23,22 @@ export const FIGURES: ReadonlyArray<{ key: MetricKey; business?: MetricKey; labe
   { key: 'csatResponseRate', label: 'reports.metric.csatResponseRate' },
   { key: 'csatPercent', label: 'reports.metric.csatPercent' },
   { key: 'csatAverage', label: 'reports.metric.csatAverage' },
+  // Service level targets met and breached (issue 18 item 2).
+  { key: 'slaMetPercent', label: 'reports.metric.slaMetPercent' },
+  { key: 'slaMet', label: 'reports.metric.slaMet' },
+  { key: 'slaBreached', label: 'reports.metric.slaBreached' },
+  { key: 'slaFirstResponseMetPercent', label: 'reports.metric.slaFirstResponseMetPercent' },
+  { key: 'slaNextResponseMetPercent', label: 'reports.metric.slaNextResponseMetPercent' },
+  { key: 'slaResolutionMetPercent', label: 'reports.metric.slaResolutionMetPercent' },
 ];
 
 export const figureKey = (f: (typeof FIGURES)[number], businessHours: boolean): MetricKey =>
   businessHours && f.business ? f.business : f.key;
 
-/** Whether a change is good news (green) or bad (red): lower is better for times. */
+/** Whether a change is good news (green) or bad (red): lower is better for times and breaches. */
 export function changeTone(key: MetricKey, change: number | null): 'up' | 'down' | 'flat' {
   if (change === null || change === 0) return 'flat';
-  const better = LOWER_IS_BETTER.has(key) ? change < 0 : change > 0;
+  const better = isLowerBetter(key) ? change < 0 : change > 0;
   return better ? 'up' : 'down';
 }
 

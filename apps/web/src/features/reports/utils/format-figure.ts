@@ -5,7 +5,7 @@ import type { MetricKey } from '@sabai/domain';
 
 export const NO_VALUE = '–';
 
-/** Figures where a smaller value is the better one (the change is coloured accordingly). */
+/** Times: shown as durations, and a smaller value is the better one (the change is coloured accordingly). */
 export const LOWER_IS_BETTER: ReadonlySet<MetricKey> = new Set([
   'firstResponseSeconds',
   'firstResponseBusinessSeconds',
@@ -15,6 +15,13 @@ export const LOWER_IS_BETTER: ReadonlySet<MetricKey> = new Set([
   'resolvedBusinessSeconds',
 ]);
 
+/** Counts where fewer is the better news: service level targets breached. */
+const FEWER_IS_BETTER: ReadonlySet<MetricKey> = new Set(['slaBreached']);
+
+/** Whether a fall of the figure is good news (a shorter time, fewer breaches). */
+export const isLowerBetter = (key: MetricKey): boolean =>
+  LOWER_IS_BETTER.has(key) || FEWER_IS_BETTER.has(key);
+
 /** Figures in percent. */
 const PERCENT_FIGURES: ReadonlySet<MetricKey> = new Set([
   'closeSuccessRate',
@@ -22,6 +29,10 @@ const PERCENT_FIGURES: ReadonlySet<MetricKey> = new Set([
   'conversionRate',
   'csatResponseRate',
   'csatPercent',
+  'slaMetPercent',
+  'slaFirstResponseMetPercent',
+  'slaNextResponseMetPercent',
+  'slaResolutionMetPercent',
 ]);
 
 const number = (value: number, language: string, digits = 1, minimumDigits = 0) =>
