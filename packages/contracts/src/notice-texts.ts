@@ -1,9 +1,9 @@
-import type { SlaTarget } from '@sabai/domain';
-
 // The texts the server writes into notifications. A notification keeps the spec's one plain `content` per
 // recipient (spec §3 Notification, §3 live push message), written in English; the client shows it in the
 // reader's language by recognising these texts (as the spec already has it do for the closed-issue notice).
 // Builders and patterns live side by side so the two ends cannot drift apart.
+
+import type { SlaTarget } from '@sabai/domain';
 
 /** How the English notices name each SLA target (the patterns below read them back). */
 export const SLA_TARGET_WORDS: Record<SlaTarget, string> = {
