@@ -8,7 +8,11 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
     include: ['apps/server/**/*.test.ts', 'tools/simulator/**/*.test.ts'],
+    // A file named for one database (x.pglite.test.ts, x.postgres.test.ts) tests what only that one has.
+    exclude: [`**/*.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`, '**/node_modules/**'],
     env: { TEST_DB: db },
+    // Memory tests force a collection to measure what is retained, not garbage not yet collected.
+    execArgv: ['--expose-gc'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

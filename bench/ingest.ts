@@ -5,7 +5,7 @@
 //  - the webhook's ack throughput and p50/p99 at full speed, and its p99 at a fixed 1,000 req/s;
 //  - processing throughput: messages stored per second while the ingest workers drain a backlog of stored
 //    deliveries that appeared at once (one INSERT), from brand-new customers and from customers with an
-//    open conversation, and from those again under a service level policy. Measured apart from the webhook
+//    open conversation, and from those again under a service level policy, and with 50 automation rules. Measured apart from the webhook
 //    phases: when the workers keep up with the load, the backlog left after it is only the last few
 //    batches, and its drain time says little;
 //  - what was left to drain after the warm-up and after each load phase (processing runs during them, and
@@ -20,6 +20,16 @@ import { startBenchServer } from './support';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 10_000);
 const USERS = 1000;
+/** Rounds of the rules comparison (without, then with 50 rules). */
+const RULE_ROUNDS = Number(process.env.BENCH_RULE_ROUNDS ?? 4);
+/** Only the processing phases (no webhook load): BENCH_PROCESSING_ONLY=1. */
+const PROCESSING_ONLY = process.env.BENCH_PROCESSING_ONLY === '1';
+type Drained = { processed: number; seconds: number };
+/**
+ * Waits until the workers see settings written here with SQL: they hold service level policies and automation
+ * rules for 5 seconds (sla.settings-cache.ts, automation.rules-cache.ts).
+ */
+const settingsSeen = () => new Promise((resolve) => setTimeout(resolve, 5_500));
 let seq = 0;
 
 /** One signed LINE webhook with a unique event and message id, from one of USERS customers. */
@@ -103,6 +113,56 @@ for (const kind of KINDS) {
   const newConversations = await drain();
   await jobsSettled();
 
+  /**
+   * 50 active rules of the demo organisation, in the mix a team would have: 44 wait for each customer
+   * message (40 for words the messages do not hold, 4 for a status and a returning customer), 5 for other
+   * events, and one tags the messages that hold "ที่ 1" (one in nine): every batch is checked against them,
+   * and about a tenth of the messages fire one.
+   */
+  const addBenchRules = async () => {
+    const org = `(SELECT organization_id FROM channels WHERE external_id = '${DEMO_LINE.channelId}' LIMIT 1)`;
+    await server.db.query(
+      `INSERT INTO tags (organization_id, name, colour) SELECT ${org}, 'Bench tag', '#0958d9'
+       WHERE NOT EXISTS (SELECT 1 FROM tags WHERE name = 'Bench tag')`,
+    );
+    const rule = (i: number, when: object, conditions: object[], actions: object[]) =>
+      server.db.query(
+        `INSERT INTO automation_rules (organization_id, name, position, "when", conditions, actions)
+         VALUES (${org}, $1, $2, $3, $4, $5)`,
+        [`Bench rule ${i}`, i, JSON.stringify(when), JSON.stringify(conditions), JSON.stringify(actions)],
+      );
+    const tagId = `(SELECT id FROM tags WHERE name = 'Bench tag' LIMIT 1)`;
+    const tag = (await server.db.query<{ id: string }>(`SELECT ${tagId} AS id`))[0]!.id;
+    const note = [{ type: 'add_note', text: 'Bench' }];
+    for (let i = 1; i <= 40; i++)
+      await rule(
+        i,
+        { trigger: 'customer_message' },
+        [{ type: 'message_text', words: [`คำที่${i}`, `word${i}`] }],
+        note,
+      );
+    for (let i = 41; i <= 44; i++)
+      await rule(
+        i,
+        { trigger: 'customer_message' },
+        [
+          { type: 'status', statuses: ['resolved'] },
+          { type: 'first_issue', value: false },
+        ],
+        note,
+      );
+    for (let i = 45; i <= 47; i++)
+      await rule(i, { trigger: 'issue_created' }, [{ type: 'business_hours', inside: false }], note);
+    await rule(48, { trigger: 'status_changed', to: 'close' }, [], note);
+    await rule(49, { trigger: 'idle', status: 'waiting', minutes: 600 }, [], note);
+    await rule(
+      50,
+      { trigger: 'customer_message' },
+      [{ type: 'message_text', words: [process.env.BENCH_FIRING_WORD ?? 'ที่ 1'] }],
+      [{ type: 'add_tag', tagId: tag }],
+    );
+  };
+
   /** Stores `count` deliveries at once, one text message each, from `users` customers named after `prefix`. */
   const storeBacklog = (count: number, users: number, prefix: string) =>
     server.db.query(
@@ -131,9 +191,53 @@ for (const kind of KINDS) {
      SELECT organization_id, 'Bench SLA', 30, 60, 480, true FROM channels WHERE external_id = $1 LIMIT 1`,
     [DEMO_LINE.channelId],
   );
+  await settingsSeen();
   await storeBacklog(BACKLOG, USERS, 'U');
   const slaBacklog = await drain();
   await server.db.query(`DELETE FROM sla_policies WHERE name = 'Bench SLA'`);
+  await settingsSeen();
+  // The same with 50 active automation rules (addBenchRules), alternately with none, so both figures see
+  // the same machine: the ratio is of the rounds' totals.
+  const withoutRules: Drained[] = [];
+  const withRules: Drained[] = [];
+  let firings = 0;
+  for (let round = 0; round < RULE_ROUNDS; round++) {
+    await storeBacklog(BACKLOG, USERS, 'U');
+    withoutRules.push(await drain());
+    await addBenchRules();
+    await settingsSeen();
+    await storeBacklog(BACKLOG, USERS, 'U');
+    withRules.push(await drain());
+    firings += await count('SELECT count(*) AS n FROM automation_firings');
+    await server.db.query(`DELETE FROM automation_rules WHERE name LIKE 'Bench rule %'`);
+    await settingsSeen();
+  }
+  const total = (runs: Drained[]) => ({
+    processed: runs.reduce((n, r) => n + r.processed, 0),
+    seconds: runs.reduce((n, r) => n + r.seconds, 0),
+  });
+  const [rulesOff, rulesOn] = [total(withoutRules), total(withRules)];
+  const rate = (d: Drained) =>
+    `${(d.processed / d.seconds).toFixed(0)} messages/s (${d.processed} in ${d.seconds.toFixed(1)} s)`;
+  const share = (a: Drained, b: Drained) =>
+    ((a.processed / a.seconds / (b.processed / b.seconds)) * 100).toFixed(0);
+  const processingLines = () => {
+    console.log(`  processed, new conversations (backlog of ${BACKLOG}): ${rate(newBacklog)}`);
+    console.log(`  processed, open conversations (backlog of ${BACKLOG}): ${rate(openBacklog)}`);
+    console.log(
+      `  processed, open conversations with an SLA policy (backlog of ${BACKLOG}): ${rate(slaBacklog)} = ${share(slaBacklog, openBacklog)}% of the figure without`,
+    );
+    console.log(
+      `  processed, open conversations, ${RULE_ROUNDS} rounds of ${BACKLOG} without rules: ${rate(rulesOff)}; with 50 automation rules: ${rate(rulesOn)} = ${share(rulesOn, rulesOff)}% of the figure without (${firings} firings; per round ${withRules.map((r, i) => `${share(r, withoutRules[i]!)}%`).join(', ')})`,
+    );
+  };
+  if (PROCESSING_ONLY) {
+    console.log(`\n${kind}: processing only`);
+    processingLines();
+    await server.close();
+    await sim.close();
+    continue;
+  }
 
   const bare = await load(`${server.url}/webhooks/bench-bare`, { connections });
   const ack = await load(`${server.url}/webhooks/line/${DEMO_LINE.channelId}`, { connections });
@@ -162,16 +266,7 @@ for (const kind of KINDS) {
     `  ${line('webhook ack', ack)}  = ${((ack.requests.average / bare.requests.average) * 100).toFixed(0)}% of the ceiling`,
   );
   if (steady) console.log(`  ${line('webhook ack at 1,000 req/s', steady)}`);
-  const rate = (d: { processed: number; seconds: number }) =>
-    `${(d.processed / d.seconds).toFixed(0)} messages/s (${d.processed} in ${d.seconds.toFixed(1)} s)`;
-  console.log(`  processed, new conversations (backlog of ${BACKLOG}): ${rate(newBacklog)}`);
-  console.log(`  processed, open conversations (backlog of ${BACKLOG}): ${rate(openBacklog)}`);
-  console.log(
-    `  processed, open conversations with an SLA policy (backlog of ${BACKLOG}): ${rate(slaBacklog)} = ${(
-      (slaBacklog.processed / slaBacklog.seconds / (openBacklog.processed / openBacklog.seconds)) *
-      100
-    ).toFixed(0)}% of the figure without`,
-  );
+  processingLines();
   console.log(
     `  left after the warm-up (${warmup['2xx']} webhooks, new conversations): ${rate(newConversations)}`,
   );

@@ -19,7 +19,7 @@ import { seedDemo } from '../apps/server/src/db/seed';
 import { notify } from '../apps/server/src/modules/notifications';
 import { openDb } from '../apps/server/src/platform/db';
 import { spawnServer } from '../apps/server/test/spawn-server';
-import { addStaffAgents, BENCH_PROVIDER_SECRETS, createBenchDatabase, percentile, rssMb } from './support';
+import { addStaffAgents, BENCH_PRODUCTION_ENV, createBenchDatabase, percentile, rssMb } from './support';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -39,7 +39,7 @@ async function main() {
     await db.migrate();
     const config = loadConfig({
       NODE_ENV: 'production',
-      ...BENCH_PROVIDER_SECRETS,
+      ...BENCH_PRODUCTION_ENV,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       JWT_SECRET: SECRET,
@@ -52,7 +52,7 @@ async function main() {
     const server = await spawnServer(
       {
         NODE_ENV: 'production',
-        ...BENCH_PROVIDER_SECRETS,
+        ...BENCH_PRODUCTION_ENV,
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,

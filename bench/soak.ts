@@ -100,6 +100,7 @@ async function soak(kind: Kind) {
       JWT_SECRET: SECRET,
       META_APP_SECRET: `soak-meta-${randomUUID()}`,
       META_VERIFY_TOKEN: `soak-verify-${randomUUID()}`,
+      PUBLIC_URL: 'https://soak.sabai.test',
       SEED_DEMO: 'never',
       PROVIDER_BASE_URL: sim.url,
       LOGIN_IP_LIMIT_PER_MINUTE: '1000000',

@@ -22,6 +22,12 @@ export const BENCH_PROVIDER_SECRETS = {
   META_VERIFY_TOKEN: 'bench-verify-token',
 } as const;
 
+/** Production's environment for the benches: their provider secrets and an https PUBLIC_URL (unused). */
+export const BENCH_PRODUCTION_ENV = {
+  ...BENCH_PROVIDER_SECRETS,
+  PUBLIC_URL: 'https://bench.sabai.test',
+} as const;
+
 /** The value at fraction `p` (0–1) of an ascending list. */
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -95,7 +101,7 @@ export async function startBenchServer(
   }
   const config = loadConfig({
     NODE_ENV: 'production',
-    ...BENCH_PROVIDER_SECRETS,
+    ...BENCH_PRODUCTION_ENV,
     LOG_LEVEL: 'error',
     DATA_DIR: dataDir,
     PORT: '0',
@@ -137,7 +143,7 @@ export async function serveSeededDb(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
-    ...BENCH_PROVIDER_SECRETS,
+    ...BENCH_PRODUCTION_ENV,
     LOG_LEVEL: 'fatal', // a call a bench gives up on is cancelled, and would log an error
     DATA_DIR: dataDir,
     PORT: '0',

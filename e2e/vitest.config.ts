@@ -11,6 +11,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A page's first answer can take a few seconds on a busy two-core machine; 1 s (the default) made
+    // waits on lists fail that a user would have seen fill.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
   },
 });

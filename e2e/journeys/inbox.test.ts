@@ -420,15 +420,14 @@ async function agentIdOf(manager: ApiSession, agentName: string): Promise<string
 async function assignThroughApi(customerName: string, agentName: string) {
   const manager = await apiSession(inject('baseUrl'), 'manager@demo.local', DEMO_PASSWORD);
   try {
-    type Issues = { items: { id: number; contact: { displayName: string } }[] };
-    const found = await manager.call<Issues>('GET', `/issues?search=${encodeURIComponent(customerName)}`);
-    const issue = found.items.find((item) => item.contact.displayName === customerName)!;
+    // The customer's message is processed after the webhook's answer: wait for the issue.
+    const issueId = await issueIdOf(manager, customerName);
     const options = await manager.call<{ agents: { id: string; displayName: string }[] }>(
       'GET',
       '/issues/filter-options',
     );
     const agent = options.agents.find((a) => a.displayName === agentName)!;
-    await manager.call('PUT', `/issues/${issue.id}/assignee`, { userId: agent.id });
+    await manager.call('PUT', `/issues/${issueId}/assignee`, { userId: agent.id });
   } finally {
     await manager.dispose();
   }

@@ -75,6 +75,11 @@ describe.each<Locale>(['en', 'th'])('keyboard in %s', (lang) => {
     await snap(page, `keyboard-help-desktop-${lang}`);
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
+    // The dialog hands the focus back only when its closing animation has ended, a moment after it is
+    // hidden; a key pressed before then still belongs to the dialog.
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))))
+      .toBe(false);
 
     // R: the reply box. Letters typed there are text, never shortcuts.
     await page.keyboard.press('r');

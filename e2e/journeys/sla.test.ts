@@ -149,11 +149,11 @@ describe('the service level policies screen', () => {
     await page.getByTestId('sla-save').click();
     await expectMessage(form, t('sla.form.atLeastOne'));
     await page.locator('#sla_firstResponseMinutes').fill('400');
-    await pick(page, unitSelect(page, 'en', 'sla.form.firstResponse'), t('sla.form.units.days'));
+    await pick(page, unitSelect(page, 'en', 'sla.form.firstResponse'), t('common.durationUnits.days'));
     await expectMessage(form, t('sla.form.range'));
     await snap(page, 'sla-form-invalid-desktop-en');
     // One minute for the first answer, in the journey's team on the LINE account, around the clock.
-    await pick(page, unitSelect(page, 'en', 'sla.form.firstResponse'), t('sla.form.units.minutes'));
+    await pick(page, unitSelect(page, 'en', 'sla.form.firstResponse'), t('common.durationUnits.minutes'));
     await page.locator('#sla_firstResponseMinutes').fill('1');
     await choose(page, 'sla_teamId', TEAM);
     await choose(page, 'sla_channelId', channel.name);
@@ -188,7 +188,7 @@ describe('the service level policies screen', () => {
     expect(await page.locator('#sla_resolutionMinutes').inputValue()).toBe('28');
     await page.locator('#sla_name').fill(DRAFT_RENAMED);
     await page.locator('#sla_nextResponseMinutes').fill('2');
-    await pick(page, unitSelect(page, 'en', 'sla.form.nextResponse'), t('sla.form.units.hours'));
+    await pick(page, unitSelect(page, 'en', 'sla.form.nextResponse'), t('common.durationUnits.hours'));
     await page.getByTestId('sla-save').click();
     await noticeShows(page, 'en', 'sla.saved');
     const draft = tableRow(page, DRAFT_RENAMED);
@@ -253,7 +253,9 @@ describe('the service level policies screen', () => {
     await row.getByRole('button', { name: t('list.edit'), exact: true }).click();
     await form.waitFor();
     expect(await page.locator('#sla_firstResponseMinutes').inputValue()).toBe('1');
-    expect(await form.locator('.duration-input').first().innerText()).toContain(t('sla.form.units.minutes'));
+    expect(await form.locator('.duration-input').first().innerText()).toContain(
+      t('common.durationUnits.minutes'),
+    );
     await snap(page, 'sla-form-desktop-th');
     await form.getByRole('button', { name: t('common.cancel') }).click();
     await form.waitFor({ state: 'detached' });

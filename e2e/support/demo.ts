@@ -37,7 +37,10 @@ const LABELS = {
   canned: ['Canned responses', 'ข้อความสำเร็จรูป'],
   tags: ['Tags', 'แท็ก'],
   slaPolicies: ['Service levels (SLA)', 'ระดับการให้บริการ (SLA)'],
+  automationRules: ['Automation rules', 'กฎอัตโนมัติ'],
   auditLog: ['Audit log', 'บันทึกการตรวจสอบ'],
+  apiTokens: ['API tokens', 'API โทเคน'],
+  webhooks: ['Webhooks', 'เว็บฮุก'],
 } as const;
 type Entry = keyof typeof LABELS;
 type Menu = { en: string[]; th: string[] };
@@ -51,7 +54,7 @@ const EVERY_SCREEN = Object.keys(LABELS) as Entry[];
 /**
  * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
  * (docs/decisions.md "Permissions": Staff has no dashboard view; channel settings need `channel` view scope
- * all, and so do the service levels; the audit log needs `user` update scope all; the satisfaction report,
+ * all, and so do the service levels and the automation rules; the audit log, API tokens and webhooks need `user` update scope all; the satisfaction report,
  * like the agent report, agent performance view all or myTeam).
  */
 export const EXPECTED_MENU: Record<DemoRole, Menu> = {

@@ -47,6 +47,8 @@ export async function startServer(options: {
       LOG_LEVEL: 'warn',
       // The journeys sign in far more often than a person: keep the per-IP sign-in limit out of their way.
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
+      // The webhooks journey's receiver listens on 127.0.0.1.
+      OUTGOING_WEBHOOK_ALLOW_PRIVATE: 'true',
       ...(options.providerBaseUrl ? { PROVIDER_BASE_URL: options.providerBaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,7 +21,9 @@ import { registerWebApp } from './http/web-app';
 import { registerRouteMapCheck } from './http/route-map-check';
 import { registerStorableInputGuard } from './http/storable-input';
 import { registerXsrf } from './http/xsrf';
-import { authenticate, authRoutes, createSessionVersions, createTokenService } from './modules/auth';
+import { SECURITY_SCHEMES } from './http/route';
+import { authRoutes, createSessionVersions, createTokenService } from './modules/auth';
+import { apiTokenRoutes, authenticateRequest, createApiTokenRateLimit } from './modules/api-tokens';
 import { roleRoutes } from './modules/roles';
 import { meRoutes, userRoutes } from './modules/users';
 import { messageRoutes } from './modules/messages';
@@ -43,12 +45,18 @@ import { webhookRoutes } from './modules/webhooks';
 import { auditRoutes, registerAuditTrail } from './modules/audit';
 import { csatRoutes } from './modules/csat';
 import { slaRoutes } from './modules/sla';
+import { automationRoutes, macroRoutes, ruleEngine } from './modules/automation';
+import { outgoingWebhookRoutes, webhookOpenApi } from './modules/outgoing-webhooks';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
 import { startWorkers } from './workers';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db';
-import { REDACT_PATHS, REDACTED, serializeRequest } from './platform/log-redaction';
+import { REDACT_PATHS, REDACTED, serializeError, serializeRequest } from './platform/log-redaction';
+import { logContextMixin } from './platform/log-context';
+import { createMetrics } from './platform/metrics';
+import { startMetricsServer } from './http/metrics-server';
+import { registerRequestObservability } from './http/request-observability';
 import { createMailer, type Mailer } from './platform/mailer';
 import { getOrCreateSecret, loadCipher } from './platform/secrets';
 import { createStorage } from './platform/storage';
@@ -83,7 +91,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
         : {
             level: config.LOG_LEVEL,
             redact: { paths: REDACT_PATHS, censor: REDACTED },
-            serializers: { req: serializeRequest },
+            serializers: { req: serializeRequest, err: serializeError },
+            // Each line carries the ids of the request, job or ingest batch it belongs to (log-context.ts).
+            mixin: logContextMixin,
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -109,8 +119,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM,
         logger: app.log,
-        // The demo's stand-in for SMTP logs the mail with its link; production logs no link (a secret).
-        logBodies: config.NODE_ENV !== 'production',
+        // The demo's stand-in for SMTP writes the mail with its link to a file; production only logs
+        // that a mail was not sent (links are secrets, recipients personal data).
+        ...(config.NODE_ENV === 'production' ? {} : { outboxDir: path.join(config.DATA_DIR, 'outbox') }),
       }),
     storage: createStorage({
       db,
@@ -130,6 +141,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       timeoutMs: config.PROVIDER_TIMEOUT_MS,
     }),
     fetchUrl,
+    automation: ruleEngine,
+    // The process's own metrics (CPU, memory, event loop) only when they are served.
+    metrics: createMetrics({ db, logger: app.log, processMetrics: config.METRICS_PORT !== undefined }),
   };
   const stopWorkers = opts.runWorkers === false ? null : await startWorkers(deps);
   app.addHook('onClose', async () => {
@@ -138,6 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
 
   registerErrorHandler(app);
+  registerRequestObservability(app, deps.metrics);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -156,15 +171,30 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Routes read files through http/upload.ts, which sets each file's limit.
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES + 1, files: 5, fields: 20 } });
   app.addHook('onResponse', async (request) => drainUnreadBody(request));
+  const webhookDocs = webhookOpenApi();
   await app.register(swagger, {
-    openapi: { info: { title: 'Sabai Inbox API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    openapi: {
+      info: { title: 'Sabai Inbox API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: SECURITY_SCHEMES,
+        // zod's OpenAPI 3.0 schemas, which openapi-types types more narrowly than JSON Schema.
+        schemas: webhookDocs.schemas as Record<string, never>,
+      },
+      // What Sabai POSTs to an organisation's endpoints (modules/outgoing-webhooks/openapi.ts).
+      ...webhookDocs.extensions,
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerXsrf(app, { secureCookie: config.PUBLIC_URL.startsWith('https://') });
   registerStorableInputGuard(app);
-  registerAccessControl(app, (request) => authenticate(deps, request.headers.authorization));
+  registerAccessControl(
+    app,
+    (request) => authenticateRequest(deps, request.headers.authorization),
+    createApiTokenRateLimit(app, config.API_TOKEN_RATE_LIMIT_PER_MINUTE),
+  );
   registerRouteMapCheck(app, allRoutes, API_PREFIX);
   registerAuditTrail(app, deps);
 
@@ -195,6 +225,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(auditRoutes, deps);
       await api.register(csatRoutes, deps);
       await api.register(slaRoutes, deps);
+      await api.register(automationRoutes, deps);
+      await api.register(macroRoutes, deps);
+      await api.register(outgoingWebhookRoutes, deps);
+      await api.register(apiTokenRoutes, deps);
     },
     { prefix: API_PREFIX },
   );
@@ -211,5 +245,15 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     });
   }
   if (opts.serveWebApp) await registerWebApp(app, config.WEB_DIST_DIR);
+  if (config.METRICS_PORT !== undefined) {
+    const metricsServer = await startMetricsServer(deps.metrics, {
+      host: config.METRICS_HOST,
+      port: config.METRICS_PORT,
+      token: config.METRICS_TOKEN,
+      logger: app.log,
+    });
+    app.addHook('onClose', () => metricsServer.close());
+    app.log.info({ url: `${metricsServer.url}/metrics` }, 'metrics served');
+  }
   return { app, deps };
 }

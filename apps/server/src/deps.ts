@@ -12,6 +12,8 @@ import type { SessionVersions, TokenService } from './modules/auth';
 import type { ChannelRegistry } from './channels';
 import type { Jobs } from './platform/jobs';
 import type { GuardedFetch } from './platform/guarded-fetch';
+import type { RuleEngine } from './modules/automation';
+import type { Metrics } from './platform/metrics';
 
 export interface Deps {
   config: Config;
@@ -33,4 +35,11 @@ export interface Deps {
   channels: ChannelRegistry;
   /** The only way to fetch a URL that a user or a webhook supplied (SSRF rules in guarded-fetch.ts). */
   fetchUrl: GuardedFetch;
+  /**
+   * Automation rules, run in the transaction of each change that may fire them. Reached through here because
+   * the issues module's changes both fire rules and are what rules do.
+   */
+  automation: RuleEngine;
+  /** Prometheus metrics of this process: one call records an event (platform/metrics.ts). */
+  metrics: Metrics;
 }

@@ -6,7 +6,11 @@ import { loadConfig, shouldSeedDemo } from './config';
 import { DEMO_PASSWORD, DEMO_USERS, SECOND_ORG_ADMIN, seedDemo } from './db/seed';
 import { isDatabaseFailure, openDb, type Db } from './platform/db';
 import { loadCipher } from './platform/secrets';
+import type { Cipher } from './platform/crypto';
+import { findChannelsOnDemoSecret } from './modules/channels';
 import { pendingMigrations } from './db/migrations-status';
+import { writeEmbeddedBackup } from './backup/create';
+import { serveBackups } from './backup/socket';
 
 async function main() {
   const config = loadConfig();
@@ -17,11 +21,12 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await prepareSchema(db, embedded);
+  if (config.NODE_ENV === 'production') await refuseDemoLineSecrets(db, await loadCipher(config, db));
 
   const shouldSeed = shouldSeedDemo(config);
   const seeded = shouldSeed && (await seedDemo(db, await loadCipher(config, db)));
 
-  const { app } = await buildApp({
+  const { app, deps } = await buildApp({
     config,
     db,
     serveWebApp: config.ROLES !== 'worker',
@@ -29,7 +34,8 @@ async function main() {
     // HTTP nodes relay events to their websocket clients.
     realtime: config.ROLES !== 'worker',
   });
-  // pg-boss 10 completes and fails jobs without awaiting (its work loop): when the database refuses that
+  app.log.info({ node: process.version, roles: config.ROLES }, 'starting');
+  // pg-boss completes and fails jobs without awaiting (its work loop): when the database refuses that
   // write (connection lost, disk full, read-only), the rejection is unhandled and would end the process,
   // though the job's lease just lapses and it runs again. Such database failures are logged (and show in
   // /readyz); any other unhandled rejection still ends the process.
@@ -37,10 +43,25 @@ async function main() {
     if (!isDatabaseFailure(reason)) throw reason;
     app.log.error({ err: reason }, 'unhandled database failure');
   });
+  // `npm run backup` asks this process, the only one that may open the embedded database.
+  const backups =
+    db.kind === 'pglite'
+      ? await serveBackups({
+          dataDir: config.DATA_DIR,
+          produce: (out) =>
+            writeEmbeddedBackup(out, {
+              db,
+              filesDir: path.join(config.DATA_DIR, 'files'),
+              storage: deps.storage,
+            }),
+          logger: app.log,
+        })
+      : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await backups?.close();
     await app.close();
     await db.close();
     process.exit(0);
@@ -68,10 +89,25 @@ async function prepareSchema(db: Db, embedded: boolean) {
   }
 }
 
+/** Production refuses to run while a LINE channel (not a seeded demo one) holds a demo channel secret. */
+async function refuseDemoLineSecrets(db: Db, cipher: Cipher) {
+  const found = await findChannelsOnDemoSecret(db.orm, cipher);
+  if (found.length === 0) return;
+  const lines = found.map(
+    (c) =>
+      `  LINE channel "${c.name}" (channel id ${c.channelId}, organisation "${c.organization}"): its channel ` +
+      'secret is the public demo one',
+  );
+  throw new Error(
+    `Invalid data for NODE_ENV=production:\n${lines.join('\n')}\nEnter each channel's real channel secret ` +
+      '(LINE Developers console, Basic settings) in Settings > Channels, or delete the channel.',
+  );
+}
+
 function printWelcome(url: string, seeded: boolean) {
   const lines = [
     '',
-    `  Sabai Inbox is running at ${url}${seeded ? ' (demo data seeded)' : ''}`,
+    `  Sabai Inbox is running at ${url}${seeded ? ' (demo data seeded)' : ''} on Node ${process.version}`,
     `  Demo sign-in (password ${DEMO_PASSWORD}):`,
     ...DEMO_USERS.map((u) => `    ${u.role.padEnd(10)} ${u.email}`),
     `    ${'Admin'.padEnd(10)} ${SECOND_ORG_ADMIN.email} (organisation "Second Shop")`,

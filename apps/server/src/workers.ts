@@ -8,6 +8,7 @@ import { deliverMessage, DELIVER_JOB } from './modules/messages';
 import { markChatRead, MARK_READ_JOB } from './modules/chat-signals';
 import * as assignment from './modules/assignment';
 import * as audit from './modules/audit';
+import * as automation from './modules/automation';
 import * as comments from './modules/comments';
 import * as csat from './modules/csat';
 import * as sla from './modules/sla';
@@ -16,6 +17,7 @@ import * as reports from './modules/reports';
 import { RESET_MAIL_JOB, resetMailWorkOptions, sendResetMail } from './modules/auth';
 import { LINE_ALERT_JOB, sendLineAlert } from './modules/staff-alerts';
 import { PUSH_JOB, sendPush } from './modules/web-push';
+import * as outgoingWebhooks from './modules/outgoing-webhooks';
 
 /** Registers every job handler and starts the ingest worker; resolves to a stop function. */
 export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
@@ -56,9 +58,21 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   await deps.jobs.work(sla.SLA_RECOMPUTE_JOB, {}, (job) =>
     sla.recomputeOrganization(deps, job.data.organizationId),
   );
+  // Every minute: automation rules waiting on time (idle issues, closes after inactivity).
+  await deps.jobs.work(automation.AUTOMATION_TIMERS_JOB, {}, () => automation.runTimers(deps));
+  await deps.jobs.schedule(automation.AUTOMATION_TIMERS_JOB, '* * * * *', {});
   // Daily at 03:00 UTC: the audit trail keeps each organisation's retention period.
   await deps.jobs.work(audit.AUDIT_PURGE_JOB, {}, () => audit.purgeExpiredEntries(deps));
   await deps.jobs.schedule(audit.AUDIT_PURGE_JOB, '0 3 * * *', {});
+  // Outgoing webhooks: a dispatch when events are recorded (NOTIFY), when a retry falls due, and every
+  // minute (a wake lost with a crashed process, a lease that lapsed); their events are kept 30 days.
+  await deps.jobs.work(outgoingWebhooks.DISPATCH_JOB, { concurrency: 2 }, () =>
+    outgoingWebhooks.deliverDue(deps),
+  );
+  await deps.jobs.schedule(outgoingWebhooks.DISPATCH_JOB, '* * * * *', {});
+  await deps.jobs.work(outgoingWebhooks.PURGE_JOB, {}, () => outgoingWebhooks.purgeOldEvents(deps));
+  await deps.jobs.schedule(outgoingWebhooks.PURGE_JOB, '30 3 * * *', {});
+  const stopWebhookWakes = await outgoingWebhooks.wakeOnRecord(deps);
   await deps.jobs.send(reports.ROLLUP_JOB, {}, { singletonKey: 'catch-up', singletonSeconds: 60 });
   const ingest = await startIngestWorker(deps.db, {
     logger: deps.logger,
@@ -69,5 +83,8 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
     concurrency:
       deps.db.kind === 'postgres' ? Number(process.env.TUNE_CONC ?? deps.config.INGEST_CONCURRENCY) : 1,
   });
-  return () => ingest.stop();
+  return async () => {
+    await stopWebhookWakes();
+    await ingest.stop();
+  };
 }

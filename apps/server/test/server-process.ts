@@ -1,7 +1,7 @@
 // Real server processes (apps/server/src/main.ts) for the tests that need more than one node or a crash.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll } from 'vitest';
-import { runServerToExit, spawnServer, type ServerProcess } from './spawn-server';
+import { runServerToExit, spawnServer, spawnWorker, type ServerProcess } from './spawn-server';
 
 export { exited, freePort, type ServerProcess } from './spawn-server';
 
@@ -19,6 +19,11 @@ export function startServerProcess(
   opts: { logFile?: string } = {},
 ): Promise<ServerProcess> {
   return spawnServer(env, { ...opts, onSpawn: track });
+}
+
+/** Starts a `ROLES=worker` node with `env`, logging to `logFile`; resolves once its workers run. */
+export function startWorkerProcess(env: Record<string, string>, opts: { logFile: string }) {
+  return spawnWorker(env, { ...opts, onSpawn: track });
 }
 
 /** Runs a server that is expected to refuse to start: its exit code and everything it printed. */

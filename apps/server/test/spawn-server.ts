@@ -1,7 +1,8 @@
 // Starting a real server process (apps/server/src/main.ts) and waiting until it is ready: shared by the
 // tests that need real processes (server-process.ts) and the benches that measure one (bench/soak.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -21,24 +22,38 @@ export type ServerProcess = { child: ChildProcess; url: string };
 export type SpawnOptions = {
   /** Sees the child at once (to kill it on failure). */
   onSpawn?: (child: ChildProcess) => void;
-  /** Writes stdout and stderr (the log) there instead of passing stderr through. */
+  /**
+   * Writes stdout and stderr (the log) there instead of passing stderr through. The child writes the file
+   * itself: through a pipe, a parent too busy to read would stall its synchronous log writes.
+   */
   logFile?: string;
 };
 
+type Output = 'inherit' | 'pipe' | { logFile: string };
+
 /** Spawns main.ts; `env` wins over the defaults (NODE_ENV test, errors logged). */
-function spawnMain(env: Record<string, string>, port: string, output: 'inherit' | 'pipe') {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      ...env,
-      PORT: port,
-    },
-    stdio: ['ignore', output === 'pipe' ? 'pipe' : 'ignore', output],
-  });
+function spawnMain(env: Record<string, string>, port: string, output: Output) {
+  const fd = typeof output === 'object' ? openSync(output.logFile, 'a') : null;
+  try {
+    return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'error',
+        ...env,
+        PORT: port,
+      },
+      stdio:
+        fd !== null
+          ? ['ignore', fd, fd]
+          : ['ignore', output === 'pipe' ? 'pipe' : 'ignore', output as 'pipe'],
+    });
+  } finally {
+    // The child has its own copy of the descriptor.
+    if (fd !== null) closeSync(fd);
+  }
 }
 
 /**
@@ -50,13 +65,8 @@ export async function spawnServer(
   opts: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawnMain(env, port, opts.logFile ? 'pipe' : 'inherit');
+  const child = spawnMain(env, port, opts.logFile ? { logFile: opts.logFile } : 'inherit');
   opts.onSpawn?.(child);
-  if (opts.logFile) {
-    const log = createWriteStream(opts.logFile);
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
-  }
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 1200 && child.exitCode === null; i++) {
     const ok = await fetch(`${url}/readyz`)
@@ -66,6 +76,24 @@ export async function spawnServer(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not start (exit code ${child.exitCode})`);
+}
+
+/**
+ * Spawns a `ROLES=worker` node, logging to `logFile` at info level at least, and resolves once the log says
+ * its workers started (it serves no HTTP, so there is no /readyz to poll). Given two minutes, like a server.
+ */
+export async function spawnWorker(
+  env: Record<string, string>,
+  opts: SpawnOptions & { logFile: string },
+): Promise<{ child: ChildProcess }> {
+  const child = spawnMain({ LOG_LEVEL: 'info', ...env, ROLES: 'worker' }, '0', { logFile: opts.logFile });
+  opts.onSpawn?.(child);
+  for (let i = 0; i < 1200 && child.exitCode === null && child.signalCode === null; i++) {
+    const log = await readFile(opts.logFile, 'utf8').catch(() => '');
+    if (log.includes('"worker started"')) return { child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`worker did not start (exit code ${child.exitCode}); see ${opts.logFile}`);
 }
 
 /** Runs a server that is expected to refuse to start: its exit code and everything it printed. */
@@ -86,4 +114,7 @@ export async function runServerToExit(
 
 /** Resolves once the process has exited. */
 export const exited = (child: ChildProcess) =>
-  new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  new Promise((r) =>
+    // A child ended by a signal has no exit code, only its signal.
+    child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r),
+  );

@@ -31,6 +31,20 @@ const DYNAMIC_PREFIXES = [
   // The server's audit log export (apps/server audit.service.ts) heads two of its columns with these.
   'auditLog.columns.email',
   'auditLog.columns.changes',
+  // The automation rules screen's enumerations, by the values of packages/domain and contracts (RULE_TRIGGERS,
+  // the rule conditions' types, RULE_CONTACT_FIELDS, RULE_TEXT_OPERATORS, RULE_ACTION_TYPES), and the trail's
+  // steps of a rule's firing by the same action types.
+  'automation.triggers.',
+  'automation.when.',
+  'automation.conditionTypes.',
+  'automation.contactFields.',
+  'automation.form.contactFieldOptions.',
+  'automation.operators.',
+  'automation.actions.',
+  'inbox.trail.steps.',
+  // The step editor's kinds of step (a rule's actions, a macro's steps), by RULE_ACTION_TYPES of
+  // packages/contracts.
+  'steps.types.',
   'password.length', // validatePassword() problem codes from packages/domain
   'password.letter',
   'password.digit',

@@ -11,6 +11,8 @@ export const AUDIT_AREAS = [
   'comment_rules',
   'csat',
   'sla',
+  'automation',
+  'macro',
   'team',
   'user',
   'role',
@@ -22,6 +24,8 @@ export const AUDIT_AREAS = [
   'contact',
   'export',
   'audit',
+  'api_token',
+  'webhook',
 ] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
@@ -41,6 +45,9 @@ export const AUDIT_ACTIONS = [
   'merge',
   'erase',
   'export',
+  'revoke',
+  'rotate_secret',
+  'resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import { csvList, queryFlag } from './common';
 import { ISSUE_KINDS } from './comments';
 import { IssueCsatSchema } from './csat';
 import { IssueSlaSchema } from './sla';
+import { AutomationTraceSchema } from './automation';
 import {
   CHANNEL_TYPES,
   ISSUE_ACTIVITY_KINDS,
@@ -154,6 +155,8 @@ export const IssueActivitySchema = z.object({
   relatedIssueId: z.number().nullable(),
   /** `csat_rated`: the rating (1–5); `csat_commented`: the customer's comment. */
   csat: z.object({ rating: z.number().nullable(), comment: z.string().nullable() }).nullable(),
+  /** Made by an automation rule or a macro (then `actor` is null, or the agent who ran the macro). */
+  automation: AutomationTraceSchema.nullable(),
 });
 export type IssueActivity = z.infer<typeof IssueActivitySchema>;
 export const IssueActivityTrailSchema = z.array(IssueActivitySchema);

@@ -32,6 +32,7 @@ export const NOTICE_TEXTS = {
     `Issue #${issueId}: 80% of the ${SLA_TARGET_WORDS[target]} time has passed`,
   slaBreached: (issueId: number, target: SlaTarget) =>
     `Issue #${issueId} missed its ${SLA_TARGET_WORDS[target]} time`,
+  webhookDisabled: (url: string) => `Webhook endpoint ${url} was disabled after failing for 24 hours`,
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_TEXTS;
@@ -60,6 +61,7 @@ const PATTERNS: Record<NoticeKind, RegExp> = {
   slaWarning:
     /^Issue #(?<id>\d+): 80% of the (?<target>first response|next response|resolution) time has passed$/,
   slaBreached: /^Issue #(?<id>\d+) missed its (?<target>first response|next response|resolution) time$/,
+  webhookDisabled: /^Webhook endpoint (?<url>.*) was disabled after failing for 24 hours$/s,
 };
 
 export type ParsedNotice = { kind: NoticeKind; values: Record<string, string> };

@@ -1,5 +1,6 @@
 // Pure rules shared by server and web. The common-password list is a separate entry
 // ('@sabai/domain/common-passwords') so the main entry stays import-free and light.
+export * from './api-tokens';
 export * from './attachments';
 export * from './channel-type';
 export * from './default-role-matrix';
@@ -29,3 +30,4 @@ export * from './links';
 export * from './provinces';
 export * from './report-metrics';
 export * from './sla';
+export * from './automation';

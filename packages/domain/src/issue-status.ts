@@ -34,6 +34,8 @@ export const ISSUE_ACTIVITY_KINDS = [
   'csat_sent',
   'csat_rated',
   'csat_commented',
+  'rule_fired',
+  'macro_run',
 ] as const;
 export type IssueActivityKind = (typeof ISSUE_ACTIVITY_KINDS)[number];
 
@@ -92,7 +94,8 @@ export type StatusChangeResult = { ok: true } | { ok: false; code: StatusChangeC
 
 const OPEN_STATUSES: readonly IssueStatus[] = ['un-assigned', 'on-going', 'waiting'];
 const RESOLVED_STATUSES: readonly IssueStatus[] = ['resolved', 'resolved-success', 'resolved-un-success'];
-const FINAL_STATUSES: readonly IssueStatus[] = ['close', 'transferred'];
+/** The statuses an issue never leaves (spec §4): it no longer changes. */
+export const FINAL_STATUSES: readonly IssueStatus[] = ['close', 'transferred'];
 
 /** Whether an issue in this status is still being worked on (un-assigned, on-going or waiting). */
 export function isOpenStatus(status: IssueStatus): boolean {

@@ -333,6 +333,11 @@ export function businessSeconds(startMs: number, endMs: number, cal: BusinessCal
   return total / 1000;
 }
 
+/** Whether an instant falls in the calendar's working time (automation's "inside business hours"). */
+export function isWorkingTime(ms: number, cal: BusinessCalendar): boolean {
+  return workingSpansOfDay(calendarDayOf(ms, cal), cal).some(([a, b]) => ms >= a && ms < b);
+}
+
 /** How far ahead addBusinessSeconds looks for working time before it gives up (a calendar with none). */
 const BUSINESS_SEARCH_DAYS = 400;
 

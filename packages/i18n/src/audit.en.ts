@@ -66,6 +66,8 @@ export const auditEn = {
       comment_rules: 'Comment rules',
       csat: 'Satisfaction survey',
       sla: 'Service levels (SLA)',
+      automation: 'Automation rules',
+      macro: 'Macros',
       team: 'Teams',
       user: 'Users',
       role: 'Roles and permissions',
@@ -77,6 +79,8 @@ export const auditEn = {
       contact: 'Contacts (personal data)',
       export: 'Exports',
       audit: 'Audit log settings',
+      api_token: 'API tokens',
+      webhook: 'Outgoing webhooks',
     },
     actions: {
       create: 'Create',
@@ -94,6 +98,9 @@ export const auditEn = {
       merge: 'Merge',
       erase: 'Erase personal data',
       export: 'Export',
+      revoke: 'Revoke',
+      rotate_secret: 'Rotate secret',
+      resend: 'Resend',
     },
   },
 } as const;

@@ -69,6 +69,8 @@ export const auditTh: AuditCatalogue = {
       comment_rules: 'กฎตอบกลับความคิดเห็น',
       csat: 'แบบสอบถามความพึงพอใจ',
       sla: 'ระดับการให้บริการ (SLA)',
+      automation: 'กฎอัตโนมัติ',
+      macro: 'มาโคร',
       team: 'ทีม',
       user: 'ผู้ใช้',
       role: 'บทบาทและสิทธิ์',
@@ -80,6 +82,8 @@ export const auditTh: AuditCatalogue = {
       contact: 'รายชื่อลูกค้า (ข้อมูลส่วนบุคคล)',
       export: 'การส่งออกข้อมูล',
       audit: 'การตั้งค่าบันทึกการตรวจสอบ',
+      api_token: 'API โทเคน',
+      webhook: 'เว็บฮุกขาออก',
     },
     actions: {
       create: 'เพิ่ม',
@@ -97,6 +101,9 @@ export const auditTh: AuditCatalogue = {
       merge: 'รวมรายชื่อ',
       erase: 'ลบข้อมูลส่วนบุคคล',
       export: 'ส่งออก',
+      revoke: 'เพิกถอน',
+      rotate_secret: 'เปลี่ยนรหัสลับ',
+      resend: 'ส่งซ้ำ',
     },
   },
 };

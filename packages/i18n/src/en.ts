@@ -42,6 +42,12 @@ export const en = {
       hours: '{{value}} h',
       minutes: '{{value}} min',
     },
+    // The unit picked beside an amount of time.
+    durationUnits: {
+      minutes: 'minutes',
+      hours: 'hours',
+      days: 'days',
+    },
   },
   languages: {
     en: 'English',
@@ -90,9 +96,15 @@ export const en = {
       line_quota: 'Could not retrieve this month’s LINE message quota.',
       audit_log: 'Could not retrieve the audit log.',
       audit_settings: 'Could not retrieve how long audit log entries are kept.',
+      api_tokens: 'Could not retrieve the API tokens.',
+      webhook_endpoints: 'Could not retrieve the webhook endpoints.',
+      webhook_deliveries: 'Could not retrieve the deliveries of this endpoint.',
       csat_settings: 'Could not retrieve the satisfaction survey of this channel.',
       csat_report: 'Could not retrieve the satisfaction ratings.',
       sla_policies: 'Could not retrieve the service level policies.',
+      macros: 'Could not retrieve the macros.',
+      automation_rules: 'Could not retrieve the automation rules.',
+      members_of_team: 'Could not retrieve the agents of this team.',
     },
   },
   errors: errorsEn,
@@ -173,7 +185,10 @@ export const en = {
     tags: 'Tags',
     autoAssignment: 'Auto assignment',
     auditLog: 'Audit log',
+    apiTokens: 'API tokens',
+    webhooks: 'Webhooks',
     slaPolicies: 'Service levels (SLA)',
+    automationRules: 'Automation rules',
     profile: 'Edit profile',
   },
   // The header bell's drawer and the live notices (spec §2, §4).
@@ -207,6 +222,7 @@ export const en = {
         'LINE channel {{channel}} has used all of this month’s message quota ({{used}} of {{limit}}): LINE refuses pushes until next month',
       slaWarning: 'Issue #{{id}}: 80% of the {{target}} time has passed',
       slaBreached: 'Issue #{{id}} missed its {{target}} time',
+      webhookDisabled: 'Webhook endpoint {{url}} was disabled after failing for 24 hours',
     },
     slaTarget: {
       firstResponse: 'first response',

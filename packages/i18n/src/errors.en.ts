@@ -7,6 +7,17 @@ export const errorsEn: ErrorTexts = {
   network: {
     unavailable: 'Cannot reach the server. Check your connection and try again.',
   },
+  api_token: {
+    beyond_role: 'A token cannot be given more than your own role allows.',
+    creator_inactive: 'The person who created this API token can no longer sign in to this organisation.',
+    expired: 'This API token has expired.',
+    expiry_in_past: 'The expiry date must be in the future.',
+    invalid: 'This API token is not valid.',
+    invalid_permission: 'A resource cannot be granted with this action or scope.',
+    not_found: 'This API token no longer exists.',
+    person_only: 'Only a signed-in person can do this; API tokens cannot.',
+    revoked: 'This API token has been revoked.',
+  },
   audit: {
     invalid_cursor: 'This list has changed. Please reload it.',
     invalid_period: "The period's start is after its end.",
@@ -22,6 +33,12 @@ export const errorsEn: ErrorTexts = {
     token_revoked: 'Your session has changed. Please sign in again.',
     too_many_attempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     unauthenticated: 'Please sign in to continue.',
+  },
+  automation: {
+    not_found: 'This automation rule or macro no longer exists.',
+    order_mismatch: 'The list of rules has changed. Please reload it and try again.',
+    reference_missing: 'A team, agent, tag, channel or canned response it uses no longer exists.',
+    too_many: 'An organisation can have at most 200 rules.',
   },
   canned: {
     category_exists: 'Duplicate canned category.',
@@ -107,6 +124,10 @@ export const errorsEn: ErrorTexts = {
     private_reply_sent: 'This comment already has its private reply: Meta allows one per comment.',
     refused: 'The platform refused this action on the comment.',
   },
+  macro: {
+    name_exists: 'You already have a macro with this name.',
+    not_found: 'This macro no longer exists or is not yours.',
+  },
   message: {
     comment_text_only: 'A reply to a comment is text only.',
     customer_blocked:
@@ -121,6 +142,15 @@ export const errorsEn: ErrorTexts = {
   },
   notification: {
     not_found: 'This notification no longer exists.',
+  },
+  outgoing_webhook: {
+    not_found: 'This webhook endpoint no longer exists.',
+    delivery_not_found: 'This delivery no longer exists.',
+    disabled: 'The endpoint is disabled. Enable it before resending.',
+    url_invalid: 'Enter an http:// or https:// address without a user name or password.',
+    url_private:
+      'This address is on a private network (loopback, link-local or private range). Webhooks can only be sent to public addresses.',
+    url_unresolvable: 'This host name could not be found. Check the address.',
   },
   password: {
     common: 'This password is too common. Please choose another one.',

@@ -38,6 +38,12 @@ export const th: Catalogue = {
       hours: '{{value}} ชม.',
       minutes: '{{value}} นาที',
     },
+    // The unit picked beside an amount of time.
+    durationUnits: {
+      minutes: 'นาที',
+      hours: 'ชั่วโมง',
+      days: 'วัน',
+    },
   },
   languages: {
     en: 'English',
@@ -85,9 +91,15 @@ export const th: Catalogue = {
       line_quota: 'ไม่สามารถดึงโควตาข้อความ LINE ของเดือนนี้ได้',
       audit_log: 'ไม่สามารถดึงบันทึกการตรวจสอบได้',
       audit_settings: 'ไม่สามารถดึงระยะเวลาการเก็บบันทึกการตรวจสอบได้',
+      api_tokens: 'ไม่สามารถดึงรายการ API โทเคนได้',
+      webhook_endpoints: 'ไม่สามารถดึงรายการปลายทางเว็บฮุกได้',
+      webhook_deliveries: 'ไม่สามารถดึงประวัติการส่งของปลายทางนี้ได้',
       csat_settings: 'ไม่สามารถดึงแบบสอบถามความพึงพอใจของช่องทางนี้ได้',
       csat_report: 'ไม่สามารถดึงคะแนนความพึงพอใจได้',
       sla_policies: 'ไม่สามารถดึงนโยบายระดับการให้บริการได้',
+      macros: 'ไม่สามารถดึงรายการมาโครได้',
+      automation_rules: 'ไม่สามารถดึงกฎอัตโนมัติได้',
+      members_of_team: 'ไม่สามารถดึงรายชื่อเจ้าหน้าที่ของทีมนี้ได้',
     },
   },
   errors: errorsTh,
@@ -167,7 +179,10 @@ export const th: Catalogue = {
     tags: 'แท็ก',
     autoAssignment: 'มอบหมายเคสอัตโนมัติ',
     auditLog: 'บันทึกการตรวจสอบ',
+    apiTokens: 'API โทเคน',
+    webhooks: 'เว็บฮุก',
     slaPolicies: 'ระดับการให้บริการ (SLA)',
+    automationRules: 'กฎอัตโนมัติ',
     profile: 'แก้ไขโปรไฟล์',
   },
   // The header bell's drawer and the live notices (spec §2, §4).
@@ -201,6 +216,7 @@ export const th: Catalogue = {
         'ช่องทาง LINE {{channel}} ใช้โควตาข้อความของเดือนนี้ครบแล้ว ({{used}} จาก {{limit}}) LINE จะไม่รับข้อความแบบพุชจนถึงเดือนหน้า',
       slaWarning: 'เคส #{{id}}: เวลา{{target}}ผ่านไปแล้ว 80%',
       slaBreached: 'เคส #{{id}} เกินกำหนดเวลา{{target}}',
+      webhookDisabled: 'ปลายทางเว็บฮุก {{url}} ถูกปิดใช้งาน เพราะส่งไม่สำเร็จติดต่อกันนาน 24 ชั่วโมง',
     },
     slaTarget: {
       firstResponse: 'ตอบครั้งแรก',

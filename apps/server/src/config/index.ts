@@ -13,8 +13,16 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** Where pg_dump and pg_restore of the server's major version are (backups); default: on PATH. */
+  PG_BIN_DIR: z.string().optional(),
   ROLES: z.enum(['all', 'http', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Port of the Prometheus endpoint (GET /metrics), apart from PORT and on every role; off when unset. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Interface of the metrics port: loopback by default; any other needs METRICS_TOKEN in production. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Bearer token a scraper must send to the metrics port (`Authorization: Bearer …`). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -30,6 +38,8 @@ const ConfigSchema = z.object({
   TRUST_PROXY: booleanish.default(false),
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Calls an API token may make per minute (per node), beyond which it is answered 429 `rate_limited`. */
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // No default here: outside production the public demo values below apply, production requires real ones.
   META_APP_SECRET: z.string().min(1).optional(),
   META_VERIFY_TOKEN: z.string().min(1).optional(),
@@ -62,6 +72,11 @@ const ConfigSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url())),
+  /**
+   * Outgoing webhooks may target loopback, link-local and private addresses (tests, an integration on the
+   * same network). Off by default: an admin could otherwise make the server call its own network.
+   */
+  OUTGOING_WEBHOOK_ALLOW_PRIVATE: booleanish.default(false),
 });
 
 /**
@@ -96,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const production = productionProblems(c);
+  const production = [...productionProblems(c), ...metricsProblems(c)];
   if (production.length > 0) {
     throw new Error(
       `Invalid configuration for NODE_ENV=production:\n${production.map((p) => `  ${p}`).join('\n')}`,
@@ -125,7 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Production never runs on public demo values: every provider secret is set and not a demo one. */
+/**
+ * Production never runs on public demo values: every provider secret is set and not a demo one, and it has
+ * an https public address. (LINE channels on a demo secret are checked in the database at start: main.ts.)
+ */
 function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
   if (c.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
@@ -136,8 +154,30 @@ function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
     else if (value === demo) problems.push(`${name}: is the public demo value; set ${hint}`);
   }
   if (c.SEED_DEMO === 'always') problems.push('SEED_DEMO: demo data is never seeded in production');
+  // Mail and file links and the webhook URLs shown in settings are built on it (LINE and Meta accept only
+  // https webhooks), and the XSRF cookie is Secure only on https.
+  if (c.PUBLIC_URL === undefined)
+    problems.push('PUBLIC_URL: required; set the https:// address users and providers reach Sabai at');
+  else if (new URL(c.PUBLIC_URL).protocol !== 'https:')
+    problems.push(
+      `PUBLIC_URL: must be an https:// address (is ${c.PUBLIC_URL}); terminate TLS in front of Sabai`,
+    );
   return problems;
 }
+
+/**
+ * The metrics endpoint reveals traffic and load: outside loopback, production serves it only with a token
+ * (docs/decisions.md "Metrics on a port of their own").
+ */
+function metricsProblems(c: z.infer<typeof ConfigSchema>): string[] {
+  if (c.NODE_ENV !== 'production' || c.METRICS_PORT === undefined) return [];
+  if (c.METRICS_TOKEN !== undefined || isLoopback(c.METRICS_HOST)) return [];
+  return [
+    `METRICS_TOKEN: required while METRICS_HOST (${c.METRICS_HOST}) is not a loopback address; set a random token of 16 characters or more`,
+  ];
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
 
 /** Demo data goes into a fresh embedded database by default, never into a production installation. */
 export function shouldSeedDemo(config: Config): boolean {

@@ -8,9 +8,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase, TEST_DB_KIND } from '../../test/db';
 import { exited, runServerProcessToExit, startServerProcess } from '../../test/server-process';
-import { DEMO_PASSWORD } from '../db/seed';
+import { channels } from '../db/schema';
+import { createOrganization, DEMO_LINE, DEMO_PASSWORD, seedDemo } from '../db/seed';
 import { openDb } from '../platform/db';
-import { PROVIDER_SECRETS } from '.';
+import { loadCipher } from '../platform/secrets';
+import { loadConfig, PROVIDER_SECRETS } from '.';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -20,8 +22,42 @@ async function freshDataDir() {
   return dir;
 }
 
+/** What a production installation must set, with real values. */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  META_APP_SECRET: 'a-real-meta-app-secret',
+  META_VERIFY_TOKEN: 'a-real-verify-token',
+  PUBLIC_URL: 'https://inbox.example.com',
+};
+
 const metaSignature = (body: string, secret: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+describe('the production configuration', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return '';
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  it('requires an https PUBLIC_URL, naming the variable', () => {
+    const { PUBLIC_URL: _, ...withoutUrl } = PRODUCTION_ENV;
+    expect(problemsOf(withoutUrl)).toMatch(/PUBLIC_URL: required; set the https:\/\/ address/);
+    expect(problemsOf({ ...PRODUCTION_ENV, PUBLIC_URL: 'http://inbox.example.com' })).toMatch(
+      /PUBLIC_URL: must be an https:\/\/ address \(is http:\/\/inbox\.example\.com\)/,
+    );
+    expect(problemsOf(PRODUCTION_ENV)).toBe('');
+    expect(loadConfig(PRODUCTION_ENV).PUBLIC_URL).toBe('https://inbox.example.com');
+  });
+
+  it('leaves the demo and tests free of all of it', () => {
+    expect(problemsOf({})).toBe('');
+    expect(problemsOf({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:3000' })).toBe('');
+  });
+});
 
 describe('a production start', () => {
   it('refuses to start while a Meta provider secret is missing, naming each', async () => {
@@ -55,10 +91,8 @@ describe('a production start', () => {
     const fresh = TEST_DB_KIND === 'postgres' ? await createFreshPostgresDatabase() : null;
     try {
       const env: Record<string, string> = {
-        NODE_ENV: 'production',
+        ...PRODUCTION_ENV,
         DATA_DIR: await freshDataDir(),
-        META_APP_SECRET: 'a-real-meta-app-secret',
-        META_VERIFY_TOKEN: 'a-real-verify-token',
         PROVIDER_BASE_URL: 'http://127.0.0.1:1',
       };
       if (fresh) {
@@ -95,6 +129,50 @@ describe('a production start', () => {
       expect(await handshake('a-real-verify-token')).toBe(200);
       child.kill('SIGTERM');
       await exited(child);
+    } finally {
+      await fresh?.drop();
+    }
+  }, 120_000);
+
+  it('refuses a LINE channel of its own on the demo channel secret, naming it; the demo channels pass', async () => {
+    const fresh = TEST_DB_KIND === 'postgres' ? await createFreshPostgresDatabase() : null;
+    try {
+      const env: Record<string, string> = { ...PRODUCTION_ENV, DATA_DIR: await freshDataDir() };
+      if (fresh) env.DATABASE_URL = fresh.url;
+      // An installation that began as the demo (its demo organisations stay) and connected a channel of its
+      // own with the secret the simulator accepts.
+      const db = await openDb({
+        databaseUrl: fresh?.url,
+        dataDir: path.join(env.DATA_DIR!, 'pglite'),
+        poolSize: 1,
+      });
+      try {
+        await db.migrate();
+        const cipher = await loadCipher({}, db);
+        await seedDemo(db, cipher);
+        await db.orm.transaction(async (tx) => {
+          const shop = await createOrganization(tx, 'Noodle Shop');
+          await tx.insert(channels).values({
+            organizationId: shop.id,
+            type: 'line',
+            name: 'Noodle LINE',
+            externalId: '1650009999',
+            botUserId: 'U00000000000000000000000000009999',
+            secretEncrypted: cipher.encrypt(DEMO_LINE.secret),
+            accessTokenEncrypted: cipher.encrypt('noodle-token'),
+          });
+        });
+      } finally {
+        await db.close();
+      }
+
+      const { code, output } = await runServerProcessToExit(env, 60_000);
+      expect(code).toBe(1);
+      expect(output).toContain(
+        'LINE channel "Noodle LINE" (channel id 1650009999, organisation "Noodle Shop"): its channel secret is ' +
+          'the public demo one',
+      );
+      expect(output).not.toContain(DEMO_LINE.channelId);
     } finally {
       await fresh?.drop();
     }

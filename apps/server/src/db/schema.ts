@@ -2,8 +2,17 @@
 // organization_id so repos always filter by it. Issue and message ids are numbers (the spec's mobile chat
 // takes `issueId` as a number); everything else is a uuid.
 import { sql } from 'drizzle-orm';
-import type { QuickReply } from '@sabai/contracts';
-import { CHANNEL_TYPES, ISSUE_ACTIVITY_KINDS, ISSUE_STATUSES, ROLE_NAMES, SLA_TARGETS } from '@sabai/domain';
+import type { MacroAction, QuickReply, RuleAction } from '@sabai/contracts';
+import {
+  CHANNEL_TYPES,
+  ISSUE_ACTIVITY_KINDS,
+  ISSUE_STATUSES,
+  ROLE_NAMES,
+  SLA_TARGETS,
+  type PermissionMatrix,
+  type RuleCondition,
+  type RuleWhen,
+} from '@sabai/domain';
 import {
   bigint,
   boolean,
@@ -1272,4 +1281,216 @@ export const slaOutcomes = pgTable(
     index('sla_outcomes_org_at_idx').on(t.organizationId, t.at),
     uniqueIndex('sla_outcomes_clock_key').on(t.issueId, t.target, t.dueAt),
   ],
+);
+
+/**
+ * Automation rules (issue 18 item 3): when an event of `when` happens to an issue and every condition
+ * holds, the actions run, in the transaction of the event. Evaluated in `position` order.
+ */
+export const automationRules = pgTable(
+  'automation_rules',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull(),
+    when: jsonb('when').$type<RuleWhen>().notNull(),
+    conditions: jsonb('conditions').$type<RuleCondition[]>().notNull(),
+    actions: jsonb('actions').$type<RuleAction[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('automation_rules_org_idx').on(t.organizationId, t.position)],
+);
+
+/** Each time a rule fired: once per rule and event (`event_key`), which makes the engine idempotent. */
+export const automationFirings = pgTable(
+  'automation_firings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => automationRules.id, { onDelete: 'cascade' }),
+    issueId: bigint('issue_id', { mode: 'number' })
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    firedAt: ts('fired_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('automation_firings_event_key').on(t.ruleId, t.eventKey),
+    index('automation_firings_rule_at_idx').on(t.ruleId, t.firedAt),
+    index('automation_firings_issue_idx').on(t.issueId),
+  ],
+);
+
+/**
+ * A rule's "close after inactivity": the issue closes at `due_at` (with `message` sent first) unless the
+ * customer writes meanwhile (their last message is no longer the one of `customer_message_at`, compared as
+ * stored: a provider's clock may differ from ours). One pending close per issue; a later firing replaces it.
+ */
+export const automationCloseTimers = pgTable(
+  'automation_close_timers',
+  {
+    issueId: bigint('issue_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    organizationId: orgId(),
+    ruleId: uuid('rule_id').references(() => automationRules.id, { onDelete: 'set null' }),
+    ruleName: text('rule_name').notNull(),
+    message: text('message').notNull(),
+    customerMessageAt: ts('customer_message_at'),
+    setAt: ts('set_at').notNull(),
+    dueAt: ts('due_at').notNull(),
+  },
+  (t) => [index('automation_close_timers_due_idx').on(t.dueAt)],
+);
+
+/** Macros (issue 18 item 4): a named sequence of steps an agent runs on issues; personal when owned. */
+export const macros = pgTable(
+  'macros',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    /** null: shared with the organisation. */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    actions: jsonb('actions').$type<MacroAction[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('macros_name_key').on(
+      t.organizationId,
+      sql`coalesce(${t.ownerUserId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
+);
+
+/**
+ * API tokens (issue 19 item 6): an organisation's integrations call /api/v1 with `Authorization: Bearer
+ * sabai_…`. Only the SHA-256 of the token is kept; `prefix` is its first characters, for recognising it
+ * in the list. Permissions use the roles' matrix, capped by the creator's role when created.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    permissions: jsonb('permissions').$type<PermissionMatrix>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at'),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_key').on(t.tokenHash),
+    index('api_tokens_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * Outgoing webhooks (issue 19 item 6): an organisation's endpoints, each sent the events it chose as signed
+ * POSTs (modules/outgoing-webhooks). The signing secret is sealed like channel secrets. An endpoint is
+ * disabled by an admin (`manual`) or once a delivery failed for 24 hours with no success meanwhile
+ * (`failing`); `failing_since` is its first failure after its last success.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    organizationId: orgId(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason', { enum: ['manual', 'failing'] }),
+    disabledAt: ts('disabled_at'),
+    failingSince: ts('failing_since'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_org_idx').on(t.organizationId)],
+);
+
+/**
+ * An event some endpoint subscribed to, recorded by the database function webhook_record() in the
+ * transaction of the change (so it exists exactly when the change committed). `data` holds the ids the
+ * resource is read by; `payload` is the body sent, built at the first attempt and then kept, so every
+ * attempt and endpoint gets the same bytes. Kept 30 days.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    organizationId: orgId(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    occurredAt: ts('occurred_at').notNull().defaultNow(),
+    payload: text('payload'),
+  },
+  (t) => [index('webhook_events_occurred_idx').on(t.occurredAt)],
+);
+
+/**
+ * One event for one endpoint: pending until a 2xx answer (delivered) or 24 hours of retries (failed).
+ * `next_attempt_at` null means as soon as possible; `locked_until` is the lease of the worker attempting
+ * it; `retrying_since` is the first attempt of the current series (a resend starts a new one).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    lockedUntil: ts('locked_until'),
+    retryingSince: ts('retrying_since'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+    index('webhook_deliveries_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Each POST of a delivery: its answer's status, how long it took, the answer's start, or the error. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: ts('attempted_at').notNull(),
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms').notNull(),
+    responseSnippet: text('response_snippet'),
+    error: text('error'),
+    /** Asked for by an admin ("Resend"), not a scheduled retry. */
+    resend: boolean('resend').notNull().default(false),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );

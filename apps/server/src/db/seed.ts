@@ -50,6 +50,13 @@ export const DEMO_LINE = {
   accessToken: 'demo-line-channel-access-token',
   botUserId: 'U0000000000000000000000000000d3e0',
 };
+/** Second Shop's LINE channel (as public as the demo one: production refuses its secret too). */
+export const SECOND_LINE = {
+  channelId: '1650000002',
+  secret: '5ec0nd005ec0nd005ec0nd005ec0nd00',
+  accessToken: 'second-line-channel-access-token',
+  botUserId: 'U00000000000000000000000000000002',
+};
 export const DEMO_PAGE_ID = '100000000000001';
 export const DEMO_INSTAGRAM_ID = '17840000000000001';
 export const DEMO_PAGE_TOKEN = 'demo-page-access-token';
@@ -683,10 +690,10 @@ async function seedSecondOrganization(
     organizationId,
     type: 'line',
     name: 'Second Shop LINE',
-    externalId: '1650000002',
-    botUserId: 'U00000000000000000000000000000002',
-    secret: '5ec0nd005ec0nd005ec0nd005ec0nd00',
-    accessToken: 'second-line-channel-access-token',
+    externalId: SECOND_LINE.channelId,
+    botUserId: SECOND_LINE.botUserId,
+    secret: SECOND_LINE.secret,
+    accessToken: SECOND_LINE.accessToken,
     assignedTeamId: team!.id,
   });
   const [contact] = await tx

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { authenticate } from '../modules/auth';
+import { authenticateRequest } from '../modules/api-tokens';
 import { forbidden, notFound } from './errors';
 import { contentDisposition, FILES_CSP, peek, servedType } from './served-file';
 
 // A file id is never a permanent public address (docs/decisions.md "Files"). A file is served to a link
 // that the server signed for this file and that has not expired (platform/file-links.ts: the app's pages
 // get links valid 12 to 18 hours, customers and providers get the organisation's link expiry), or to a
-// bearer token of the file's organisation (API clients). Anything else is 403 `file.link_invalid` or
+// bearer token of the file's organisation (a session's or an API token). Anything else is 403 `file.link_invalid` or
 // `file.link_expired`, before the file is even looked up.
 
 // Any value is read: a repeated or mangled parameter is a refused link (403), not a validation error.
@@ -61,7 +61,7 @@ async function grantOf(
   authorization: string | undefined,
 ): Promise<Grant> {
   if (expires === undefined && signature === undefined && authorization) {
-    const auth = await authenticate(deps, authorization);
+    const auth = await authenticateRequest(deps, authorization);
     return { cacheControl: 'private, no-store', organizationId: auth.organizationId };
   }
   const link = deps.fileLinks.check(fileId, expires, signature);

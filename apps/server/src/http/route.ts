@@ -40,6 +40,40 @@ export type RouteHandler<R extends RouteDef> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
+/**
+ * The OpenAPI document's ways to authenticate: a person's session (the short-lived access token of
+ * POST /auth/login) and an organisation's API token. Both are bearer tokens in the Authorization header.
+ */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'A signed-in person: the accessToken of POST /api/v1/auth/login (15 minutes; refresh with ' +
+      'POST /api/v1/auth/refresh-token). State-changing calls also need the X-XSRF-TOKEN header echoing ' +
+      'the XSRF-TOKEN cookie.',
+  },
+  apiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sabai_…',
+    description:
+      "An organisation's API token (Settings > API tokens), acting for the admin who created it with the " +
+      "token's own permissions (resources, actions and scopes as roles have). No XSRF header. Refused " +
+      'with 401 api_token.invalid, api_token.revoked, api_token.expired or api_token.creator_inactive; ' +
+      'routes for a person only answer 403 api_token.person_only; over the per-token rate limit, 429 ' +
+      'rate_limited with Retry-After.',
+  },
+} as const;
+
+/** Who may call a route, as the OpenAPI document says it: nobody signed in, a person, or a person or token. */
+function securityOf(def: RouteDef) {
+  if ('public' in def.access) return [];
+  if ('signedIn' in def.access || def.personOnly) return [{ session: [] }];
+  return [{ session: [] }, { apiToken: [] }];
+}
+
 /** Route options beyond the map's (a rate limit). */
 export type RouteExtras = { config?: Omit<FastifyContextConfig, 'access' | 'contract'> };
 
@@ -50,7 +84,7 @@ export function route<const R extends RouteDef>(
   handler: RouteHandler<R>,
   extras: RouteExtras = {},
 ): void {
-  const schema: Record<string, unknown> = { tags: [def.tag] };
+  const schema: Record<string, unknown> = { tags: [def.tag], security: securityOf(def) };
   if (def.params) schema.params = def.params;
   if (def.query) schema.querystring = def.query;
   if (def.body) schema.body = def.body;

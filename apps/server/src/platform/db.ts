@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from '../db/schema';
 import { acquireDataDirLock, DataDirInUseError } from './data-dir-lock';
 import { describeCause, errnoCode, probeWrite } from './storage-errors';
+import { outsideLogContext } from './log-context';
 
 type Schema = typeof schema;
 export type Orm = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -30,13 +31,33 @@ export interface Db {
   orm: Orm;
   /** Raw parameterised SQL, for hot paths and the job queue. */
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
-  /** LISTEN on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unsubscribe function. `onReconnect` runs each time the listening
+   * connection is back after a loss, when notifications may have been missed.
+   */
+  listen(
+    channel: string,
+    handler: NotificationHandler,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Embedded only: the data directory as a gzipped tar, consistent as of the call (queries wait while it is
+   * read; a transaction still open then is not in it). What `loadDataDir` opens again.
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** The pg-boss `db` adapter (executeSql). */
   jobsAdapter: { executeSql(text: string, values?: unknown[]): Promise<{ rows: Row[] }> };
+  /** This process's connections per pool, for the metrics (read when they are scraped). */
+  poolStats(): PoolStats[];
 }
+
+/**
+ * A connection pool's use: node-postgres counts open (`total`) and idle connections and the queries waiting
+ * for one; the embedded database is one connection, shared by everything, without such counts.
+ */
+export type PoolStats = { pool: string; max: number; total: number; idle?: number; waiting?: number };
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../db/migrations');
 
@@ -69,13 +90,22 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
       return (await client.query<T>(text, params)).rows;
     },
     async listen(channel, handler) {
-      const unsubscribe = await client.listen(channel, handler);
+      // PGlite delivers a notification inside whichever query is running: not in that query's log context.
+      const unsubscribe = await client.listen(channel, (payload) =>
+        outsideLogContext(() => handler(payload)),
+      );
       return async () => unsubscribe();
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     async close() {
       await client.close();
       release?.();
+    },
+    poolStats: () => [{ pool: 'embedded', max: 1, total: client.closed ? 0 : 1 }],
+    async dumpDataDir() {
+      // A checkpoint first, so the copy needs no WAL replay when it is opened.
+      await client.query('CHECKPOINT');
+      return client.dumpDataDir('gzip');
     },
     jobsAdapter: {
       // PGlite's `query` takes one statement with parameters; pg-boss also sends multi-statement scripts
@@ -144,7 +174,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   // pg-boss polls each queue twice a second through a pool of its own. pg-pool drops a connection whose
   // query failed, so while the database refuses those polls (read-only, failing over) every one costs a
   // new connection: in the shared pool they queued sign-ins and reads behind them for minutes.
-  const jobsPool = openPool(url, Math.max(2, Math.ceil(poolSize / 4)));
+  const jobsPoolSize = Math.max(2, Math.ceil(poolSize / 4));
+  const jobsPool = openPool(url, jobsPoolSize);
   const orm = drizzlePg(pool, { schema }) as unknown as Orm;
   const listener = new PgListener(url);
   return {
@@ -153,12 +184,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     async query<T extends Row>(text: string, params?: unknown[]) {
       return (await pool.query<T>(text, params)).rows;
     },
-    listen: (channel, handler) => listener.listen(channel, handler),
+    listen: (channel, handler, onReconnect) => listener.listen(channel, handler, onReconnect),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     async close() {
       await listener.close();
       await Promise.all([pool.end(), jobsPool.end()]);
     },
+    poolStats: () => [
+      { pool: 'main', max: poolSize, ...countsOf(pool) },
+      { pool: 'jobs', max: jobsPoolSize, ...countsOf(jobsPool) },
+    ],
     jobsAdapter: {
       async executeSql(text, values) {
         if (values && values.length > 0) return jobsPool.query(text, values);
@@ -178,18 +213,29 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   };
 }
 
+const countsOf = (pool: pg.Pool) => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
+
 /** One dedicated connection per process for LISTEN, reconnecting (and re-listening) when it drops. */
 class PgListener {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private handlers = new Map<string, Set<NotificationHandler>>();
+  private reconnectHooks = new Set<() => void>();
   private closed = false;
   /** LISTEN statements one after another: a pg client runs one query at a time. */
   private statements: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly url: string) {}
 
-  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+  async listen(
+    channel: string,
+    handler: NotificationHandler,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>> {
     const client = await this.connect();
     let set = this.handlers.get(channel);
     if (!set) {
@@ -198,8 +244,10 @@ class PgListener {
       await this.listenOn(client, channel);
     }
     set.add(handler);
+    if (onReconnect) this.reconnectHooks.add(onReconnect);
     return async () => {
       set.delete(handler);
+      if (onReconnect) this.reconnectHooks.delete(onReconnect);
     };
   }
 
@@ -213,9 +261,11 @@ class PgListener {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
       const client = new pg.Client({ connectionString: this.url });
-      client.on('notification', (msg) => {
-        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-      });
+      client.on('notification', (msg) =>
+        outsideLogContext(() => {
+          for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+        }),
+      );
       client.on('error', (err) => {
         console.error('postgres listener error', err);
         this.client = null;
@@ -233,6 +283,7 @@ class PgListener {
     try {
       const client = await this.connect();
       for (const channel of this.handlers.keys()) await this.listenOn(client, channel);
+      for (const hook of this.reconnectHooks) hook();
     } catch (err) {
       console.error('postgres listener reconnect failed', err);
       this.connecting = null;

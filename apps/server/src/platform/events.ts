@@ -1,8 +1,11 @@
 // Realtime fan-out (docs/architecture.md, "Realtime"): a service publishes a domain event with pg_notify
 // inside the transaction that made the change, so PostgreSQL delivers it only if that transaction commits,
 // and to every process LISTENing, whichever node raised it. No Redis, and the same code on PGlite.
+// An event integrators may also receive (outgoing webhooks, @sabai/contracts outgoingEventOf) is recorded by
+// the database function webhook_record() in the same statement: one delivery per subscribed endpoint, stored
+// exactly when the change commits, whatever happens to this process afterwards (migration 0028).
 import { sql, type SQL } from 'drizzle-orm';
-import { DomainEventSchema, type DomainEvent } from '@sabai/contracts';
+import { DomainEventSchema, outgoingEventOf, type DomainEvent, type OutgoingEvent } from '@sabai/contracts';
 import type { Db, Executor } from './db';
 import type { Logger } from './logger';
 
@@ -28,16 +31,45 @@ export async function publishEvent(executor: Executor, event: DomainEvent): Prom
  * round trip (select it once per changed row, so nothing is published when nothing changed).
  */
 export function eventNotification(event: DomainEvent): SQL {
-  return sql`pg_notify(${EVENTS_CHANNEL}, ${payloadOf(event)})`;
+  const outgoing = outgoingEventOf(event);
+  if (!outgoing) return sql`pg_notify(${EVENTS_CHANNEL}, ${payloadOf(event)})`;
+  return sql`publish_event(${EVENTS_CHANNEL}, ${payloadOf(event)}, ${outgoing.organizationId}::uuid, ${outgoing.type}, ${JSON.stringify(outgoing.data)}::jsonb)`;
 }
 
 /** Queues several events in one statement (a batch of assignments); same delivery rule as publishEvent. */
 export async function publishEvents(executor: Executor, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
-  // One pg_notify per element, in order, from a single round trip.
+  const outgoing = events.map(outgoingEventOf);
+  // One pg_notify per element, in order, from a single round trip; the outgoing ones recorded beside.
   await executor.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, p) from unnest(${sql.param(events.map(payloadOf))}::text[]) with ordinality as e(p, n) order by n`,
+    sql`select pg_notify(${EVENTS_CHANNEL}, e.p),
+          case when e.t is not null then webhook_record(e.o::uuid, e.t, e.d::jsonb) end
+        from unnest(${sql.param(events.map(payloadOf))}::text[], ${sql.param(outgoing.map((o) => o?.organizationId ?? null))}::text[],
+          ${sql.param(outgoing.map((o) => o?.type ?? null))}::text[], ${sql.param(outgoing.map((o) => (o ? JSON.stringify(o.data) : null)))}::text[])
+          with ordinality as e(p, o, t, d, n) order by n`,
   );
+}
+
+/**
+ * Records an event for outgoing webhooks only, not for the live feed (a contact created or changed, a
+ * satisfaction rating), through `executor`'s transaction: delivered only if that transaction commits.
+ */
+export async function recordOutgoingEvent(executor: Executor, event: OutgoingEvent): Promise<void> {
+  await executor.execute(sql`select ${outgoingEventRecord(event)}`);
+}
+
+/** The webhook_record() call of `event`. */
+function outgoingEventRecord(event: OutgoingEvent): SQL {
+  return sql`webhook_record(${event.organizationId}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb)`;
+}
+
+/**
+ * The webhook_record() call of an outgoing event for a set-based statement that makes the change and records
+ * it at once: the organisation and the data (a jsonb object of the event's ids) are SQL over its rows.
+ * Selected once per row changed (in the statement's final select list: a CTE nobody reads never runs).
+ */
+export function outgoingEventRecordOf(type: OutgoingEvent['type'], organizationId: SQL, data: SQL): SQL {
+  return sql`webhook_record(${organizationId}, ${type}, ${data})`;
 }
 
 function payloadOf(event: DomainEvent): string {
@@ -77,7 +109,8 @@ export async function startEventBus(db: Db, opts: { logger: Logger }): Promise<E
   const unlisten = await db.listen(EVENTS_CHANNEL, (payload) => {
     const event = parseEvent(payload);
     if (!event) {
-      logger.warn({ payload: payload.slice(0, 200) }, 'ignored an unparseable domain event');
+      // Its size only: a payload may carry a notification's text.
+      logger.warn({ payloadBytes: Buffer.byteLength(payload) }, 'ignored an unparseable domain event');
       return;
     }
     for (const handler of [...handlers]) dispatch(event, handler);

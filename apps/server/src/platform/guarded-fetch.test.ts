@@ -3,7 +3,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedFetch, GuardedFetchError, isPublicAddress, type GuardedFetch } from './guarded-fetch';
+import {
+  createGuardedFetch,
+  destinationProblem,
+  GuardedFetchError,
+  isPublicAddress,
+  type GuardedFetch,
+} from './guarded-fetch';
 
 let server: Server;
 let origin: string;
@@ -137,5 +143,51 @@ describe('guarded fetch', () => {
     expect((tooBig as GuardedFetchError).reason).toBe('too_large');
     const slow = await read(guarded, `${origin}/slow`, { timeoutMs: 300 }).catch((e: unknown) => e);
     expect((slow as GuardedFetchError).reason).toBe('timeout');
+  });
+});
+
+describe('outgoing webhooks', () => {
+  it('reach private addresses only when the operator allows them, and never follow redirects then', async () => {
+    const strict = createGuardedFetch({ allowHttp: true });
+    for (const url of [`${origin}/ok`, `http://localhost:${port}/ok`, `http://[::1]:${port}/ok`]) {
+      expect(((await refusal(strict, url)) as GuardedFetchError).reason, url).toBe('blocked');
+    }
+    const open = createGuardedFetch({ allowHttp: true, allowPrivateAddresses: true });
+    expect(await read(open, `http://localhost:${port}/ok`)).toEqual({ status: 200, text: 'inside' });
+    // A webhook's 3xx is its answer: not followed, whatever the Location says.
+    const before = hits.length;
+    const res = await open(`${origin}/redirect-inside`, {
+      method: 'POST',
+      body: '{}',
+      followRedirects: false,
+    });
+    res.body.resume();
+    expect(res.status).toBe(302);
+    expect(hits.slice(before)).toEqual(['/redirect-inside']);
+    // Schemes and credentials stay refused.
+    for (const url of ['file:///etc/passwd', `http://user:pw@127.0.0.1:${port}/ok`]) {
+      expect(((await refusal(open, url)) as GuardedFetchError).reason, url).toBe('blocked');
+    }
+  });
+
+  it('say why a URL saved for later may not be requested', async () => {
+    const webhook = { allowHttp: true };
+    expect(await destinationProblem('http://93.184.215.14/hook', webhook)).toBeNull();
+    expect(await destinationProblem('https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/', webhook)).toBeNull();
+    expect(await destinationProblem('http://93.184.215.14/hook')).toBe('scheme');
+    expect(await destinationProblem('ftp://93.184.215.14/', webhook)).toBe('scheme');
+    expect(await destinationProblem('nonsense', webhook)).toBe('invalid');
+    expect(await destinationProblem('https://a:b@93.184.215.14/', webhook)).toBe('credentials');
+    for (const url of ['http://127.0.0.1/', 'http://10.0.0.8/', 'http://169.254.169.254/', 'http://[::1]/']) {
+      expect(await destinationProblem(url, webhook), url).toBe('private');
+    }
+    expect(await destinationProblem(`http://localhost:${port}/`, webhook)).toBe('private');
+    const rebound = { ...webhook, resolve: async () => [{ address: '192.168.0.4', family: 4 }] };
+    expect(await destinationProblem('https://intranet.example/', rebound)).toBe('private');
+    const missing = { ...webhook, resolve: async () => Promise.reject(new Error('ENOTFOUND')) };
+    expect(await destinationProblem('https://nowhere.example/', missing)).toBe('unresolvable');
+    expect(
+      await destinationProblem(`http://127.0.0.1:${port}/`, { ...webhook, allowPrivateAddresses: true }),
+    ).toBeNull();
   });
 });

@@ -4,6 +4,8 @@
 // DNS answer cannot rebind to loopback); redirects are followed by hand and checked again; the body is
 // bounded in bytes and the whole exchange in time. Origins the operator lists (OUTBOUND_ALLOWED_ORIGINS, the
 // simulator's PROVIDER_BASE_URL) skip the scheme and address checks: tests and the demo run on 127.0.0.1.
+// Outgoing webhooks use a client of their own that takes http too, and private addresses only when the
+// operator allows them (OUTGOING_WEBHOOK_ALLOW_PRIVATE); destinationProblem() checks a URL when it is saved.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
@@ -31,6 +33,8 @@ export type GuardedRequest = {
   maxBytes?: number;
   /** For the whole exchange, redirects and body included. */
   timeoutMs?: number;
+  /** false: a 3xx answer is returned as it is instead of followed (webhook deliveries). Default true. */
+  followRedirects?: boolean;
 };
 
 export type GuardedResponse = {
@@ -45,8 +49,10 @@ export type GuardedFetch = (url: string, request?: GuardedRequest) => Promise<Gu
 export type GuardedFetchOptions = {
   /** Origins (`scheme://host[:port]`) reached as given: no https or address rule. */
   allowedOrigins?: Iterable<string>;
-  /** Tests only: http is allowed, the address rule still holds. */
+  /** http is allowed besides https (outgoing webhooks, tests); the address rule still holds. */
   allowHttp?: boolean;
+  /** Loopback, private and link-local addresses are allowed too (OUTGOING_WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivateAddresses?: boolean;
   /** Tests only: stands in for DNS. */
   resolve?: (hostname: string) => Promise<LookupAddress[]>;
 };
@@ -122,16 +128,51 @@ export function originOf(url: string): string | null {
   }
 }
 
+const systemResolve = (hostname: string) =>
+  new Promise<LookupAddress[]>((done, fail) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) =>
+      err ? fail(err) : done(addresses),
+    ),
+  );
+
+/** Why a URL may not be requested: not a URL, scheme, credentials in it, a non-public address, no DNS answer. */
+export type DestinationProblem = 'invalid' | 'scheme' | 'credentials' | 'private' | 'unresolvable';
+
+/**
+ * Checks a URL that is saved for later requests (an outgoing webhook endpoint) against the same rules as a
+ * request, resolving its host now: null when it may be requested. A request checks again at connect time,
+ * as DNS may answer differently by then.
+ */
+export async function destinationProblem(
+  input: string,
+  options: Pick<GuardedFetchOptions, 'allowHttp' | 'allowPrivateAddresses' | 'resolve'> = {},
+): Promise<DestinationProblem | null> {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return 'invalid';
+  }
+  if (url.protocol !== 'https:' && !(options.allowHttp && url.protocol === 'http:')) return 'scheme';
+  if (url.username || url.password) return 'credentials';
+  if (options.allowPrivateAddresses) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return isPublicAddress(host) ? null : 'private';
+  let addresses: LookupAddress[];
+  try {
+    addresses = await (options.resolve ?? systemResolve)(host);
+  } catch {
+    return 'unresolvable';
+  }
+  if (addresses.length === 0) return 'unresolvable';
+  return addresses.every((a) => isPublicAddress(a.address)) ? null : 'private';
+}
+
 export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFetch {
   const allowed = new Set([...(options.allowedOrigins ?? [])].map(originOf).filter((o) => o !== null));
-  const resolve =
-    options.resolve ??
-    ((hostname: string) =>
-      new Promise<LookupAddress[]>((done, fail) =>
-        dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) =>
-          err ? fail(err) : done(addresses),
-        ),
-      ));
+  const resolve = options.resolve ?? systemResolve;
+  // Private addresses allowed: the socket connects wherever DNS says (scheme and credential rules stay).
+  const anyAddress = options.allowPrivateAddresses === true;
 
   // The socket's own lookup: the addresses checked are the addresses connected to.
   const guardedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
@@ -153,7 +194,7 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
     );
   };
 
-  /** Throws `blocked` unless the URL may be requested; returns whether it is an operator-allowed origin. */
+  /** Throws `blocked` unless the URL may be requested; returns whether its addresses go unchecked. */
   function check(url: URL): boolean {
     if (allowed.has(url.origin)) return true;
     if (url.protocol !== 'https:' && !(options.allowHttp && url.protocol === 'http:'))
@@ -161,9 +202,9 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
     if (url.username || url.password)
       throw new GuardedFetchError('blocked', 'URLs with credentials are not fetched');
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !isPublicAddress(host))
+    if (!anyAddress && isIP(host) && !isPublicAddress(host))
       throw new GuardedFetchError('blocked', `${host} is not a public address`);
-    return false;
+    return anyAddress;
   }
 
   function once(url: URL, request: GuardedRequest, signal: AbortSignal): Promise<GuardedResponse> {
@@ -204,7 +245,7 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
       for (let hop = 0; ; hop++) {
         const res = await once(url, current, controller.signal);
         const location = res.headers.location;
-        if (res.status >= 300 && res.status < 400 && location) {
+        if (res.status >= 300 && res.status < 400 && location && current.followRedirects !== false) {
           res.body.resume();
           if (hop >= MAX_REDIRECTS) throw new GuardedFetchError('redirects', 'too many redirects');
           url = new URL(location, url);

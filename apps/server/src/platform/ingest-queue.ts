@@ -3,6 +3,7 @@
 // in batches under a lease with FOR UPDATE SKIP LOCKED, so several processes share the work and a crashed
 // worker's rows are taken again once its lease lapses. Processing is idempotent, so a retake is harmless.
 import type { Db } from './db';
+import { runWithLogContext } from './log-context';
 import type { Logger } from './logger';
 
 export const INGEST_CHANNEL = 'sabai_ingest';
@@ -128,6 +129,18 @@ export async function failInbound(db: Db, id: number, err: unknown) {
   );
 }
 
+/**
+ * The deliveries stored and not processed yet (dead letters aside) and the age of the oldest, for the
+ * metrics: read through the partial index of unprocessed rows, so its cost follows the backlog.
+ */
+export async function readIngestBacklog(db: Db): Promise<{ size: number; oldestSeconds: number }> {
+  const [row] = await db.query<{ size: number; oldest_seconds: number | string | null }>(
+    `SELECT count(*)::int AS size, extract(epoch FROM now() - min(created_at))::float8 AS oldest_seconds
+     FROM inbound_events WHERE processed_at IS NULL AND dead_at IS NULL`,
+  );
+  return { size: row?.size ?? 0, oldestSeconds: Math.max(0, Number(row?.oldest_seconds ?? 0)) };
+}
+
 /** PostgreSQL data exceptions (22) and integrity violations (23) fail the same way every time. */
 function isPermanent(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
@@ -188,7 +201,8 @@ export async function startIngestWorker(
   /** Handles rows; resolves to the ids done. */
   const handleRows = async (rows: InboundRow[], loop: number): Promise<number[]> => {
     try {
-      await opts.handle(rows);
+      // What the batch logs names it by its first delivery (the ids are consecutive in claim order).
+      await runWithLogContext({ inboundId: rows[0]?.id, inboundRows: rows.length }, () => opts.handle(rows));
       return rows.map((r) => r.id);
     } catch (err) {
       if (rows.length === 1) {

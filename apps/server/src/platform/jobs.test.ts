@@ -66,8 +66,8 @@ describe('jobs', () => {
     const job = anyJob('tx');
     const seen: unknown[] = [];
 
-    // Sent before any work() or send(), so the queue itself is created inside (and rolled back with) the
-    // first transaction.
+    // A kind of job defined after the jobs started has its queue made before a transaction sends it.
+    await jobs.prepare(job);
     await expect(
       db.orm.transaction(async (tx) => {
         await jobs.sendInTransaction(tx, job, { n: 'rolled back' });
@@ -91,6 +91,7 @@ describe('jobs', () => {
   it('creates a new queue once when many transactions and sends race for it', async () => {
     // Without serialising creation, 20 racing sessions deadlocked inside pg-boss's create_queue every time.
     const job = anyJob('race');
+    await jobs.prepare(job);
     const racers = 20;
     const inTransactions = Array.from({ length: racers }, (_, n) =>
       db.orm.transaction(async (tx) => {
@@ -139,9 +140,10 @@ describe('jobs', () => {
     expect(row?.retry_limit).toBe(4);
   });
 
-  it('sends several jobs of several queues in one statement, only when the transaction commits', async () => {
+  it('sends several jobs of several queues at once, only when the transaction commits', async () => {
     const first = defineJob(queueName('many-a'), z.object({ n: z.union([z.number(), z.string()]) }));
     const second = defineJob(queueName('many-b'), z.object({ n: z.number() }), { retryLimit: 0 });
+    await jobs.prepare(first, second);
     const seen: Array<[string, unknown]> = [];
     await expect(
       db.orm.transaction(async (tx) => {
@@ -199,15 +201,17 @@ describe('jobs', () => {
       expect(await jobRow(name, badId)).toMatchObject({ retry_count: 0 });
       const dead = await db.query<{
         data: unknown;
-        output: { queue: string; jobId: string; message: string };
-      }>(`select data, output from pgboss.job where name = $1 and output->>'jobId' = $2`, [
+        source_name: string;
+        source_output: { queue: string; jobId: string; message: string };
+      }>(`select data, source_name, source_output from pgboss.job where name = $1 and source_id = $2`, [
         DEAD_LETTER_QUEUE,
         badId,
       ]);
       expect(dead).toEqual([
         {
           data: { messageId: 'abc' },
-          output: { queue: name, jobId: badId, message: expect.stringContaining('messageId') },
+          source_name: name,
+          source_output: { queue: name, jobId: badId, message: expect.stringContaining('messageId') },
         },
       ]);
       expect((await own.countDeadLetters())[name]).toBe(1);
@@ -222,6 +226,33 @@ describe('jobs', () => {
       );
       expect(count?.n).toBe(2);
       expect(handled).toEqual([7]);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('wakes an idle worker when a job is committed, without waiting for its next poll', async () => {
+    // Polls every 60 s: only the queue's notification can bring these jobs in time.
+    const own = await startJobs(db, {
+      logger: silentLogger,
+      pollingIntervalSeconds: 60,
+      shutdownTimeoutMs: 5_000,
+    });
+    const job = anyJob('notify');
+    const seen: unknown[] = [];
+    try {
+      await own.prepare(job);
+      await own.work(job, {}, async (received) => {
+        seen.push(received.data);
+      });
+      await sleep(500); // the worker's first fetch, at start, found nothing: it now waits
+      await own.send(job, { n: 'sent' });
+      await vi.waitFor(() => expect(seen).toEqual([{ n: 'sent' }]), { timeout: 5_000, interval: 20 });
+      await db.orm.transaction((tx) => own.sendInTransaction(tx, job, { n: 'committed' }));
+      await vi.waitFor(() => expect(seen).toEqual([{ n: 'sent' }, { n: 'committed' }]), {
+        timeout: 5_000,
+        interval: 20,
+      });
     } finally {
       await own.stop();
     }

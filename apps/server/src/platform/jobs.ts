@@ -1,14 +1,22 @@
-// Background jobs on pg-boss 10 (docs/architecture.md, "Jobs"): outbound delivery retries, emails, timers.
+// Background jobs on pg-boss 12 (docs/architecture.md, "Jobs"): outbound delivery retries, emails, timers.
 // The queue lives in the same database, so a service enqueues inside the transaction of its change and the
 // job exists only if that change committed. pg-boss reaches the database through `db.jobsAdapter`, which also
 // makes it run on PGlite's single connection: its statements are single round trips (the only transactions
-// are its own short maintenance scripts), and workers poll every 0.5 s instead of holding a connection.
+// are its own short maintenance scripts). Every queue notifies on insert and every process listens, so a
+// worker wakes when a job is committed (on any node) instead of at its next poll; polls remain as a floor.
 // Each kind of job is declared once with defineJob (name, schema of its data, retry defaults): sends are
 // typed from it and every payload is validated when handled; one that does not fit becomes a dead letter.
-import PgBoss from 'pg-boss';
+import {
+  PgBoss,
+  type Db as BossDb,
+  type JobInsert,
+  type JobWithMetadata,
+  type SendOptions as BossSendOptions,
+} from 'pg-boss';
 import { sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor, Row } from './db';
+import { idsIn, runWithLogContext } from './log-context';
 import type { Logger } from './logger';
 
 export type JobData = Record<string, unknown>;
@@ -49,13 +57,21 @@ export type JobInput<D extends JobDefinition> = z.input<D['schema']>;
 /** The job a handler of `D` receives, its data parsed by `D`'s schema. */
 export type JobOf<D extends JobDefinition> = Job<z.output<D['schema']>>;
 
+/**
+ * Every kind of job defined so far. startJobs creates their queues: pg-boss sends to a queue it has read,
+ * and inside a transaction it could not read one (PGlite's one connection is the transaction's).
+ */
+const definedJobs = new Map<string, JobDefinition>();
+
 /** Declares a kind of job once, next to its handler; senders and the worker are typed from it. */
 export function defineJob<S extends z.ZodType<JobData, JobData>>(
   name: string,
   schema: S,
   defaults: JobDefaults = {},
 ): JobDefinition<S> {
-  return { name, schema, defaults };
+  const definition = { name, schema, defaults };
+  definedJobs.set(name, definition);
+  return definition;
 }
 
 export type SendOptions = RetryOptions & {
@@ -102,7 +118,7 @@ export interface Jobs {
   /** Cancels a job that has not run yet (a no-op once it ran or when there is none). */
   cancel(job: JobDefinition, id: string): Promise<void>;
   /**
-   * Enqueues several jobs (of any queues) through the caller's transaction, with one statement. Each
+   * Enqueues several jobs (of any queues) through the caller's transaction, one statement per queue. Each
    * element's data is checked against its own definition (build mixed lists with `jobToSend`).
    */
   sendManyInTransaction<const T extends readonly JobDefinition[]>(
@@ -126,6 +142,11 @@ export interface Jobs {
     data: JobInput<D>,
     options?: { tz?: string },
   ): Promise<void>;
+  /**
+   * Creates the queues of kinds of jobs defined after the jobs started (those defined before have theirs),
+   * so they may be sent inside a transaction.
+   */
+  prepare(...definitions: JobDefinition[]): Promise<void>;
   /** Jobs set aside as dead letters (still kept), per queue they were sent to. */
   countDeadLetters(): Promise<Record<string, number>>;
   /** Stops fetching, waits for running handlers (up to the shutdown timeout), then lets go of the database. */
@@ -145,14 +166,17 @@ export type JobsOptions = {
   logger: Logger;
   /** Run the cron clock on this process. */
   schedule?: boolean;
-  /** How often an idle worker asks for work; pg-boss's minimum is 0.5 s. */
+  /**
+   * How often an idle worker asks for work (pg-boss's minimum is 0.5 s). A new job wakes its workers at
+   * once; polls find retries and delayed jobs when they come due, which notify nobody.
+   */
   pollingIntervalSeconds?: number;
   /** How long stop() waits for running handlers before failing them (they are retried later). */
   shutdownTimeoutMs?: number;
 };
 
 /** pg-boss's schema; its `queue` table and `create_queue` function are used directly to create queues. */
-const BOSS_SCHEMA = 'pgboss';
+export const BOSS_SCHEMA = 'pgboss';
 /** Jobs fetched per worker loop. */
 const JOB_BATCH = 10;
 
@@ -165,19 +189,26 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
 
   // Every statement pg-boss runs goes through here, so stop() can wait for the last one before the caller
   // closes the database, and nothing reaches a closed PGlite afterwards.
-  const adapter: PgBoss.Db = {
+  const adapter: BossDb = {
     executeSql(text, values) {
       if (stopped) return Promise.reject(new Error('jobs are stopped'));
       return inFlight.track(db.jobsAdapter.executeSql(text, values));
     },
+    // The process's one LISTEN connection (PGlite: in process) carries pg-boss's job notifications too.
+    async listen(channel, onNotification, onReconnect) {
+      return { close: await db.listen(channel, onNotification, onReconnect) };
+    },
   };
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 0.5;
+  const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
 
   const boss = new PgBoss({
     db: adapter,
     schema: BOSS_SCHEMA,
+    backend: db.kind,
+    useListenNotify: true,
     schedule: opts.schedule ?? false,
     supervise: true,
-    pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5,
   });
   boss.on('error', (err) => {
     if (stopped) logger.debug({ err }, 'job queue error after stop');
@@ -185,16 +216,29 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
   });
   await boss.start();
 
-  // Queues known to exist (committed); saves the existence check on later sends.
+  // Queues known to exist, notifying their workers of each new job.
   const ready = new Set<string>();
-  const ensureQueue = async (name: string): Promise<void> => {
+  const ensureQueue = async (name: string, defaults: JobDefaults = {}): Promise<void> => {
     if (ready.has(name)) return;
-    await db.orm.transaction((tx) => ensureQueueIn(tx, name));
+    // create_queue does nothing for an existing queue, and serialises creations (advisory lock).
+    await boss.createQueue(name, { ...defaults, notify: true });
     ready.add(name);
   };
+  const readyForTransaction = (name: string): void => {
+    if (!ready.has(name))
+      throw new Error(`queue ${name} was defined after the jobs started: prepare() it before sending it`);
+  };
+  // Every queue defined by now, made or brought up to date (queues of an older release did not notify).
+  const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+  for (const { name, defaults } of [{ name: DEAD_LETTER_QUEUE, defaults: {} }, ...definedJobs.values()]) {
+    const queue = existing.get(name);
+    if (queue && !queue.notify) await boss.updateQueue(name, { notify: true });
+    if (queue) ready.add(name);
+    else await ensureQueue(name, defaults);
+  }
 
   /** Fails a job whose data does not fit its schema once, for good, into DEAD_LETTER_QUEUE. */
-  const deadLetter = async (job: PgBoss.JobWithMetadata<unknown>, error: z.ZodError): Promise<void> => {
+  const deadLetter = async (job: JobWithMetadata<unknown>, error: z.ZodError): Promise<void> => {
     const reason = `invalid data: ${z.prettifyError(error)}`;
     logger.error({ queue: job.name, jobId: job.id, reason }, 'job set aside as a dead letter');
     await ensureQueue(DEAD_LETTER_QUEUE);
@@ -210,19 +254,17 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
 
   return {
     async send(job, data, options) {
-      await ensureQueue(job.name);
+      await ensureQueue(job.name, job.defaults);
       return boss.send(job.name, data, toBossSendOptions({ ...job.defaults, ...options }));
     },
 
     async cancel(job, id) {
-      await ensureQueue(job.name);
+      await ensureQueue(job.name, job.defaults);
       await boss.cancel(job.name, id);
     },
 
     async sendInTransaction(tx, job, data, options) {
-      // On PGlite the one connection belongs to this transaction until it ends, so the queue is ensured
-      // through the transaction too: going through pg-boss's adapter would wait forever.
-      if (!ready.has(job.name) && (await ensureQueueIn(tx, job.name)) === 'existed') ready.add(job.name);
+      readyForTransaction(job.name);
       return boss.send(job.name, data, {
         ...toBossSendOptions({ ...job.defaults, ...options }),
         db: transactionAdapter(tx),
@@ -231,12 +273,15 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
 
     async sendManyInTransaction(tx, jobs: ReadonlyArray<JobToSend>) {
       if (jobs.length === 0) return;
-      for (const name of new Set(jobs.map((j) => j.job.name)))
-        if (!ready.has(name) && (await ensureQueueIn(tx, name)) === 'existed') ready.add(name);
-      await boss.insert(
-        jobs.map(({ job, data, options }) => toBossInsert(job.name, data, { ...job.defaults, ...options })),
-        { db: transactionAdapter(tx) },
-      );
+      // One insert per queue: pg-boss inserts into one queue at a time.
+      const byQueue = new Map<string, JobInsert[]>();
+      for (const { job, data, options } of jobs) {
+        readyForTransaction(job.name);
+        const list = byQueue.get(job.name) ?? [];
+        list.push(toBossInsert(data, { ...job.defaults, ...options }));
+        byQueue.set(job.name, list);
+      }
+      for (const [name, list] of byQueue) await boss.insert(name, list, { db: transactionAdapter(tx) });
     },
 
     async work<D extends JobDefinition>(
@@ -245,16 +290,18 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
       handler: (job: JobOf<D>) => Promise<unknown>,
     ) {
       const { name } = definition;
-      await ensureQueue(name);
+      await ensureQueue(name, definition.defaults);
       const { concurrency = 1, ...retry } = options;
       const queueOptions: JobDefaults = { ...definition.defaults, ...retry };
       // Jobs copy the retry settings of their queue when inserted, so a worker's policy also applies to
       // jobs sent by nodes that never call work() (HTTP-only nodes).
-      if (Object.values(queueOptions).some((v) => v !== undefined)) {
-        await boss.updateQueue(name, { name, ...queueOptions });
-      }
+      if (Object.values(queueOptions).some((v) => v !== undefined))
+        await boss.updateQueue(name, queueOptions);
 
-      const run = async (job: PgBoss.JobWithMetadata<unknown>) => {
+      // Everything a handler logs names its job, and the organisation and issue its data names.
+      const run = (job: JobWithMetadata<unknown>) =>
+        runWithLogContext({ queue: name, jobId: job.id, ...idsIn(job.data) }, () => runOne(job));
+      const runOne = async (job: JobWithMetadata<unknown>) => {
         try {
           const parsed = await z.safeParseAsync<D['schema']>(definition.schema, job.data);
           if (!parsed.success) return await deadLetter(job, parsed.error);
@@ -274,29 +321,35 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
         }
       };
       // Each fetch takes a batch, handled concurrently; a full batch means more are waiting, so the worker
-      // fetches again at once instead of sleeping pg-boss's polling interval (0.5 s at least).
-      for (let i = 0; i < concurrency; i++) {
-        let workerId = '';
-        workerId = await boss.work<unknown>(
-          name,
-          { batchSize: JOB_BATCH, includeMetadata: true },
-          async (jobs) => {
-            await inFlight.track(Promise.all(jobs.map(run)).then(() => undefined));
-            if (jobs.length === JOB_BATCH) boss.notifyWorker(workerId);
-          },
-        );
-      }
+      // fetches again at once instead of waiting for a notification or a poll.
+      await boss.work(
+        name,
+        {
+          ...polling,
+          batchSize: JOB_BATCH,
+          includeMetadata: true,
+          burstWhenBatchFull: true,
+          localConcurrency: concurrency,
+        },
+        async (jobs: JobWithMetadata<unknown>[]) => {
+          await inFlight.track(Promise.all(jobs.map(run)).then(() => undefined));
+        },
+      );
+    },
+
+    async prepare(...definitions) {
+      for (const { name, defaults } of definitions) await ensureQueue(name, defaults);
     },
 
     async schedule(job, cron, data, options) {
-      await ensureQueue(job.name);
+      await ensureQueue(job.name, job.defaults);
       await boss.schedule(job.name, cron, data, { tz: options?.tz ?? 'UTC' });
     },
 
     async countDeadLetters() {
-      // The dead-letter queue is one partition of pg-boss's job table: this reads only its rows.
+      // pg-boss's copy of a dead job keeps the queue it came from as its source.
       const { rows } = await adapter.executeSql(
-        `SELECT output->>'queue' AS queue, count(*)::int AS n FROM ${BOSS_SCHEMA}.job
+        `SELECT source_name AS queue, count(*)::int AS n FROM ${BOSS_SCHEMA}.job
          WHERE name = $1 GROUP BY 1 ORDER BY 1`,
         [DEAD_LETTER_QUEUE],
       );
@@ -305,7 +358,7 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
 
     async stop() {
       if (stopped) return;
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: shutdownTimeoutMs });
+      await boss.stop({ graceful: true, close: false, timeout: shutdownTimeoutMs });
       // pg-boss's stop returns while a worker may still be in the middle of a fetch, or completing a job it
       // fetched just before stopping; let those finish.
       await inFlight.drain(shutdownTimeoutMs);
@@ -314,31 +367,15 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
   };
 }
 
-/**
- * Creates the queue (pg-boss's `create_queue`: a row and a partition of the job table) unless it exists,
- * on `executor`'s transaction. Two sessions creating the same new queue deadlock inside `create_queue`
- * (the row insert waits on the other's row, the partition's foreign key then waits on the queue table), so
- * creation is serialised by an advisory lock; the lock-free existence check keeps the common path cheap.
- */
-async function ensureQueueIn(executor: Executor, name: string): Promise<'existed' | 'created'> {
-  const db = transactionAdapter(executor);
-  const { rows } = await db.executeSql(`SELECT 1 FROM ${BOSS_SCHEMA}.queue WHERE name = $1`, [name]);
-  if (rows.length > 0) return 'existed';
-  await db.executeSql(`SELECT pg_advisory_xact_lock(hashtext('${BOSS_SCHEMA}.queue'), hashtext($1))`, [name]);
-  await db.executeSql(`SELECT ${BOSS_SCHEMA}.create_queue($1, $2)`, [name, { policy: 'standard' }]);
-  return 'created';
-}
-
-function toBossSendOptions(options: SendOptions = {}): PgBoss.SendOptions {
+function toBossSendOptions(options: SendOptions = {}): BossSendOptions {
   const { startAfter, ...rest } = options;
   return { ...rest, ...(startAfter === undefined ? {} : { startAfter }) };
 }
 
 /** One job of a bulk insert: the same options as a send (a delay in seconds becomes an interval). */
-function toBossInsert(name: string, data: JobData, options: SendOptions = {}): PgBoss.JobInsert {
+function toBossInsert(data: JobData, options: SendOptions = {}): JobInsert {
   const { startAfter, ...rest } = options;
   return {
-    name,
     data,
     ...rest,
     ...(startAfter === undefined
@@ -352,7 +389,7 @@ function toBossInsert(name: string, data: JobData, options: SendOptions = {}): P
  * first use becomes a drizzle param and later uses point at the number drizzle gave it, so PostgreSQL infers
  * the same types as with pg-boss's own text (one param per number, typed by its first use).
  */
-export function transactionAdapter(tx: Executor): PgBoss.Db {
+export function transactionAdapter(tx: Executor): BossDb {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       const result: unknown = await tx.execute(toDrizzleSql(text, values));

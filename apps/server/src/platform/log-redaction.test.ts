@@ -9,7 +9,8 @@ import WebSocket from 'ws';
 import { TEST_DB_KIND, testDatabaseUrl } from '../../test/db';
 import { exited, startServerProcess } from '../../test/server-process';
 import { DEMO_PASSWORD } from '../db/seed';
-import { redactUrl } from './log-redaction';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { redactUrl, serializeError } from './log-redaction';
 
 describe('request logs', () => {
   it('carry no access, refresh, reset, invitation, verify or login token', async () => {
@@ -86,5 +87,64 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/b?refresh%5Ftoken=s')).toBe('/b?refresh%5Ftoken=[redacted]');
     expect(redactUrl('/c')).toBe('/c');
+  });
+
+  it('blanks what an agent searched for and contact fields', () => {
+    expect(redactUrl('/api/v1/contacts?search=somchai%40example.com&limit=20&q=0812345678')).toBe(
+      '/api/v1/contacts?search=[redacted]&limit=20&q=[redacted]',
+    );
+    expect(redactUrl('/x?displayName=Somchai&mobileNumber=081&email=a&channel=line')).toBe(
+      '/x?displayName=[redacted]&mobileNumber=[redacted]&email=[redacted]&channel=line',
+    );
+  });
+});
+
+describe('serializeError', () => {
+  it("keeps a failed statement's SQL and the database's codes, never its values or detail", () => {
+    const pgError = Object.assign(
+      new Error('duplicate key value violates unique constraint "contacts_email"'),
+      {
+        code: '23505',
+        severity: 'ERROR',
+        constraint: 'contacts_email',
+        detail: 'Key (email)=(somchai@example.com) already exists.',
+      },
+    );
+    const err = new DrizzleQueryError(
+      'insert into "contacts" ("name", "email") values ($1, $2)',
+      ['Somchai\nJaidee', 'somchai@example.com'],
+      pgError,
+    );
+    const out = serializeError(err);
+    const text = JSON.stringify(out);
+    expect(text).not.toMatch(/Somchai|Jaidee|somchai@example\.com/);
+    expect(out.message).toContain('Failed query: insert into "contacts"');
+    expect(out.message).toContain('duplicate key value violates unique constraint "contacts_email"');
+    expect(out.stack).toContain('caused by: ');
+    expect(out).toMatchObject({ query: 'insert into "contacts" ("name", "email") values ($1, $2)' });
+  });
+
+  it("keeps an error's codes, not an SMTP answer, quoted input or a secret in a URL", () => {
+    const smtp = Object.assign(
+      new Error("Can't send mail - all recipients were rejected: 550 <a.b@example.com>"),
+      {
+        code: 'EENVELOPE',
+        responseCode: 550,
+        response: '550 5.1.1 <a.b@example.com>: Recipient address rejected',
+        rejected: ['a.b@example.com'],
+      },
+    );
+    expect(JSON.stringify(serializeError(smtp))).not.toContain('a.b@example.com');
+    expect(serializeError(smtp)).toMatchObject({ code: 'EENVELOPE', responseCode: 550 });
+
+    const input = serializeError(new Error('invalid input syntax for type uuid: "0812345678 Somchai"'));
+    expect(input.message).toBe('invalid input syntax for type uuid: "[redacted]"');
+    const json = serializeError(new SyntaxError('Unexpected token \'h\', "hello Somchai" is not valid JSON'));
+    expect(json.message).not.toContain('Somchai');
+    const url = serializeError(
+      new Error('fetch https://graph.test/me?access_token=EAAsecret&fields=id failed'),
+    );
+    expect(url.message).toBe('fetch https://graph.test/me?access_token=[redacted]&fields=id failed');
+    expect(url.stack).not.toContain('EAAsecret');
   });
 });

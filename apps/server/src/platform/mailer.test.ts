@@ -1,4 +1,7 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { silentLogger } from './logger';
@@ -73,20 +76,40 @@ describe('mailer', () => {
     await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow();
   });
 
-  it('logs the mail at info level when no SMTP URL is configured', async () => {
+  it('writes an unsent mail to the outbox and logs neither its recipient nor its link', async () => {
+    const info = vi.fn();
+    const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-outbox-'));
+    try {
+      const mailer = createMailer({ from: 'a@b.test', logger: { ...silentLogger, info }, outboxDir });
+
+      await mailer.send({
+        to: 'new@example.com',
+        subject: 'Welcome',
+        text: 'Open http://localhost:3000/invite/abc',
+      });
+
+      expect(info).toHaveBeenCalledOnce();
+      const [fields, line] = info.mock.calls[0] as [{ mail: { subject: string; file: string } }, string];
+      expect(fields.mail.subject).toBe('Welcome');
+      expect(fields.mail.file.startsWith(outboxDir)).toBe(true);
+      expect(JSON.stringify([fields, line])).not.toMatch(/new@example\.com|invite\/abc/);
+      const written = await readFile(fields.mail.file, 'utf8');
+      expect(written).toContain('To: new@example.com');
+      expect(written).toContain('Open http://localhost:3000/invite/abc');
+    } finally {
+      await rm(outboxDir, { recursive: true, force: true });
+    }
+  });
+
+  it('only logs that a mail was not sent when there is no outbox (production)', async () => {
     const info = vi.fn();
     const mailer = createMailer({ from: 'a@b.test', logger: { ...silentLogger, info } });
 
-    await mailer.send({
-      to: 'new@example.com',
-      subject: 'Welcome',
-      text: 'Open http://localhost:3000/invite/abc',
-    });
+    await mailer.send({ to: 'new@example.com', subject: 'Welcome', text: 'Open http://x/invite/abc' });
 
-    expect(info).toHaveBeenCalledOnce();
-    expect(info.mock.calls[0]?.[0]).toEqual({
-      mail: { to: 'new@example.com', subject: 'Welcome', text: 'Open http://localhost:3000/invite/abc' },
-    });
+    expect(info.mock.calls).toEqual([
+      [{ mail: { subject: 'Welcome' } }, 'mail not sent (SMTP_URL is not set)'],
+    ]);
   });
 });
 

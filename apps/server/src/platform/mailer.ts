@@ -1,5 +1,10 @@
 // Outgoing mail (password reset, invitations) over SMTP with nodemailer. Without SMTP_URL nothing is sent:
-// the mail is logged instead, so a newcomer running the embedded default can still copy a reset link.
+// outside production the mail is written to a file of the outbox folder instead, so a newcomer running the
+// embedded default can still open a reset link. The log only says so: it never carries a recipient or a
+// link (docs/operations.md "Logs").
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Logger } from './logger';
 
@@ -25,19 +30,25 @@ export type MailerOptions = {
   smtpUrl?: string;
   from: string;
   logger: Logger;
-  /** Without SMTP: whether the logged mail includes its text (reset and invitation links are secrets). */
-  logBodies?: boolean;
+  /**
+   * Without SMTP: the folder unsent mails are written to, whole (recipient, subject, text), one file each;
+   * none in production, where reset and invitation links are secrets and an unsent mail is only logged.
+   */
+  outboxDir?: string;
 };
 
 /** An SMTP mailer when `smtpUrl` is given (smtp:// or smtps://, credentials in the URL), else a logging one. */
 export function createMailer(opts: MailerOptions): Mailer {
-  const { smtpUrl, from, logger, logBodies = true } = opts;
+  const { smtpUrl, from, logger, outboxDir } = opts;
   if (!smtpUrl) {
     return {
-      async send({ to, subject, text }) {
+      async send(message) {
+        const file = outboxDir ? await writeToOutbox(outboxDir, message) : null;
         logger.info(
-          { mail: logBodies ? { to, subject, text } : { to, subject } },
-          `mail to ${to} not sent (SMTP_URL is not set): ${subject}`,
+          { mail: { subject: message.subject, ...(file ? { file } : {}) } },
+          file
+            ? `mail not sent (SMTP_URL is not set); written to ${file}`
+            : 'mail not sent (SMTP_URL is not set)',
         );
       },
       available: async () => true,
@@ -85,4 +96,13 @@ export function createMailer(opts: MailerOptions): Mailer {
       return checking;
     },
   };
+}
+
+/** Writes the mail as text to a new file of `dir` (readable by its owner only); resolves to its path. */
+async function writeToOutbox(dir: string, { to, subject, text }: MailMessage): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(dir, `${stamp}-${randomBytes(3).toString('hex')}.txt`);
+  await writeFile(file, `To: ${to}\nSubject: ${subject}\n\n${text}\n`, { mode: 0o600 });
+  return file;
 }

@@ -158,6 +158,31 @@ describe.each<StorageMode>(['disk', 'db'])('storage in %s mode', (mode) => {
   });
 });
 
+describe('storage while a backup holds removals', () => {
+  it("keeps a removed file's body on disk until the last hold is released", async () => {
+    const dir = path.join(dataDir, 'held');
+    const storage = createStorage({ db, dataDir: dir, mode: 'disk' });
+    const file = await storage.put({
+      organizationId: null,
+      filename: 'held.txt',
+      mimeType: 'text/plain',
+      stream: streamOf(Buffer.from('copied by a backup')),
+      maxBytes: 100,
+    });
+    const first = storage.holdRemovals();
+    const second = storage.holdRemovals();
+
+    await storage.remove(file.id);
+    expect(await storage.open(file.id)).toBeNull();
+    expect(await filesOnDisk(dir)).toContain(file.id);
+    await first();
+    await first(); // releasing twice counts once
+    expect(await filesOnDisk(dir)).toContain(file.id);
+    await second();
+    expect(await filesOnDisk(dir)).not.toContain(file.id);
+  });
+});
+
 describe('storage across modes', () => {
   it('reads a file where its row says it is, whatever the current mode', async () => {
     const dir = path.join(dataDir, 'mixed');

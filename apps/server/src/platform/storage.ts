@@ -35,6 +35,11 @@ export interface Storage {
   open(id: string): Promise<{ file: StoredFile; stream: Readable } | null>;
   /** Deletes the file and its bytes; unknown ids are ignored. */
   remove(id: string): Promise<void>;
+  /**
+   * While held, a removed file's body stays on disk (its row goes at once): a backup copying the bodies
+   * of the rows it dumped finds them all. The returned release unlinks what was kept once no hold is left.
+   */
+  holdRemovals(): () => Promise<void>;
 }
 
 export type StorageOptions = {
@@ -52,6 +57,16 @@ export function createStorage(opts: StorageOptions): Storage {
   const { db, dataDir, mode } = opts;
   // Two levels of fan-out keep directories small; the id alphabet is path-safe (checked before any use).
   const diskPath = (id: string) => path.join(dataDir, id.slice(0, 2), id);
+  let holds = 0;
+  const keptBodies: string[] = [];
+
+  async function unlinkBody(id: string) {
+    try {
+      await unlink(diskPath(id));
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+    }
+  }
 
   async function putOnDisk(id: string, file: PutFile): Promise<StoredFile> {
     const target = diskPath(id);
@@ -154,11 +169,19 @@ export function createStorage(opts: StorageOptions): Storage {
         .where(eq(files.id, id))
         .returning({ storage: files.storage });
       if (removed?.storage !== 'disk') return;
-      try {
-        await unlink(diskPath(id));
-      } catch (err) {
-        if (!isMissing(err)) throw err;
-      }
+      if (holds > 0) keptBodies.push(id);
+      else await unlinkBody(id);
+    },
+
+    holdRemovals() {
+      holds++;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        if (--holds > 0) return;
+        for (const id of keptBodies.splice(0)) await unlinkBody(id);
+      };
     },
   };
 }

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { scopeFor } from '@sabai/domain';
+import { isApiToken, scopeFor } from '@sabai/domain';
 import { feedEventOf, LIVE_READY_MESSAGE, type ErrorCode, type LiveEventData } from '@sabai/contracts';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
@@ -166,6 +166,8 @@ export async function registerRealtime(
     async (socket, req) => {
       const query = QuerySchema.safeParse(req.query);
       if (!query.success) return socket.close(CLOSE_BAD_REQUEST, 'token and socketType required');
+      // A socket is a person's live view; an integration follows changes through outgoing webhooks.
+      if (isApiToken(query.data.token)) return closeUnauthorized(socket, 'api_token.person_only');
       let auth;
       try {
         auth = await authenticateToken(deps, query.data.token);
@@ -197,6 +199,7 @@ export async function registerRealtime(
       const mine = userSockets.get(client.userId) ?? new Set();
       userSockets.set(client.userId, mine);
       mine.add(client);
+      const counted = deps.metrics.websocketOpened(query.data.socketType);
       socket.on('pong', () => (client.alive = true));
       if (client.notices) {
         const own = noticeSockets.get(client.userId) ?? new Set();
@@ -204,6 +207,7 @@ export async function registerRealtime(
         own.add(client);
       }
       socket.on('close', () => {
+        counted();
         set.delete(client);
         mine.delete(client);
         if (mine.size === 0) {

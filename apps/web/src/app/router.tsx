@@ -64,7 +64,13 @@ const desktopRoutes: RouteObject[] = [
   },
   { path: 'setting/tag', lazy: () => import('../features/tags/components/tags-page') },
   { path: 'setting/sla', lazy: () => import('../features/sla/components/sla-page') },
+  {
+    path: 'setting/automation',
+    lazy: () => import('../features/automation/components/automation-page'),
+  },
   { path: 'setting/audit-log', lazy: () => import('../features/audit-log/components/audit-log-page') },
+  { path: 'setting/api-tokens', lazy: () => import('../features/api-tokens/components/api-tokens-page') },
+  { path: 'setting/webhooks', lazy: () => import('../features/webhooks/components/webhooks-page') },
 ];
 
 export const routes: RouteObject[] = [

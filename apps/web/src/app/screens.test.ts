@@ -31,6 +31,17 @@ describe('the audit log screen', () => {
   });
 });
 
+describe('the webhooks screen', () => {
+  it('is for whoever may update every user, as its API requires: Admin and SuperAdmin by default', () => {
+    expect(canOpenPath(entriesOf('SuperAdmin'), '/setting/webhooks')).toBe(true);
+    expect(canOpenPath(entriesOf('Admin'), '/setting/webhooks?lang=th')).toBe(true);
+    expect(canOpenPath(entriesOf('Manager'), '/setting/webhooks')).toBe(false);
+    expect(canOpenPath(entriesOf('Staff'), '/setting/webhooks')).toBe(false);
+    expect(canOpenPath(user({ view: 'all' }), '/setting/webhooks')).toBe(false);
+    expect(allowedScreens(entriesOf('Admin')).map((screen) => screen.key)).toContain('webhooks');
+  });
+});
+
 describe('the satisfaction report', () => {
   it('follows the agent performance view, all or myTeam, as its API does: not Staff', () => {
     expect(canOpenPath(entriesOf('Admin'), '/report/csat?lang=th')).toBe(true);
@@ -63,7 +74,43 @@ describe('the service levels screen', () => {
 
   it('stands in the settings, before the audit log, and not on phones', () => {
     const keys = allowedScreens(entriesOf('Admin')).map((screen) => screen.key);
-    expect(keys.slice(keys.indexOf('tags'), keys.indexOf('tags') + 3)).toEqual(['tags', 'sla', 'audit-log']);
+    expect(keys.slice(keys.indexOf('tags'), keys.indexOf('tags') + 4)).toEqual([
+      'tags',
+      'sla',
+      'automation',
+      'audit-log',
+    ]);
     expect(allowedScreens(entriesOf('Admin')).find((screen) => screen.key === 'sla')?.isOnMobile).toBe(false);
+  });
+});
+
+describe('the automation rules screen', () => {
+  it('is an organisation setting like the service levels: the channel view scope all', () => {
+    expect(canOpenPath(entriesOf('SuperAdmin'), '/setting/automation')).toBe(true);
+    expect(canOpenPath(entriesOf('Admin'), '/setting/automation?lang=th')).toBe(true);
+    expect(canOpenPath(entriesOf('Manager'), '/setting/automation')).toBe(false);
+    expect(canOpenPath(entriesOf('Staff'), '/setting/automation')).toBe(false);
+    const channel = (view: string): RoleEntry[] => [{ menu: 'channel', subdetail: JSON.stringify({ view }) }];
+    expect(canOpenPath(channel('all'), '/setting/automation')).toBe(true);
+    expect(canOpenPath(channel('myChannel'), '/setting/automation')).toBe(false);
+  });
+
+  it('stands right after the service levels, and not on phones', () => {
+    const keys = allowedScreens(entriesOf('SuperAdmin')).map((screen) => screen.key);
+    expect(keys[keys.indexOf('sla') + 1]).toBe('automation');
+    expect(allowedScreens(entriesOf('Admin')).find((screen) => screen.key === 'automation')?.isOnMobile).toBe(
+      false,
+    );
+  });
+});
+
+describe('the API tokens screen', () => {
+  it('is for whoever may update every user, like the audit log, and not on phones', () => {
+    expect(canOpenPath(entriesOf('Admin'), '/setting/api-tokens?lang=th')).toBe(true);
+    expect(canOpenPath(entriesOf('SuperAdmin'), '/setting/api-tokens')).toBe(true);
+    expect(canOpenPath(entriesOf('Manager'), '/setting/api-tokens')).toBe(false);
+    expect(canOpenPath(user({ view: 'all' }), '/setting/api-tokens')).toBe(false);
+    const screen = allowedScreens(entriesOf('Admin')).find((each) => each.key === 'api-tokens');
+    expect(screen?.isOnMobile).toBe(false);
   });
 });

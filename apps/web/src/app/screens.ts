@@ -4,6 +4,7 @@
 import {
   ApartmentOutlined,
   ApiOutlined,
+  SendOutlined,
   AuditOutlined,
   ContactsOutlined,
   BarChartOutlined,
@@ -13,10 +14,12 @@ import {
   LineChartOutlined,
   SmileOutlined,
   InboxOutlined,
+  KeyOutlined,
   ProjectOutlined,
   MessageOutlined,
   TagsOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { canViewRoute, isAllowed, toDesktopPath } from '@sabai/domain';
@@ -33,7 +36,7 @@ export type Screen = ScreenLink & {
    * Needed besides canViewRoute's view scope: the audit log is for whoever may update every user, as
    * routes.audit requires; packages/domain's ROUTE_PERMISSIONS knows view scopes only (and has no entry
    * for the satisfaction report, which takes the agent performance report's view, nor for the service
-   * levels, which take the channel view scope all).
+   * levels and the automation rules, which take the channel view scope all).
    */
   access?: ScreenAccess;
 };
@@ -149,11 +152,38 @@ export const SCREENS: readonly Screen[] = [
     access: { resource: 'channel', action: 'view', scopes: ['all'] },
   },
   {
+    key: 'automation',
+    path: '/setting/automation',
+    labelKey: 'nav.automationRules',
+    icon: ThunderboltOutlined,
+    isOnMobile: false,
+    // Organisation settings like the service levels, as routes.automation requires: the channel scope all.
+    access: { resource: 'channel', action: 'view', scopes: ['all'] },
+  },
+  {
     key: 'audit-log',
     path: '/setting/audit-log',
     labelKey: 'nav.auditLog',
     icon: AuditOutlined,
     isOnMobile: false,
+    access: { resource: 'user', action: 'update', scopes: ['all'] },
+  },
+  {
+    key: 'api-tokens',
+    path: '/setting/api-tokens',
+    labelKey: 'nav.apiTokens',
+    icon: KeyOutlined,
+    isOnMobile: false,
+    // The organisation's administrators, as routes.apiTokens requires (like the audit log).
+    access: { resource: 'user', action: 'update', scopes: ['all'] },
+  },
+  {
+    key: 'webhooks',
+    path: '/setting/webhooks',
+    labelKey: 'nav.webhooks',
+    icon: SendOutlined,
+    isOnMobile: false,
+    // The organisation's administrators, as routes.outgoingWebhooks requires (like the audit log).
     access: { resource: 'user', action: 'update', scopes: ['all'] },
   },
 ];

@@ -33,8 +33,15 @@ export function useNotice() {
     (key: TranslationKey) => void message.warning({ content: t(key), key }),
     [message, t],
   );
-  /** A warning whose text is already translated (it carries values, such as a file name). */
-  const warningText = useCallback((content: string) => void message.warning(content), [message]);
+  /**
+   * A warning whose text is already translated (it carries values, such as a file name); a long one may
+   * stay longer than antd's 3 seconds.
+   */
+  const warningText = useCallback(
+    (content: string, durationSeconds?: number) =>
+      void message.warning(durationSeconds === undefined ? content : { content, duration: durationSeconds }),
+    [message],
+  );
   /** A success whose text is already translated (it carries values, such as a count). */
   const successText = useCallback((content: string) => void message.success(content), [message]);
   return { error, success, successText, info, warning, warningText };

@@ -21,6 +21,10 @@ import { webPushRoutes } from './web-push';
 import { auditRoutes } from './audit';
 import { csatRoutes } from './csat';
 import { slaRoutes } from './sla';
+import { automationRoutes } from './automation';
+import { macroRoutes } from './macros';
+import { apiTokenRoutes } from './api-tokens';
+import { outgoingWebhookRoutes } from './outgoing-webhooks';
 
 export * from './route';
 export type { RequestOf, ResponseOf, Wire } from './call';
@@ -54,6 +58,10 @@ export const routes = {
   audit: auditRoutes,
   csat: csatRoutes,
   sla: slaRoutes,
+  automation: automationRoutes,
+  macros: macroRoutes,
+  apiTokens: apiTokenRoutes,
+  outgoingWebhooks: outgoingWebhookRoutes,
 } as const;
 
 /** Every route of the map, flat (the server's start-up check walks it). */

@@ -37,6 +37,11 @@ export type RouteDef = {
   file?: true;
   access: Access;
   /**
+   * Only a signed-in person may call it, never an API token (managing tokens). Routes declared `signedIn`
+   * or `public` refuse tokens anyway: they are about the caller as a person (profile, sign-in, devices).
+   */
+  personOnly?: true;
+  /**
    * Recorded in the administration audit trail: every call by a signed-in user, with its outcome and, for a
    * change, each field before and after. The action defaults to the method's (POST create, PUT and PATCH
    * update, DELETE delete). Every state-changing route of an administrative resource must have one

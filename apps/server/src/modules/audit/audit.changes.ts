@@ -73,11 +73,11 @@ function valueAt(value: unknown, path: string): unknown {
 const secretChanged = (before: unknown, after: unknown, field: string) =>
   JSON.stringify(valueAt(before, field) ?? null) !== JSON.stringify(valueAt(after, field) ?? null);
 
-/** A subject's name as lists show it: its name, display name, title or email. */
+/** A subject's name as lists show it: its name, display name, title, email or URL (a webhook endpoint). */
 export function labelOf(subject: unknown): string | null {
   if (subject === null || typeof subject !== 'object') return null;
   const s = subject as Record<string, unknown>;
-  for (const key of ['name', 'displayName', 'title', 'email']) {
+  for (const key of ['name', 'displayName', 'title', 'email', 'url']) {
     if (typeof s[key] === 'string' && s[key]) return s[key] as string;
   }
   return null;

@@ -108,10 +108,12 @@ export function registerAuditTrail(app: FastifyInstance, deps: Deps) {
     try {
       const auth = request.auth;
       const actor = await service.findActor(deps, auth.userId);
+      // A call with an API token acts for its creator: the entry names the token too (by its prefix).
+      const via = auth.apiToken ? ` · ${auth.apiToken.prefix}…` : '';
       await service.recordEntry(deps.db.orm, {
         organizationId: auth.organizationId,
         actorId: auth.userId,
-        actorName: actor?.name ?? '',
+        actorName: `${actor?.name ?? ''}${via}`,
         actorEmail: actor?.email ?? null,
         ip: request.ip,
         ...(await entryOf(request, reply, payload, contract)),

@@ -29,6 +29,11 @@ export type AuthContext = {
   role: RoleEntry[];
   /** The session (refresh token family) of the token, when it names one. */
   sessionId: string | null;
+  /**
+   * Set when an API token authenticated the call (modules/api-tokens): the caller then acts as the token's
+   * creator, with the token's permissions as `role`.
+   */
+  apiToken?: { id: string; prefix: string };
 };
 
 /** Why a user's sessions changed; role changes get a new session pushed, the others only end sessions. */

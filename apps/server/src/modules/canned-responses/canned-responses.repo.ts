@@ -250,3 +250,17 @@ export async function attachmentsOf(ex: Executor, responseIds: string[]) {
     .where(inArray(cannedResponseAttachments.cannedResponseId, responseIds))
     .orderBy(asc(cannedResponseAttachments.position));
 }
+
+/** A response's text and buttons as automation sends them (rules, macros); null when it is not the organisation's. */
+export async function findResponseToSend(ex: Executor, organizationId: string, id: string) {
+  const [row] = await ex
+    .select({
+      name: cannedResponses.name,
+      message: cannedResponses.message,
+      quickReplies: cannedResponses.quickReplies,
+      ownerUserId: cannedResponses.ownerUserId,
+    })
+    .from(cannedResponses)
+    .where(and(eq(cannedResponses.id, id), eq(cannedResponses.organizationId, organizationId)));
+  return row ?? null;
+}

@@ -11,5 +11,7 @@ export {
 export { channelCalendars } from './channels.repo';
 /** Decrypted credentials and the webhook secret cache. */
 export { credentialsOf, forgetLineSecret, lineWebhookSecret } from './credentials';
+/** Production's refusal of LINE channels on a published demo secret (main.ts). */
+export { findChannelsOnDemoSecret } from './demo-secrets';
 /** Channel settings routes. */
 export { channelRoutes } from './channels.routes';

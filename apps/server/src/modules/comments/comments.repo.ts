@@ -1,5 +1,6 @@
 // Storage of the comments inbox: posts, comment threads (issues of kind 'comment'), comment rules, the
 // once-per-commenter-per-post record and the order lists.
+import { FINAL_STATUSES } from '@sabai/domain';
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   cannedResponses,
@@ -13,8 +14,6 @@ import {
   socialPosts,
 } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
-
-const CLOSED = ['close', 'transferred'] as const;
 
 export type PostRow = typeof socialPosts.$inferSelect;
 
@@ -132,7 +131,7 @@ export async function findOpenThreadForUpdate(ex: Executor, postId: string, iden
       and(
         eq(issues.postId, postId),
         eq(issues.contactIdentityId, identityId),
-        notInArray(issues.status, [...CLOSED]),
+        notInArray(issues.status, [...FINAL_STATUSES]),
       ),
     )
     .orderBy(desc(issues.id))
@@ -156,7 +155,7 @@ export async function findOpenIssueOfComment(ex: Executor, channelId: string, co
       and(
         eq(messages.channelId, channelId),
         eq(messages.providerMessageId, commentId),
-        notInArray(issues.status, [...CLOSED]),
+        notInArray(issues.status, [...FINAL_STATUSES]),
       ),
     )
     .for('update', { of: issues });
@@ -399,7 +398,7 @@ export async function findOpenConversationForUpdate(ex: Executor, identityId: st
       and(
         eq(issues.contactIdentityId, identityId),
         eq(issues.kind, 'conversation'),
-        notInArray(issues.status, [...CLOSED]),
+        notInArray(issues.status, [...FINAL_STATUSES]),
       ),
     )
     .orderBy(desc(issues.id))

@@ -24,15 +24,20 @@ beforeAll(async () => {
 
 describe('export of 100,000 contacts', () => {
   it('streams the whole CSV with bounded memory', async () => {
-    global.gc?.();
+    // Peak heap after a forced collection: what the export retains. Garbage waiting for the collector
+    // depends on the machine's load and said nothing about the export (it failed CI once at +63 MB).
+    const gc = global.gc!;
+    expect(gc).toBeTypeOf('function');
+    gc();
     const before = process.memoryUsage();
     let peakRss = before.rss;
     let peakHeap = before.heapUsed;
     const sample = setInterval(() => {
+      gc();
       const m = process.memoryUsage();
       peakRss = Math.max(peakRss, m.rss);
       peakHeap = Math.max(peakHeap, m.heapUsed);
-    }, 20);
+    }, 250);
     const res = await fetch(`${baseUrl}/api/v1/contacts/export?format=csv`, {
       headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${XSRF}` },
     });
@@ -57,9 +62,9 @@ describe('export of 100,000 contacts', () => {
         `peak RSS ${mb(peakRss)} MB (+${mb(peakRss - before.rss)}), peak heap +${mb(peakHeap - before.heapUsed)} MB`,
     );
     expect(lines).toBe(COUNT + 1);
-    // Holding 100,000 rows (16 fields each) would take well over 100 MB of heap; a batch of 1,000 rows and
-    // the garbage of those already sent stay far below.
-    expect(peakHeap - before.heapUsed).toBeLessThan(48 * 1024 * 1024);
+    // Holding 100,000 rows (16 fields each) would retain well over 100 MB of heap; a batch of 1,000 rows
+    // stays far below.
+    expect(peakHeap - before.heapUsed).toBeLessThan(32 * 1024 * 1024);
     expect(peakRss - before.rss).toBeLessThan(128 * 1024 * 1024);
   }, 300_000);
 });

@@ -16,6 +16,8 @@ import type {
 import { isAllowed, type Scope } from '@sabai/domain';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
+import type { Executor } from '../../platform/db';
+import { recordOutgoingEvent } from '../../platform/events';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth';
 import { forgetIdentities } from '../inbound';
@@ -191,6 +193,7 @@ export async function updateContact(
       contactName: input.displayName,
       detail: { fields: changed },
     });
+    await contactUpdated(tx, auth.organizationId, id);
   });
   return contactDetail(deps, auth, scope, id, false);
 }
@@ -247,6 +250,7 @@ export async function mergeContacts(
       contactName: input.fromSource.includes('displayName') ? source.display_name : target.display_name,
       detail: { sourceId: source.id, sourceName: source.display_name, fromSource: input.fromSource },
     });
+    await contactUpdated(tx, auth.organizationId, targetId);
   });
   forgetIdentities(deps);
   return contactDetail(deps, auth, scope, targetId, false);
@@ -267,11 +271,17 @@ export async function eraseContact(deps: Deps, auth: AuthContext, scope: Scope, 
       action: 'erase',
       contactId: id,
     });
+    // Integrations that copied the person's data learn it is gone (the contact now holds none).
+    await contactUpdated(tx, auth.organizationId, id);
     return removed;
   });
   forgetIdentities(deps);
   for (const fileId of fileIds) await deps.storage.remove(fileId);
 }
+
+/** A contact's change is news to the integrations (outgoing webhooks), recorded with it. */
+const contactUpdated = (tx: Executor, organizationId: string, contactId: string) =>
+  recordOutgoingEvent(tx, { organizationId, type: 'contact.updated', data: { contactId } });
 
 /** What an erased contact is called (a neutral marker, not personal data). */
 export const ERASED_NAME = '—';

@@ -78,7 +78,8 @@ const trail = async (issueId: number) =>
 const surveysOf = (issueId: number) =>
   h.t.db.orm.select().from(csatSurveys).where(eq(csatSurveys.issueId, issueId));
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the demo organisation's time zone, which reports count days in (UTC's date differs after 17:00). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
 
 describe('settings', () => {
   it('starts off with the default texts, saves, validates and stays inside the organisation', async () => {

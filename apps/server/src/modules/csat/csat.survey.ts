@@ -4,7 +4,7 @@ import { CSAT_COMMENT_WINDOW_MINUTES, CSAT_RATINGS, type QuickReply } from '@sab
 import { SOCIAL_STANDARD_WINDOW_MS } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
-import { publishEvent } from '../../platform/events';
+import { publishEvent, recordOutgoingEvent } from '../../platform/events';
 import type { JobOf } from '../../platform/jobs';
 import { recordActivity, type SERVICE_ENDED_JOB } from '../issues';
 import { queueSystemMessage } from '../messages';
@@ -128,6 +128,7 @@ export async function recordSurveyRating(
     });
   }
   await surveyChanged(tx, survey.organizationId, survey.issueId);
+  await ratingReceived(tx, survey);
   return true;
 }
 
@@ -146,6 +147,7 @@ export async function recordSurveyComment(
     createdAt: v.at,
   });
   await surveyChanged(tx, survey.organizationId, survey.issueId);
+  await ratingReceived(tx, survey);
 }
 
 /** Whether a customer message at `at` is taken as the comment of `survey`. */
@@ -157,6 +159,14 @@ export function awaitsComment(survey: repo.Survey, at: Date) {
     at.getTime() <= survey.commentUntil.getTime()
   );
 }
+
+/** The answer (a rating, then its comment) is news to the integrations (outgoing webhooks). */
+const ratingReceived = (tx: Executor, survey: repo.Survey) =>
+  recordOutgoingEvent(tx, {
+    organizationId: survey.organizationId,
+    type: 'csat.received',
+    data: { issueId: survey.issueId, surveyId: survey.id },
+  });
 
 const surveyChanged = (tx: Executor, organizationId: string, issueId: number) =>
   publishEvent(tx, {

@@ -18,6 +18,7 @@ import type { Tx } from '../../platform/db';
 import { publishEvents, type DomainEvent } from '../../platform/events';
 import { jobToSend } from '../../platform/jobs';
 import { ASSIGN_JOB } from '../assignment';
+import type { RuleEvent } from '../automation';
 import { findRoutingRules, findTeamIntake, type ChannelRow } from '../channels';
 import { DELIVER_JOB } from '../messages';
 import { notifyCustomerActivity } from '../notifications';
@@ -83,6 +84,43 @@ export async function appendCustomerMessages(deps: Deps, tx: Tx, messages: Custo
     newIssueIds: [...opened.values()].map(({ id }) => id),
     messages: applied.map(({ issue, event }) => ({ issueId: issue.id, text: event.text })),
   });
+  await deps.automation.run(deps, tx, ruleEvents(applied, opened, statusAfter));
+}
+
+/** The events automation rules may wait for: each new issue, each message, each issue moved by a message. */
+function ruleEvents(
+  applied: AppliedMessage[],
+  opened: Map<string, OpenedIssue>,
+  statusAfter: Map<number, IssueStatus>,
+): RuleEvent[] {
+  const firstText = new Map<number, string | null>();
+  for (const { issue, event } of applied) if (!firstText.has(issue.id)) firstText.set(issue.id, event.text);
+  return [
+    ...[...opened.values()].map(({ id, channel }): RuleEvent => ({
+      trigger: 'issue_created',
+      organizationId: channel.organizationId,
+      issueId: id,
+      key: `c:${id}`,
+      messageText: firstText.get(id) ?? null,
+      known: { channelId: channel.id },
+    })),
+    ...movedIssues(applied, statusAfter).map(({ issue, channel, status, messageId }): RuleEvent => ({
+      trigger: 'status_changed',
+      organizationId: channel.organizationId,
+      issueId: issue.id,
+      status,
+      key: `s:${issue.id}:${status}:m${messageId}`,
+    })),
+    ...applied.map(({ channel, issue, messageId, event }): RuleEvent => ({
+      trigger: 'customer_message',
+      organizationId: channel.organizationId,
+      issueId: issue.id,
+      key: `m:${messageId}`,
+      messageText: event.text,
+      // The batch's last change of the issue (rules read it after the batch's writes).
+      known: { channelId: channel.id, status: statusAfter.get(issue.id) ?? issue.status },
+    })),
+  ];
 }
 
 /** The messages not stored yet, each once (a delivery may repeat within a batch too). */
@@ -317,17 +355,20 @@ function eventsFor(
 
 /** The issues the messages moved (a waiting issue is on-going again once the customer writes). */
 function statusChanges(applied: AppliedMessage[], statusAfter: Map<number, IssueStatus>): DomainEvent[] {
-  const before = new Map(applied.map(({ issue, channel }) => [issue.id, { issue, channel }]));
-  return [...before.values()].flatMap(({ issue, channel }): DomainEvent[] => {
+  return movedIssues(applied, statusAfter).map(({ issue, channel, status }) => ({
+    name: 'issue.status_changed',
+    organizationId: channel.organizationId,
+    data: { issueId: issue.id, status, teamId: issue.teamId, assigneeUserId: issue.assigneeUserId },
+  }));
+}
+
+/** Each issue whose status the messages changed, with its new status and the first message of the run. */
+function movedIssues(applied: AppliedMessage[], statusAfter: Map<number, IssueStatus>) {
+  const first = new Map<number, AppliedMessage>();
+  for (const m of applied) if (!first.has(m.issue.id)) first.set(m.issue.id, m);
+  return [...first.values()].flatMap(({ issue, channel, messageId }) => {
     const status = statusAfter.get(issue.id);
-    if (!status || status === issue.status) return [];
-    return [
-      {
-        name: 'issue.status_changed',
-        organizationId: channel.organizationId,
-        data: { issueId: issue.id, status, teamId: issue.teamId, assigneeUserId: issue.assigneeUserId },
-      },
-    ];
+    return status && status !== issue.status ? [{ issue, channel, status, messageId }] : [];
   });
 }
 

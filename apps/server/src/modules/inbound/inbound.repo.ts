@@ -11,8 +11,9 @@ import {
   messageProviderIds,
   messages,
 } from '../../db/schema';
-import { ISSUE_STATUSES, isResolvedStatus, type IssueStatus } from '@sabai/domain';
+import { FINAL_STATUSES, ISSUE_STATUSES, isResolvedStatus, type IssueStatus } from '@sabai/domain';
 import type { Executor } from '../../platform/db';
+import { outgoingEventRecordOf } from '../../platform/events';
 import { sqlRows } from '../../platform/sql-rows';
 
 /** The active channels owning these provider accounts (LINE channel ids, Page ids, Instagram account ids). */
@@ -103,9 +104,13 @@ export async function createIdentities(ex: Executor, rows: NewIdentity[]): Promi
       FROM input JOIN identity ON identity.contact_id = input.contact_id
     )
     SELECT id, contact_id AS "contactId", organization_id AS "organizationId", channel_id AS "channelId",
-      external_user_id AS "externalUserId"
+      external_user_id AS "externalUserId",
+      -- Each new contact is news to the integrations (outgoing webhooks), with the change.
+      ${outgoingEventRecordOf('contact.created', sql`organization_id`, sql`jsonb_build_object('contactId', contact_id)`)} AS recorded
     FROM identity`);
-  return rowsOf<KeyedIdentity>(result);
+  return rowsOf<KeyedIdentity & { recorded?: unknown }>(result).map(
+    ({ recorded: _, ...identity }) => identity,
+  );
 }
 
 /**
@@ -132,7 +137,6 @@ export async function messageExists(ex: Executor, channelId: string, providerMes
   return rows.length > 0;
 }
 
-const CLOSED = ['close', 'transferred'] as const;
 // Chat messages land in conversations; a commenter's comment threads are other issues of the same identity.
 const isConversation = eq(issues.kind, 'conversation');
 
@@ -147,7 +151,11 @@ export async function findOpenIssueForUpdate(ex: Executor, identityId: string) {
     })
     .from(issues)
     .where(
-      and(eq(issues.contactIdentityId, identityId), isConversation, notInArray(issues.status, [...CLOSED])),
+      and(
+        eq(issues.contactIdentityId, identityId),
+        isConversation,
+        notInArray(issues.status, [...FINAL_STATUSES]),
+      ),
     )
     .orderBy(desc(issues.id))
     .limit(1)
@@ -178,7 +186,7 @@ export async function findOpenIssuesForUpdate(ex: Executor, identityIds: string[
       and(
         inArray(issues.contactIdentityId, identityIds),
         isConversation,
-        notInArray(issues.status, [...CLOSED]),
+        notInArray(issues.status, [...FINAL_STATUSES]),
       ),
     )
     .orderBy(issues.id)
@@ -612,7 +620,7 @@ export async function recordReferral(ex: Executor, identityId: string, adId: str
     .where(
       and(
         eq(issues.contactIdentityId, identityId),
-        notInArray(issues.status, [...CLOSED]),
+        notInArray(issues.status, [...FINAL_STATUSES]),
         isNull(issues.adId),
       ),
     )
@@ -663,7 +671,8 @@ export async function fillProfile(
   await ex.execute(sql`
     UPDATE contacts SET display_name = ${profile.displayName},
       picture_url = coalesce(picture_url, ${profile.pictureUrl}), updated_at = now()
-    WHERE id = ${identity.contactId} AND display_name = ${identity.externalUserId}`);
+    WHERE id = ${identity.contactId} AND display_name = ${identity.externalUserId}
+    RETURNING ${outgoingEventRecordOf('contact.updated', sql`organization_id`, sql`jsonb_build_object('contactId', id)`)}`);
   return ex
     .select({ id: issues.id })
     .from(issues)

@@ -172,7 +172,11 @@ async function readableEvents(deps: Deps, rows: InboundRow[]) {
       events.push(...eventsOf(row).map((e) => ({ ...e, delivery })));
     } catch (err) {
       const reason = `unreadable: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
-      deps.logger.warn({ inboundId: row.id, reason }, 'inbound delivery set aside as a dead letter');
+      // The reason is kept with the row: it may quote the delivery's text, which the log never carries.
+      deps.logger.warn(
+        { inboundId: row.id, error: err instanceof Error ? err.name : typeof err },
+        'inbound delivery set aside as a dead letter',
+      );
       await deadLetterInbound(deps.db, row.id, reason, metaAccountOf(row));
     }
   }

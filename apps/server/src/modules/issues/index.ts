@@ -4,7 +4,7 @@ export { findIssueInScope, issueScopeCondition, lockIssueInScope, type ScopedIss
 /** Read paths only: an issue in scope, or handed over to the caller by a transfer (view only). */
 export { findIssueToRead } from './issues.repo';
 /** An issue's activity trail: other modules changing an issue record what they did. */
-export { recordActivity } from './issues.repo';
+export { recordActivity, type NewActivity } from './issues.repo';
 /** A reader's fetch of the chat clears its unread marker. */
 export { clearUnread } from './issues.service';
 /** The status tally's fold, a scheduled job. */
@@ -18,3 +18,19 @@ export { countByStatus, listIssues, SEARCH_COUNT_TIMEOUT_MS, type Caller } from 
 export { defaultOrder, type Cursor } from './issues.filters';
 /** An issue's service ended (resolved-success, closed): the job the csat module answers with a survey. */
 export { SERVICE_ENDED_JOB } from './issues.service-ended';
+/** The changes of an open issue that automation makes too (rules, macros), with who made them. */
+export {
+  changeStatus,
+  giveIssue,
+  lockOpenIssue,
+  moveToTeam,
+  traceOf,
+  type Actor,
+  type AutomationOrigin,
+  type LockedIssue,
+  type RuleChain,
+} from './issues.changes';
+/** Who may be given an issue of a team (its active members and its manager). */
+export { teamPeople } from './issues.repo';
+/** The single-issue actions the inbox's bulk bar repeats on each selected issue (modules/automation). */
+export { assignIssue, transferIssue, updateIssue } from './issues.service';

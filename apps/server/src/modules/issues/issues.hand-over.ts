@@ -9,7 +9,7 @@ import { badRequest, conflict } from '../../http/errors';
 import { rowsOf, type Executor } from '../../platform/db';
 import { requestAssignment } from '../assignment';
 import * as repo from './issues.repo';
-import { notifyGiven, publishIssueEvent } from './issues.service';
+import { notifyGiven, publishIssueEvent } from './issues.changes';
 
 const OPEN = ISSUE_STATUSES.filter(isOpenStatus);
 

@@ -2,7 +2,7 @@
 // history and the issue's activity trail. One query each; the list picks its page of ids first, then
 // decorates just those rows.
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { IssueFilter } from '@sabai/contracts';
+import type { AutomationTrace, IssueFilter } from '@sabai/contracts';
 import type { IssueActivityKind, IssueSort, IssueStatus, Scope, SlaTarget } from '@sabai/domain';
 import { isStatementTimeout } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
@@ -262,6 +262,8 @@ export type ActivityRow = {
   to_issue_id: number | string | null;
   csat_rating: number | string | null;
   csat_comment: string | null;
+  /** The rule or macro that made the change (activity data `automation`). */
+  automation: AutomationTrace | null;
 };
 
 const personJson = (alias: string) =>
@@ -283,7 +285,8 @@ export async function activityTrail(ex: Executor, organizationId: string, issueI
       a.data->>'tagId' AS tag_id, coalesce(tg.name, a.data->>'name') AS tag_name,
       coalesce(tg.colour, a.data->>'colour') AS tag_colour,
       a.data->>'toIssueId' AS to_issue_id,
-      a.data->>'rating' AS csat_rating, a.data->>'comment' AS csat_comment
+      a.data->>'rating' AS csat_rating, a.data->>'comment' AS csat_comment,
+      a.data->'automation' AS automation
     FROM (SELECT * FROM issue_activities
           WHERE issue_id = ${issueId} AND organization_id = ${organizationId}
           ORDER BY id DESC LIMIT ${ACTIVITY_TRAIL_LIMIT}) a

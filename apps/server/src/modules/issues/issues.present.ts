@@ -1,5 +1,12 @@
 // Issue rows as the API shows them.
-import type { IssueActivity, IssueCsat, IssueDetail, IssueHistory, IssueListItem } from '@sabai/contracts';
+import type {
+  AutomationTrace,
+  IssueActivity,
+  IssueCsat,
+  IssueDetail,
+  IssueHistory,
+  IssueListItem,
+} from '@sabai/contracts';
 import { daysLeftToRespond, isFinalStatus, isOldSocialIssue, metaInboxLink } from '@sabai/domain';
 import type { FileLinks } from '../../platform/file-links';
 import { profilePathOf } from '../auth';
@@ -140,7 +147,14 @@ export function presentActivity(row: ActivityRow): IssueActivity {
             comment: row.csat_comment,
           }
         : null,
+    automation: presentTrace(row.automation),
   };
+}
+
+/** A stored trace as the trail shows it: the firing's own line lists its steps, the changes it made do not. */
+function presentTrace(t: AutomationTrace | null): AutomationTrace | null {
+  if (!t) return null;
+  return { source: t.source, id: t.id, name: t.name, steps: t.steps ?? null };
 }
 
 const trailPerson = (p: TrailPerson) => (p ? { id: p.id, displayName: displayNameOf(p) } : null);

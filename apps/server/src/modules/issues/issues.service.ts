@@ -24,24 +24,29 @@ import {
   checkStatusChange,
   checkTake,
   isFinalStatus,
-  isResolvedStatus,
   isTakeable,
   mayTakeIssues,
   scopeFor,
-  type IssueStatus,
   type Scope,
 } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
-import { requestAssignment, requestBacklogHandOut } from '../assignment';
-import { announceServiceEnded, endsService } from './issues.service-ended';
+import { requestAssignment } from '../assignment';
 import { refreshSla } from '../sla';
 import type { AuthContext } from '../auth';
 import { markIssueNotificationsRead, notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';
 import { displayNameOf } from '../people';
+import {
+  changeStatus,
+  giveIssue,
+  notifyGiven,
+  publishIssueEvent,
+  type Actor,
+  type LockedIssue,
+} from './issues.changes';
 import { decodeCursor, defaultOrder, encodeCursor } from './issues.filters';
 import * as list from './issues.list';
 import { presentActivity, presentDetail, presentHistory, presentListItem } from './issues.present';
@@ -168,7 +173,12 @@ async function lockOpenable(tx: Executor, auth: AuthContext, scope: Scope, issue
   return issue;
 }
 
-type LockedIssue = Awaited<ReturnType<typeof lockOpenable>>;
+/** A person acting through the API: they change status as their role allows. */
+const actorOf = (auth: AuthContext): Actor => ({
+  organizationId: auth.organizationId,
+  userId: auth.userId,
+  canChangeStatus: canChangeIssueStatus(auth.roleName),
+});
 
 /** The spec's update kinds: the note, or the status under the rules of §4. */
 export async function updateIssue(
@@ -193,58 +203,9 @@ export async function updateIssue(
       await publishIssueEvent(tx, 'issue.updated', issue);
       return;
     }
-    await changeStatus(deps, tx, auth, issue, input.status, now);
+    await changeStatus(deps, tx, actorOf(auth), issue, input.status, now);
   });
   return issueDetail(deps, auth, scope, issueId);
-}
-
-async function changeStatus(
-  deps: Deps,
-  tx: Executor,
-  auth: AuthContext,
-  issue: LockedIssue,
-  to: IssueStatus,
-  now: Date,
-) {
-  // A transfer opens a new issue; it has its own call.
-  if (to === 'transferred') throw badRequest('issue.status.use_transfer');
-  const verdict = checkStatusChange({
-    from: issue.status,
-    to,
-    isAssigned: issue.assigneeUserId !== null,
-    actorCanChangeStatus: canChangeIssueStatus(auth.roleName),
-  });
-  if (!verdict.ok) throw conflict(verdict.code);
-  await repo.updateIssue(tx, issue.id, {
-    status: to,
-    updatedAt: now,
-    ...(isResolvedStatus(to) ? { resolvedAt: now } : {}),
-    ...(to === 'close' ? { closedAt: now } : {}),
-  });
-  await repo.recordActivity(tx, {
-    organizationId: auth.organizationId,
-    issueId: issue.id,
-    actorUserId: auth.userId,
-    kind: 'status',
-    fromStatus: issue.status,
-    toStatus: to,
-    createdAt: now,
-  });
-  await publishIssueEvent(tx, 'issue.status_changed', { ...issue, status: to });
-  if (endsService(to)) await announceServiceEnded(deps, tx, issue.id);
-  await refreshSla(tx, now, [{ issueId: issue.id, organizationId: auth.organizationId }]);
-  // A resolved issue frees its agent: least-contact teams may have a backlog waiting for them.
-  if (isResolvedStatus(to) && issue.teamId) await requestBacklogHandOut(deps, tx, issue.teamId);
-  if (to === 'close' && issue.assigneeUserId && issue.assigneeUserId !== auth.userId) {
-    await notify(tx, {
-      organizationId: auth.organizationId,
-      userId: issue.assigneeUserId,
-      type: 'issue_closed',
-      content: NOTICE_TEXTS.closed(issue.id),
-      issueId: issue.id,
-      createdAt: now,
-    });
-  }
 }
 
 /** Gives the issue to an agent of its team (or of another team, which moves it there). */
@@ -261,58 +222,9 @@ export async function assignIssue(
     const teamId = input.teamId ?? issue.teamId;
     if (!teamId) throw badRequest('issue.team_required');
     await assertCanGive(tx, auth, scope, teamId, input.userId);
-    await giveIssue(tx, auth, issue, { teamId, userId: input.userId }, now);
-    // Another team may follow another service level policy.
-    if (teamId !== issue.teamId)
-      await refreshSla(tx, now, [{ issueId, organizationId: auth.organizationId }]);
+    await giveIssue(deps, tx, actorOf(auth), issue, { teamId, userId: input.userId }, now);
   });
   return issueDetail(deps, auth, scope, issueId);
-}
-
-/**
- * Gives a locked, open issue to an agent of `to.teamId` (moving it there when that is another team): an
- * issue that waited goes on-going; recorded in the trail, announced, and the agent told unless they took it
- * themselves.
- */
-async function giveIssue(
-  tx: Executor,
-  auth: AuthContext,
-  issue: LockedIssue,
-  to: { teamId: string; userId: string },
-  now: Date,
-) {
-  const status = issue.status === 'un-assigned' ? 'on-going' : issue.status;
-  await repo.updateIssue(tx, issue.id, {
-    teamId: to.teamId,
-    assigneeUserId: to.userId,
-    status,
-    assignedAt: issue.assignedAt ?? now,
-    updatedAt: now,
-  });
-  await repo.recordActivity(tx, {
-    organizationId: auth.organizationId,
-    issueId: issue.id,
-    actorUserId: auth.userId,
-    kind: 'assigned',
-    fromStatus: issue.status,
-    toStatus: status,
-    // The team it had tells the trail whether the assignment moved it to another team.
-    data: {
-      userId: to.userId,
-      teamId: to.teamId,
-      previousUserId: issue.assigneeUserId,
-      previousTeamId: issue.teamId,
-    },
-    createdAt: now,
-  });
-  // The event carries the status after the assignment: clients move the card by it.
-  await publishIssueEvent(tx, 'issue.assigned', {
-    ...issue,
-    status,
-    teamId: to.teamId,
-    assigneeUserId: to.userId,
-  });
-  if (to.userId !== auth.userId) await notifyGiven(tx, auth.organizationId, to.userId, issue.id, now);
 }
 
 /** The caller's issue view scope: what they may take is what it shows them (domain `checkTake`). */
@@ -355,7 +267,7 @@ async function takeLocked(deps: Deps, tx: Executor, auth: AuthContext, issue: Lo
   }
   // Already theirs (a second press): nothing changes. Otherwise the team is one of theirs, so it is set.
   if (verdict.isAlreadyYours || teamId === null) return;
-  await giveIssue(tx, auth, issue, { teamId, userId: auth.userId }, deps.clock.now());
+  await giveIssue(deps, tx, actorOf(auth), issue, { teamId, userId: auth.userId }, deps.clock.now());
 }
 
 /**
@@ -557,50 +469,6 @@ async function assertCanGive(
   if (userId && !people.some((p) => p.team_id === teamId && p.user_id === userId)) {
     throw badRequest('issue.assignee_not_in_team');
   }
-}
-
-/** Tells an agent they were given an issue. */
-export async function notifyGiven(
-  tx: Executor,
-  organizationId: string,
-  userId: string,
-  issueId: number,
-  now: Date,
-) {
-  await notify(tx, {
-    organizationId,
-    userId,
-    type: 'issue_assigned',
-    content: NOTICE_TEXTS.assigned(issueId),
-    issueId,
-    createdAt: now,
-  });
-}
-
-type IssueEventSource = {
-  id: number;
-  organizationId: string;
-  status: IssueStatus;
-  teamId: string | null;
-  assigneeUserId: string | null;
-};
-
-/** Announces a change of an issue with what the realtime gateway needs to pick who sees it. */
-export async function publishIssueEvent(
-  tx: Executor,
-  name: 'issue.created' | 'issue.updated' | 'issue.assigned' | 'issue.status_changed',
-  issue: IssueEventSource,
-) {
-  await publishEvent(tx, {
-    name,
-    organizationId: issue.organizationId,
-    data: {
-      issueId: issue.id,
-      status: issue.status,
-      teamId: issue.teamId,
-      assigneeUserId: issue.assigneeUserId,
-    },
-  });
 }
 
 /** The filter bar's choices. Everyone who sees issues may filter by any of them; results stay scoped. */

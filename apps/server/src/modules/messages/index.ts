@@ -10,3 +10,5 @@ export { touchIssueForReply } from './messages.repo';
 export { isOwnSentPart } from './sent-parts';
 /** The stored shape of a comment (a message's `payload.comment`). */
 export type { StoredComment } from './message-view';
+/** A canned response or a private note written by automation (rules, macros). */
+export { writeAutomatedMessage, type AutomatedMessage } from './automated';

@@ -2,7 +2,7 @@
 // then delivered by a job with retries. Private notes never leave the product.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { isFinalStatus, LINE_MESSAGES_PER_REQUEST, type Scope } from '@sabai/domain';
+import { isFinalStatus, LINE_MESSAGES_PER_REQUEST, type ChannelType, type Scope } from '@sabai/domain';
 import { messagePreview, type Message, type SendMessageRequest } from '@sabai/contracts';
 import { ChannelSendError } from '../../channels';
 import type { Deps } from '../../deps';
@@ -10,6 +10,8 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { publishEvent } from '../../platform/events';
 import type { Executor } from '../../platform/db';
 import { defineJob, type JobOf } from '../../platform/jobs';
+import { addToLogContext } from '../../platform/log-context';
+import { providerOf } from '../../platform/metrics';
 import type { FileLinks } from '../../platform/file-links';
 import type { AuthContext } from '../auth';
 import { credentialsOf } from '../channels';
@@ -217,6 +219,7 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   const found = await repo.findForDelivery(deps.db.orm, job.data.messageId);
   if (!found || found.message.deliveryStatus !== 'pending') return;
   const { message, channel } = found;
+  addToLogContext({ organizationId: message.organizationId, issueId: message.issueId });
   const attempts = job.retryCount + 1;
   const commentReply = (message.payload as { commentReply?: { commentId: string } } | null)?.commentReply;
   if (commentReply && channel.type !== 'line')
@@ -300,6 +303,7 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
         organizationId: message.organizationId,
         data: { issueId: message.issueId, status: 'waiting', ...sent.handedOver },
       });
+    deps.metrics.outboundSent(providerOf(channel.type));
     // A push uses the channel's monthly LINE quota: admins hear when it runs low (never fails the send).
     if (pushed && channel.type === 'line')
       await checkLineQuotaAfterPush(deps, channel).catch((err: unknown) =>
@@ -307,7 +311,9 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
       );
   } catch (err) {
     const retryable = !(err instanceof ChannelSendError) || err.retryable;
-    if (retryable && job.retryCount < job.retryLimit) throw err;
+    const final = !(retryable && job.retryCount < job.retryLimit);
+    countFailure(deps, channel.type, err, final);
+    if (!final) throw err;
     const text = err instanceof ChannelSendError ? `${err.code}: ${err.message}` : String(err);
     const row = await repo.markFailed(deps.db.orm, message.id, text, attempts);
     if (row)
@@ -317,6 +323,12 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
         data: { issueId: row.issueId, messageId: message.id },
       });
   }
+}
+
+/** A failed delivery attempt in the metrics, by the provider's error code. */
+function countFailure(deps: Deps, type: ChannelType, err: unknown, final: boolean) {
+  const reason = err instanceof ChannelSendError ? err.code : 'internal';
+  deps.metrics.outboundFailed(providerOf(type), reason, final);
 }
 
 /** A public reply under a comment (Graph API), recorded like any delivery. */
@@ -353,9 +365,12 @@ async function deliverCommentReply(
       },
       updated,
     );
+    deps.metrics.outboundSent(providerOf(channel.type));
   } catch (err) {
     const retryable = !(err instanceof ChannelSendError) || err.retryable;
-    if (retryable && v.job.retryCount < v.job.retryLimit) throw err;
+    const final = !(retryable && v.job.retryCount < v.job.retryLimit);
+    countFailure(deps, channel.type, err, final);
+    if (!final) throw err;
     const text = err instanceof ChannelSendError ? `${err.code}: ${err.message}` : String(err);
     if (await repo.markFailed(deps.db.orm, message.id, text, v.attempts))
       await publishEvent(deps.db.orm, updated);

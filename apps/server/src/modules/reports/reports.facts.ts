@@ -25,7 +25,14 @@ export type TagCell = {
   issues: number;
 };
 
-type Span = { organizationId: string; timeZone: string; start: Date; end: Date };
+type Span = {
+  organizationId: string;
+  timeZone: string;
+  start: Date;
+  end: Date;
+  /** Also the tags of the started issues (the roll-up and the dashboard; the other reports show none). */
+  withTags?: boolean;
+};
 
 const RESOLVED = sql.raw(`('resolved', 'resolved-success', 'resolved-un-success')`);
 const localDay = (column: string, timeZone: string) =>
@@ -50,7 +57,7 @@ export async function readFactCells(
   span: Span,
   together = false,
 ): Promise<{ cells: FactCell[]; tags: TagCell[] }> {
-  const { organizationId: org, timeZone: tz, start, end } = span;
+  const { organizationId: org, timeZone: tz, start, end, withTags = true } = span;
   const calendars = await channelCalendars(ex, org, tz);
   const withCalendar = [...calendars.keys()];
   const noCalendar = withCalendar.length
@@ -101,7 +108,9 @@ export async function readFactCells(
           AND a.created_at >= ${start} AND a.created_at < ${end}
         GROUP BY 1, 2, 3, 4`),
       () =>
-        ex.execute(sql`
+        !withTags
+          ? Promise.resolve({ rows: [] })
+          : ex.execute(sql`
         SELECT ${localDay('i.start_date', tz)} AS day, i.channel_id, i.team_id, it.tag_id, count(*)::int AS issues
         FROM issues i JOIN issue_tags it ON it.issue_id = i.id
         WHERE i.organization_id = ${org} AND i.start_date >= ${start} AND i.start_date < ${end}

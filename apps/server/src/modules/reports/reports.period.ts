@@ -81,6 +81,7 @@ export async function readPeriod(
             timeZone: ctx.timeZone,
             start: new Date(startOfLocalDay(liveFrom, ctx.timeZone)),
             end: new Date(startOfLocalDay(addDays(liveTo, 1), ctx.timeZone)),
+            withTags,
           },
           ctx.together,
         )

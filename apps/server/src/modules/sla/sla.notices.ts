@@ -37,6 +37,17 @@ export async function sendDueNotices(deps: Deps) {
         });
       }
       await repo.markNotified(tx, issueId, unsent.map(repo.noticeKey));
+      // Rules waiting for a clock at 80% or breached run in the same transaction, once per notice.
+      await deps.automation.run(
+        deps,
+        tx,
+        unsent.map((n) => ({
+          trigger: n.kind === 'warn' ? ('sla_warning' as const) : ('sla_breached' as const),
+          organizationId: n.organization_id,
+          issueId,
+          key: `sla:${issueId}:${repo.noticeKey(n)}`,
+        })),
+      );
     });
   }
 }

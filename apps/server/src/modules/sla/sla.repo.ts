@@ -85,14 +85,19 @@ export type ClockRow = {
   target: SlaTarget | null;
 };
 
-/** Stores the clocks of the issues still under a policy, and the clock due first on each issue's row. */
+/**
+ * Stores the clocks of the issues still under a policy, and the clock due first on each issue's row. A policy
+ * deleted meanwhile by another process (whose settings cache still held it) is stored as none: the
+ * recompute its deletion queued drops those clocks.
+ */
 export async function saveClocks(ex: Executor, rows: ClockRow[]) {
   if (rows.length === 0) return;
   await ex.execute(sql`
     INSERT INTO issue_sla (issue_id, organization_id, policy_id, first_response_due_at, first_response_warn_at,
       next_response_due_at, next_response_warn_at, resolution_due_at, resolution_warn_at, paused_since,
       paused_seconds, updated_at)
-    SELECT "issueId", "organizationId", "policyId", "firstResponseDueAt", "firstResponseWarnAt",
+    SELECT "issueId", "organizationId", (SELECT p.id FROM sla_policies p WHERE p.id = v."policyId"),
+      "firstResponseDueAt", "firstResponseWarnAt",
       "nextResponseDueAt", "nextResponseWarnAt", "resolutionDueAt", "resolutionWarnAt", "pausedSince",
       "pausedSeconds", now()
     FROM ${sqlRows(

@@ -1,8 +1,10 @@
 // The only file of the tags module that touches the database.
+import { FINAL_STATUSES } from '@sabai/domain';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { issueTags, issues, tags, teams } from '../../db/schema';
 import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
-import type { Executor } from '../../platform/db';
+import { rowsOf, type Executor } from '../../platform/db';
+import { eventNotification } from '../../platform/events';
 
 const tagColumns = {
   id: tags.id,
@@ -132,4 +134,71 @@ export async function setIssueTags(ex: Executor, issueId: number, tagIds: string
   await ex.delete(issueTags).where(eq(issueTags.issueId, issueId));
   if (tagIds.length) await ex.insert(issueTags).values(tagIds.map((tagId) => ({ issueId, tagId })));
   await ex.update(issues).set({ updatedAt: now }).where(eq(issues.id, issueId));
+}
+
+/** The organisation's tag with whether the issue carries it; null when it is not the organisation's. */
+export async function tagOnIssue(ex: Executor, organizationId: string, tagId: string, issueId: number) {
+  const [row] = await ex
+    .select({
+      id: tags.id,
+      name: tags.name,
+      colour: tags.colour,
+      onIssue: sql<boolean>`exists (select 1 from ${issueTags} where ${issueTags.issueId} = ${issueId} and ${issueTags.tagId} = ${tags.id})`,
+    })
+    .from(tags)
+    .where(and(eq(tags.organizationId, organizationId), eq(tags.id, tagId)));
+  return row ?? null;
+}
+
+export type IssueTagChange = {
+  organizationId: string;
+  issueId: number;
+  tagId: string;
+  add: boolean;
+  actorUserId: string | null;
+  /** Added to the trail line's data (which rule or macro made the change). */
+  trace: Record<string, unknown>;
+  now: Date;
+};
+
+/**
+ * Adds or removes one tag of an open issue, with its trail line and live event, in one statement: automation
+ * tags issues inside the ingest's batches, where each round trip counts. Says whether the issue was open and
+ * the tag the organisation's; nothing changes otherwise, nor when the issue already has the tag as wanted.
+ */
+export async function setIssueTag(ex: Executor, change: IssueTagChange) {
+  const { organizationId, issueId, tagId, add, now } = change;
+  const write = add
+    ? sql`INSERT INTO issue_tags (issue_id, tag_id) SELECT issue.id, tag.id FROM issue, tag
+          ON CONFLICT DO NOTHING RETURNING tag_id`
+    : sql`DELETE FROM issue_tags WHERE issue_id IN (SELECT id FROM issue) AND tag_id IN (SELECT id FROM tag)
+          RETURNING tag_id`;
+  const notification = eventNotification({
+    name: 'issue.updated',
+    organizationId,
+    data: { issueId, fields: ['tags'] },
+  });
+  const [row] = rowsOf<{ open: boolean; tag_found: boolean }>(
+    await ex.execute(sql`
+      WITH issue AS (
+        SELECT id FROM issues WHERE id = ${issueId} AND organization_id = ${organizationId}
+          AND NOT (status = ANY(${sql.param([...FINAL_STATUSES])}::text[])) FOR UPDATE
+      ), tag AS (
+        SELECT id, name, colour FROM tags WHERE id = ${tagId} AND organization_id = ${organizationId}
+      ), changed AS (${write}
+      ), touched AS (
+        UPDATE issues SET updated_at = ${now} WHERE id IN (SELECT id FROM issue) AND EXISTS (SELECT 1 FROM changed)
+        RETURNING id
+      ), line AS (
+        INSERT INTO issue_activities (organization_id, issue_id, actor_user_id, kind, data, created_at)
+        SELECT ${organizationId}, ${issueId}, ${change.actorUserId}, ${add ? 'tag_added' : 'tag_removed'},
+          jsonb_build_object('tagId', tag.id, 'name', tag.name, 'colour', tag.colour) || ${JSON.stringify(change.trace)}::jsonb,
+          ${now}
+        FROM tag WHERE EXISTS (SELECT 1 FROM changed)
+        RETURNING id
+      )
+      SELECT EXISTS (SELECT 1 FROM issue) AS open, EXISTS (SELECT 1 FROM tag) AS tag_found,
+        (SELECT ${notification} FROM touched) IS NULL AS published`),
+  );
+  return { open: row!.open, tagFound: row!.tag_found };
 }

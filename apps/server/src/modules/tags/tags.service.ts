@@ -5,6 +5,7 @@ import type { Page, SaveTag, Tag, TagOption } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
 import type { AuthContext } from '../auth';
 import { findIssueInScope, lockIssueInScope, recordActivity } from '../issues';
@@ -86,30 +87,75 @@ export async function setIssueTags(
     const issue = await lockIssueInScope(tx, auth.organizationId, auth.userId, scope, issueId);
     if (!issue) throw notFound('issue.not_found');
     if (isFinalStatus(issue.status)) throw conflict('issue.closed', 'A closed issue cannot be changed.');
-    const known = await repo.tagsInOrganization(tx, auth.organizationId, wanted);
-    if (known.length !== wanted.length) throw badRequest('tag.not_found', 'Tag not found.');
-    const changes = tagChanges(await repo.tagsOfIssue(tx, issueId), known);
-    const now = deps.clock.now();
-    await repo.setIssueTags(tx, issueId, wanted, now);
-    await recordActivity(
-      tx,
-      changes.map(({ kind, tag }) => ({
-        organizationId: auth.organizationId,
-        issueId,
-        actorUserId: auth.userId,
-        kind,
-        // The tag as it is now: the trail still reads once the tag is deleted.
-        data: { tagId: tag.id, name: tag.name, colour: tag.colour },
-        createdAt: now,
-      })),
-    );
-    await publishEvent(tx, {
-      name: 'issue.updated',
-      organizationId: auth.organizationId,
-      data: { issueId, fields: ['tags'] },
-    });
+    const actor = { organizationId: auth.organizationId, userId: auth.userId };
+    await writeIssueTags(tx, actor, issueId, wanted, deps.clock.now());
   });
   return repo.tagsOfIssue(deps.db.orm, issueId);
+}
+
+/** Who tags: a person, or automation (a rule or a macro) whose trace the trail shows. */
+export type TagActor = { organizationId: string; userId: string | null; trace?: Record<string, unknown> };
+
+/**
+ * Makes an open issue's tags exactly `wanted` (the caller holds its lock): each tag added or removed goes on
+ * the trail; 400 tag.not_found when one is not the organisation's.
+ */
+async function writeIssueTags(tx: Executor, actor: TagActor, issueId: number, wanted: string[], now: Date) {
+  const known = await repo.tagsInOrganization(tx, actor.organizationId, wanted);
+  if (known.length !== wanted.length) throw badRequest('tag.not_found', 'Tag not found.');
+  const changes = tagChanges(await repo.tagsOfIssue(tx, issueId), known);
+  if (changes.length === 0) return;
+  await repo.setIssueTags(tx, issueId, wanted, now);
+  await recordTagChanges(tx, actor, issueId, changes, now);
+}
+
+/** Each tag added or removed goes on the trail; the inbox hears the issue's tags changed. */
+async function recordTagChanges(
+  tx: Executor,
+  actor: TagActor,
+  issueId: number,
+  changes: Array<{ kind: 'tag_added' | 'tag_removed'; tag: IssueTag }>,
+  now: Date,
+) {
+  await recordActivity(
+    tx,
+    changes.map(({ kind, tag }) => ({
+      organizationId: actor.organizationId,
+      issueId,
+      actorUserId: actor.userId,
+      kind,
+      // The tag as it is now: the trail still reads once the tag is deleted.
+      data: { tagId: tag.id, name: tag.name, colour: tag.colour, ...actor.trace },
+      createdAt: now,
+    })),
+  );
+  await publishEvent(tx, {
+    name: 'issue.updated',
+    organizationId: actor.organizationId,
+    data: { issueId, fields: ['tags'] },
+  });
+}
+
+/**
+ * Adds or removes one tag of an open issue for automation rules, macros and bulk actions (one statement, no
+ * write when the issue already has it as wanted); refused when the issue is no longer open.
+ */
+export async function toggleIssueTag(
+  tx: Executor,
+  actor: TagActor,
+  issueId: number,
+  tagId: string,
+  add: boolean,
+  now: Date,
+) {
+  const change = { organizationId: actor.organizationId, issueId, tagId, add, now };
+  const outcome = await repo.setIssueTag(tx, {
+    ...change,
+    actorUserId: actor.userId,
+    trace: actor.trace ?? {},
+  });
+  if (!outcome.open) throw conflict('issue.status.closed');
+  if (!outcome.tagFound) throw badRequest('tag.not_found', 'Tag not found.');
 }
 
 type IssueTag = { id: string; name: string; colour: string };

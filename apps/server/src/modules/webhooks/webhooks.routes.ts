@@ -8,6 +8,7 @@ import { isValidLineSignature, isValidMetaSignature } from '../../channels';
 import type { Deps } from '../../deps';
 import { forbidden, notFound, unauthorized } from '../../http/errors';
 import { enqueueInbound } from '../../platform/ingest-queue';
+import type { Provider, WebhookRejection } from '../../platform/metrics';
 import { lineWebhookSecret } from '../channels';
 
 const open = { access: { public: true } } as const;
@@ -20,6 +21,15 @@ export async function webhookRoutes(app: FastifyInstance, deps: Deps) {
     done(null, body),
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Every delivery's outcome, whichever step answered it (body limit, validation, signature, storage).
+  app.addHook('onResponse', (req, reply, done) => {
+    const provider = providerOfRoute(req.method, req.routeOptions.url);
+    if (provider) {
+      if (reply.statusCode === 200) deps.metrics.webhookAcknowledged(provider);
+      else deps.metrics.webhookRejected(provider, rejectionOf(reply.statusCode));
+    }
+    done();
+  });
 
   r.post(
     '/line/:channelId',
@@ -74,6 +84,24 @@ export async function webhookRoutes(app: FastifyInstance, deps: Deps) {
     await enqueueInbound(deps.db, 'meta', null, storableBody(raw));
     return reply.status(200).send('EVENT_RECEIVED');
   });
+}
+
+/** The provider of a delivery route (POST); the Meta handshake (GET) is no delivery. */
+function providerOfRoute(method: string, route: string | undefined): Provider | null {
+  if (method !== 'POST') return null;
+  if (route === '/webhooks/line/:channelId') return 'line';
+  if (route === '/webhooks/meta') return 'meta';
+  return null;
+}
+
+/** Why a delivery was refused, from its answer (the routes above answer each reason with its own status). */
+function rejectionOf(status: number): WebhookRejection {
+  if (status === 401) return 'invalid_signature';
+  if (status === 404) return 'unknown_channel';
+  if (status === 413) return 'too_large';
+  if (status === 400 || status === 415) return 'invalid_request';
+  if (status >= 500) return 'store_failed';
+  return 'other';
 }
 
 // Verified against the exact bytes first; a raw NUL (never valid JSON text anyway) cannot be stored.

@@ -45,6 +45,9 @@ describe('localNotice', () => {
     expect(localNotice(NOTICE_TEXTS.timeOffDecided(period, 'declined'), 'th', th)).toBe(
       `คำขอลางาน ${period} ของคุณถูกปฏิเสธ`,
     );
+    expect(localNotice(NOTICE_TEXTS.webhookDisabled('https://crm.example.com/hooks'), 'th', th)).toBe(
+      'ปลายทางเว็บฮุก https://crm.example.com/hooks ถูกปิดใช้งาน เพราะส่งไม่สำเร็จติดต่อกันนาน 24 ชั่วโมง',
+    );
     expect(localNotice(NOTICE_TEXTS.channelTakenOver('Sabai LINE OA'), 'th', th)).toBe(
       'ช่องทาง Sabai LINE OA ถูกองค์กรอื่นนำไปใช้แทนแล้ว',
     );

@@ -9,6 +9,8 @@ export const AREA_KEYS: Record<AuditArea, TranslationKey> = {
   comment_rules: 'auditLog.areas.comment_rules',
   csat: 'auditLog.areas.csat',
   sla: 'auditLog.areas.sla',
+  automation: 'auditLog.areas.automation',
+  macro: 'auditLog.areas.macro',
   team: 'auditLog.areas.team',
   user: 'auditLog.areas.user',
   role: 'auditLog.areas.role',
@@ -20,6 +22,8 @@ export const AREA_KEYS: Record<AuditArea, TranslationKey> = {
   contact: 'auditLog.areas.contact',
   export: 'auditLog.areas.export',
   audit: 'auditLog.areas.audit',
+  api_token: 'auditLog.areas.api_token',
+  webhook: 'auditLog.areas.webhook',
 };
 
 export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {
@@ -38,6 +42,9 @@ export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {
   merge: 'auditLog.actions.merge',
   erase: 'auditLog.actions.erase',
   export: 'auditLog.actions.export',
+  revoke: 'auditLog.actions.revoke',
+  rotate_secret: 'auditLog.actions.rotate_secret',
+  resend: 'auditLog.actions.resend',
 };
 
 // The filters' choices in the contract's order (not imported from @sabai/contracts as values: the lists

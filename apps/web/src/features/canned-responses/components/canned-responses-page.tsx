@@ -1,13 +1,16 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CannedCategory, CannedResponse } from '@sabai/contracts';
+import { isAllowed } from '@sabai/domain';
+import type { CannedCategory, CannedResponse, Macro } from '@sabai/contracts';
 import { ListCard, ListSearch } from '../../../components/list-card';
 import { PageSpinner } from '../../../components/page-spinner';
 import { RetryNotice } from '../../../components/retry-notice';
 import { SettingsPage } from '../../../components/settings-page';
+import { SettingsTabs, useSettingsTab } from '../../../components/settings-tabs';
 import { ensureSettingsTexts } from '../../../lib/i18n';
 import { useListParams, useShowLastPage } from '../../../lib/list-query';
+import { usePermissions } from '../../../lib/me';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useConfirm } from '../../../lib/use-confirm';
 import { useLazyPanel } from '../../../lib/use-lazy-panel';
@@ -18,6 +21,8 @@ import { useResponses } from '../api/get-responses';
 import type { ResponseSort } from '../api/get-responses';
 import { CategoryList } from './category-list';
 import type { CategoryModalState } from './category-modal';
+import type { MacroDrawerState } from './macro-drawer';
+import { MacrosPanel } from './macros-panel';
 import type { ResponseDrawerState } from './response-drawer';
 import { ResponseTable } from './response-table';
 import '../canned-responses.css';
@@ -30,16 +35,23 @@ const CategoryModal = lazy(() =>
 const ResponseDrawer = lazy(() =>
   import('./response-drawer').then(({ ResponseDrawer }) => ({ default: ResponseDrawer })),
 );
+const MacroDrawer = lazy(() =>
+  import('./macro-drawer').then(({ MacroDrawer }) => ({ default: MacroDrawer })),
+);
 
 const SORTS: readonly ResponseSort[] = ['name', 'createdAt', 'category'];
 
 /**
  * /setting/canned-response (desktop only, scope all or myCanned): canned categories and responses
- * (spec §3 Canned); `myCanned` users change their own, shared ones are read-only for them.
+ * (spec §3 Canned), and on the second tab (?tab=macros) the macros (issue 18 item 4), kept alike: `myCanned`
+ * users change their own, shared ones are read-only for them.
  */
 export function CannedResponsesPage() {
   const { t } = useTranslation();
   const notice = useNotice();
+  const [tab, setTab] = useSettingsTab(['responses', 'macros']);
+  const canAddMacro = isAllowed(usePermissions(), 'canned_response', 'create');
+  const [macroDrawer, setMacroDrawer, hasOpenedMacroDrawer] = useLazyPanel<MacroDrawerState>();
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const list = useListParams<ResponseSort>(SORTS, 'name');
   const categoriesQuery = useCategories();
@@ -90,6 +102,11 @@ export function CannedResponsesPage() {
     setDrawer(null);
   }
 
+  function handleMacroSaved(_: Macro, isNew: boolean) {
+    notice.success(isNew ? 'canned.macros.created' : 'canned.macros.saved');
+    setMacroDrawer(null);
+  }
+
   function handleDelete(response: CannedResponse) {
     confirm({
       title: t('canned.deleteConfirm.title', { name: response.name }),
@@ -115,60 +132,86 @@ export function CannedResponsesPage() {
         ? 'canned.emptyCategory'
         : 'canned.empty';
 
+  const addResponse = {
+    label: t('canned.add'),
+    onClick: () => setDrawer({ mode: 'create', categoryId: addInCategory }),
+    testId: 'add-canned',
+    isDisabled: !canAdd,
+  };
+  const openMacroCreate = () => setMacroDrawer({ mode: 'create' });
+  const addMacro = canAddMacro
+    ? { label: t('canned.macros.add'), onClick: openMacroCreate, testId: 'add-macro' }
+    : null;
+
+  const responsesPanel = (
+    <div className="canned-layout">
+      <Card className="page__card canned-layout__side">
+        {categoriesQuery.isError ? (
+          <RetryNotice onRetry={() => void categoriesQuery.refetch()} />
+        ) : (
+          <CategoryList
+            categories={categories}
+            selectedId={categoryId}
+            isLoading={categoriesQuery.isLoading}
+            onSelect={handleSelectCategory}
+            onAdd={() => setCategoryModal({ mode: 'create' })}
+            onEdit={(category) => setCategoryModal({ mode: 'edit', category })}
+            onDelete={handleDeleteCategory}
+          />
+        )}
+      </Card>
+      <ListCard
+        className="canned-layout__main"
+        toolbar={
+          <ListSearch
+            value={list.search}
+            onChange={list.setSearch}
+            label={t('canned.search')}
+            testId="canned-search"
+          />
+        }
+        isError={responsesQuery.isError}
+        onRetry={() => void responsesQuery.refetch()}
+      >
+        <ResponseTable
+          list={list}
+          data={responsesQuery.data}
+          isLoading={responsesQuery.isLoading}
+          emptyKey={emptyKey}
+          canAdd={canAdd}
+          onAdd={() => setDrawer({ mode: 'create', categoryId: addInCategory })}
+          onEdit={(response) => setDrawer({ mode: 'edit', response })}
+          onDelete={handleDelete}
+        />
+      </ListCard>
+    </div>
+  );
+
   return (
     <SettingsPage
       testId="canned-page"
       title={t('canned.title')}
       subtitle={t('canned.subtitle')}
-      add={{
-        label: t('canned.add'),
-        onClick: () => setDrawer({ mode: 'create', categoryId: addInCategory }),
-        testId: 'add-canned',
-        isDisabled: !canAdd,
-      }}
+      add={tab === 'responses' ? addResponse : addMacro}
     >
       {confirmHolder}
-      <div className="canned-layout">
-        <Card className="page__card canned-layout__side">
-          {categoriesQuery.isError ? (
-            <RetryNotice onRetry={() => void categoriesQuery.refetch()} />
-          ) : (
-            <CategoryList
-              categories={categories}
-              selectedId={categoryId}
-              isLoading={categoriesQuery.isLoading}
-              onSelect={handleSelectCategory}
-              onAdd={() => setCategoryModal({ mode: 'create' })}
-              onEdit={(category) => setCategoryModal({ mode: 'edit', category })}
-              onDelete={handleDeleteCategory}
-            />
-          )}
-        </Card>
-        <ListCard
-          className="canned-layout__main"
-          toolbar={
-            <ListSearch
-              value={list.search}
-              onChange={list.setSearch}
-              label={t('canned.search')}
-              testId="canned-search"
-            />
-          }
-          isError={responsesQuery.isError}
-          onRetry={() => void responsesQuery.refetch()}
-        >
-          <ResponseTable
-            list={list}
-            data={responsesQuery.data}
-            isLoading={responsesQuery.isLoading}
-            emptyKey={emptyKey}
-            canAdd={canAdd}
-            onAdd={() => setDrawer({ mode: 'create', categoryId: addInCategory })}
-            onEdit={(response) => setDrawer({ mode: 'edit', response })}
-            onDelete={handleDelete}
-          />
-        </ListCard>
-      </div>
+      <SettingsTabs
+        active={tab}
+        onChange={setTab}
+        items={[
+          { key: 'responses', label: t('canned.tabs.responses'), children: responsesPanel },
+          {
+            key: 'macros',
+            label: <span data-testid="macros-tab">{t('canned.tabs.macros')}</span>,
+            children: (
+              <MacrosPanel
+                onAdd={canAddMacro ? openMacroCreate : undefined}
+                onEdit={(macro) => setMacroDrawer({ mode: 'edit', macro })}
+              />
+            ),
+          },
+        ]}
+      />
       {hasOpenedCategoryModal && (
         <Suspense fallback={<PageSpinner />}>
           <CategoryModal
@@ -187,6 +230,11 @@ export function CannedResponsesPage() {
             onClose={() => setDrawer(null)}
             onSaved={handleSaved}
           />
+        </Suspense>
+      )}
+      {hasOpenedMacroDrawer && (
+        <Suspense fallback={<PageSpinner />}>
+          <MacroDrawer state={macroDrawer} onClose={() => setMacroDrawer(null)} onSaved={handleMacroSaved} />
         </Suspense>
       )}
     </SettingsPage>

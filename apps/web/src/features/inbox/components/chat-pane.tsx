@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isOpenStatus } from '@sabai/domain';
+import { isFinalStatus, isOpenStatus } from '@sabai/domain';
 import { ChannelIcon } from '../../../components/channel-icon';
 import { sendPresence, usePresence } from '../../../lib/live-socket';
 import { useMe } from '../../../lib/me';
@@ -14,6 +14,7 @@ import { CommentPane } from './comment-thread';
 import { IssueActions } from './issue-actions';
 import { MessageList } from './message-list';
 import { MuteToggle } from './mute-toggle';
+import { RunMacroButton } from './run-macro-button';
 import { SlaChip } from './sla-chip';
 import { StatusTag } from './status-tag';
 import { SafeText } from '../../../components/safe-text';
@@ -133,6 +134,8 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
             {data.sla && isOpenStatus(data.status) && <SlaChip sla={data.sla} />}
           </span>
         </div>
+        {/* A closed or transferred issue takes no step: nothing to run a macro on. */}
+        {!data.viewOnly && !isFinalStatus(data.status) && <RunMacroButton issue={data} />}
         {!data.viewOnly && <MuteToggle issue={data} />}
         {onShowInfo && (
           <Button

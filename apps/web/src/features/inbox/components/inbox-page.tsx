@@ -5,12 +5,14 @@ import { SkipLink } from '../../../components/skip-link';
 import { useLiveCache } from '../api/live-cache';
 import { useIssue, useIssueList } from '../api/issues';
 import { useInboxUrl } from '../hooks/use-inbox-url';
+import { useIssueSelection } from '../hooks/use-issue-selection';
 import { useShortcutKey } from '../hooks/use-shortcut-key';
 import { SHORTCUTS } from '../utils/shortcuts';
 import type { InboxQuery } from '../utils/inbox-query';
 import { FilterBar } from './filter-bar';
 import { IssueList } from './issue-list';
 import { REPLY_BOX_ID } from './composer-ids';
+import { SelectionBar } from './selection-bar';
 import { ShortcutHelp } from './shortcut-help';
 import '../inbox.css';
 
@@ -19,6 +21,7 @@ import '../inbox.css';
 const loadChatPane = () => import('./chat-pane').then((m) => ({ default: m.ChatPane }));
 const ChatPane = lazy(loadChatPane);
 const IssueInfo = lazy(() => import('./issue-info').then((m) => ({ default: m.IssueInfo })));
+
 const paneLoading = <Skeleton className="chat-pane" active avatar paragraph={{ rows: 6 }} />;
 
 /** /issue/inbox: filters and the issue list, the open chat, and the issue's info with its history. */
@@ -27,6 +30,7 @@ export function InboxPage() {
   useLiveCache();
   const { query, issueId, setQuery, openIssue } = useInboxUrl();
   const issue = useIssue(issueId);
+  const selection = useIssueSelection(query);
   useListKeys(query, openIssue);
   return (
     <div className="inbox" data-testid="inbox-page">
@@ -34,7 +38,8 @@ export function InboxPage() {
       {issueId !== null && <SkipLink targetId={REPLY_BOX_ID}>{t('inbox.shortcuts.skipToReply')}</SkipLink>}
       <aside className="inbox__list" aria-label={t('inbox.listLabel')}>
         <FilterBar query={query} onChange={setQuery} onTaken={openIssue} extra={<ShortcutHelp />} />
-        <IssueList query={query} selectedId={issueId} onOpen={openIssue} />
+        <SelectionBar query={query} selection={selection} />
+        <IssueList query={query} selectedId={issueId} onOpen={openIssue} selection={selection} />
       </aside>
       {issueId === null ? (
         <Empty className="chat-pane chat-pane--empty" description={t('inbox.chat.choose')} />

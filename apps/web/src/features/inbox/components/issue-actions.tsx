@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Dropdown, Form, Input, Modal, Select, Space, Tooltip } from 'antd';
-import type { FormInstance } from 'antd';
+import { Button, Dropdown, Form, Input, Modal, Space, Tooltip } from 'antd';
 import { DownOutlined, SwapOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isFinalStatus, type IssueStatus } from '@sabai/domain';
@@ -8,12 +7,13 @@ import { useConfirm } from '../../../lib/use-confirm';
 import { usePermissions } from '../../../lib/me';
 import { useNotice } from '../../../lib/notices';
 import { sessionRoleNames } from '../../../lib/session';
-import { useAssignableTeams, type IssueDetail } from '../api/issues';
+import type { IssueDetail } from '../api/issues';
 import { useAssignIssue, useRequestClose, useTransferIssue, useUpdateIssue } from '../api/issue-updates';
 import { mayAssign, mayChangeStatus, statusChangeRefusal, STATUS_TARGETS } from '../utils/issue-permissions';
 import { useShortcutKey } from '../hooks/use-shortcut-key';
 import { SHORTCUTS } from '../utils/shortcuts';
 import { TakeIssueButton } from './take-buttons';
+import { TeamAgentFields, type TeamForm } from './team-agent-fields';
 
 const TARGET_LABELS = {
   'on-going': 'inbox.actions.toOnGoing',
@@ -137,57 +137,6 @@ export function IssueActions({ issue, onTransferred }: IssueActionsProps) {
         />
       )}
     </Space>
-  );
-}
-
-type TeamForm = { teamId: string; userId?: string; note?: string };
-
-/**
- * The team and agent pickers both dialogs share: choosing another team clears the agent; `excludeTeamId`
- * leaves the issue's own team out (a transfer goes elsewhere).
- */
-function TeamAgentFields({
-  form,
-  isAgentRequired,
-  excludeTeamId,
-}: {
-  form: FormInstance<TeamForm>;
-  isAgentRequired: boolean;
-  excludeTeamId?: string;
-}) {
-  const { t } = useTranslation();
-  const teams = useAssignableTeams(true);
-  const teamId = Form.useWatch('teamId', form);
-  const members = teams.data?.find((x) => x.id === teamId)?.members ?? [];
-  return (
-    <>
-      <Form.Item
-        name="teamId"
-        label={t('inbox.actions.team')}
-        rules={[{ required: true, message: t('inbox.actions.teamRequired') }]}
-      >
-        <Select
-          options={teams.data
-            ?.filter((x) => x.id !== excludeTeamId)
-            .map((x) => ({ value: x.id, label: x.name }))}
-          loading={teams.isLoading}
-          onChange={() => form.setFieldValue('userId', undefined)}
-          data-testid="pick-team"
-        />
-      </Form.Item>
-      <Form.Item
-        name="userId"
-        label={t(isAgentRequired ? 'inbox.actions.agent' : 'inbox.actions.transferAgent')}
-        rules={isAgentRequired ? [{ required: true, message: t('inbox.actions.agentRequired') }] : []}
-      >
-        <Select
-          allowClear={!isAgentRequired}
-          options={members.map((m) => ({ value: m.id, label: m.displayName }))}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="pick-agent"
-        />
-      </Form.Item>
-    </>
   );
 }
 

@@ -1,20 +1,27 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Empty, Skeleton, Spin } from 'antd';
+import { Checkbox, Empty, Skeleton, Spin } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useRetrievalNotice } from '../../../lib/notices';
 import { RetryNotice } from '../../../components/retry-notice';
-import { useIssueList } from '../api/issues';
+import { useIssueList, type IssueListItem } from '../api/issues';
+import type { IssueSelection } from '../hooks/use-issue-selection';
 import type { InboxQuery } from '../utils/inbox-query';
 import { activeFilterCount } from '../utils/inbox-query';
 import { IssueCard } from './issue-card';
 
-type IssueListProps = { query: InboxQuery; selectedId: number | null; onOpen: (id: number) => void };
+type IssueListProps = {
+  query: InboxQuery;
+  selectedId: number | null;
+  onOpen: (id: number) => void;
+  /** In "Select" mode: a tick on each card, and a card's tap ticks it instead of opening it. */
+  selection?: IssueSelection;
+};
 
 const ESTIMATED_CARD_HEIGHT = 104;
 
 /** The issues matching the filters, virtualised: only the visible cards are rendered, pages load on scroll. */
-export function IssueList({ query, selectedId, onOpen }: IssueListProps) {
+export function IssueList({ query, selectedId, onOpen, selection }: IssueListProps) {
   const { t } = useTranslation();
   const list = useIssueList(query);
   useRetrievalNotice(list.isError, 'issues');
@@ -80,7 +87,15 @@ export function IssueList({ query, selectedId, onOpen }: IssueListProps) {
               className="issue-list__row"
               style={{ transform: `translateY(${row.start}px)` }}
             >
-              <IssueCard issue={issue} isSelected={issue.id === selectedId} onOpen={onOpen} />
+              {selection?.isActive ? (
+                <PickableCard
+                  issue={issue}
+                  isChecked={selection.ids.has(issue.id)}
+                  onToggle={selection.toggle}
+                />
+              ) : (
+                <IssueCard issue={issue} isSelected={issue.id === selectedId} onOpen={onOpen} />
+              )}
             </div>
           );
         })}
@@ -90,6 +105,25 @@ export function IssueList({ query, selectedId, onOpen }: IssueListProps) {
           <Spin size="small" /> {t('inbox.list.loadingMore')}
         </div>
       )}
+    </div>
+  );
+}
+
+type PickableCardProps = { issue: IssueListItem; isChecked: boolean; onToggle: (id: number) => void };
+
+/** A card in "Select" mode: its tick, and the card itself ticks it too (it opens nothing then). */
+function PickableCard({ issue, isChecked, onToggle }: PickableCardProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={`issue-pick${isChecked ? ' issue-pick--checked' : ''}`}>
+      <Checkbox
+        className="issue-pick__box"
+        checked={isChecked}
+        onChange={() => onToggle(issue.id)}
+        aria-label={t('inbox.bulk.selectIssue', { id: issue.id })}
+        data-testid="issue-select"
+      />
+      <IssueCard issue={issue} onOpen={onToggle} />
     </div>
   );
 }

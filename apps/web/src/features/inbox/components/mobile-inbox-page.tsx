@@ -5,6 +5,8 @@ import { useLiveCache } from '../api/live-cache';
 import { FilterBar } from './filter-bar';
 import { IssueList } from './issue-list';
 import { useInboxUrl } from '../hooks/use-inbox-url';
+import { useIssueSelection } from '../hooks/use-issue-selection';
+import { SelectionBar } from './selection-bar';
 import '../inbox.css';
 
 /** /mobile/issue/inbox: the list with its filters in a drawer; an issue opens full screen. */
@@ -13,6 +15,7 @@ export function MobileInboxPage() {
   useLiveCache();
   const navigate = useAppNavigate();
   const { query, setQuery } = useInboxUrl();
+  const selection = useIssueSelection(query);
   // While the chat's route loads, this page stays mounted: a search update due then (typed just before
   // the tap) would start a navigation of its own and cancel the chat's.
   const isLeaving = useRef(false);
@@ -33,7 +36,8 @@ export function MobileInboxPage() {
     <div className="mobile-inbox" data-testid="mobile-inbox-page">
       <h1 className="visually-hidden">{t('inbox.title')}</h1>
       <FilterBar query={query} onChange={changeQuery} isCompact onTaken={openIssue} />
-      <IssueList query={query} selectedId={null} onOpen={openIssue} />
+      <SelectionBar query={query} selection={selection} />
+      <IssueList query={query} selectedId={null} onOpen={openIssue} selection={selection} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '@sabai/i18n';
 import { ChannelIcon } from '../../../components/channel-icon';
+import { DurationInput } from '../../../components/duration-input';
 import type { DurationUnit } from '../../../lib/duration';
 import type { Channel, TeamSummary } from '../api/scope-options';
 import { useSaveSlaPolicy, type SlaPolicy } from '../api/sla-policies';
@@ -18,7 +19,6 @@ import {
   type SlaFormValues,
   type TargetField,
 } from '../utils/sla-form';
-import { DurationInput } from './duration-input';
 
 const TARGETS: Record<TargetField, { label: TranslationKey; hint: TranslationKey; unit: DurationUnit }> = {
   firstResponseMinutes: {

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Segmented, Select, Skeleton, Table, Tag as AntTag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Button, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ACTIONS, RESOURCES, ROLE_NAMES, isEditableRole } from '@sabai/domain';
+import { ROLE_NAMES, isEditableRole } from '@sabai/domain';
 import type { Action, PermissionMatrix, Resource, Scope } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
+import { PermissionTable } from '../../../components/permission-table';
 import { RetryNotice } from '../../../components/retry-notice';
 import { roleKey } from '../../../lib/i18n';
 import { useNotice } from '../../../lib/notices';
@@ -14,9 +14,6 @@ import { useUpdateRole } from '../api/update-role';
 import {
   ACTION_LABELS,
   RESOURCE_LABELS,
-  SCOPE_LABELS,
-  cellKey,
-  hasAction,
   isSameMatrix,
   roleSaveFeedback,
   scopeChoices,
@@ -25,8 +22,6 @@ import {
 } from '../utils/role-matrix';
 import type { CellKey } from '../utils/role-matrix';
 import '../users.css';
-
-const NONE = 'none';
 
 type RoleMatrixProps = {
   roles: readonly Role[];
@@ -96,58 +91,8 @@ export function RoleMatrix({ roles, isLoading, isError, onRetry, canEdit }: Role
     }
   }
 
-  function renderCell(resource: Resource, action: Action) {
-    if (!hasAction(resource, action))
-      return <span className="muted-text">{t('roleMatrix.notApplicable')}</span>;
-    const scope = matrix[resource]?.[action];
-    const choices = scopeChoices(resource, scope);
-    if (!isEditable || choices.length === 0) {
-      return scope ? (
-        <AntTag color={scope === 'all' ? 'green' : 'blue'}>{t(SCOPE_LABELS[scope])}</AntTag>
-      ) : (
-        <span className="muted-text">{t('roleMatrix.scopes.none')}</span>
-      );
-    }
-    return (
-      <Select<string>
-        id={`scope_${resource}_${action}`}
-        size="small"
-        value={scope ?? NONE}
-        // No grant reads as a quiet grey cell, so the granted scopes stand out.
-        variant={scope ? 'outlined' : 'filled'}
-        status={refused.has(cellKey(resource, action)) ? 'error' : undefined}
-        options={[
-          { value: NONE, label: t('roleMatrix.scopes.none') },
-          ...choices.map((choice) => ({ value: choice, label: t(SCOPE_LABELS[choice]) })),
-        ]}
-        aria-label={t('roleMatrix.cellLabel', {
-          resource: t(RESOURCE_LABELS[resource]),
-          action: t(ACTION_LABELS[action]),
-        })}
-        onChange={(value) => change(resource, action, value === NONE ? null : (value as Scope))}
-        className="role-matrix__select"
-      />
-    );
-  }
-
   if (isError) return <RetryNotice onRetry={onRetry} />;
   if (isLoading || !role) return <Skeleton active paragraph={{ rows: 8 }} />;
-
-  const columns: TableColumnsType<Resource> = [
-    {
-      key: 'resource',
-      title: t('roleMatrix.resource'),
-      fixed: 'left',
-      width: 220,
-      render: (_, resource) => <strong>{t(RESOURCE_LABELS[resource])}</strong>,
-    },
-    ...ACTIONS.map((action) => ({
-      key: action,
-      title: t(ACTION_LABELS[action]),
-      width: 200,
-      render: (_: unknown, resource: Resource) => renderCell(resource, action),
-    })),
-  ];
 
   return (
     <div className="role-matrix" data-testid="role-matrix">
@@ -189,14 +134,13 @@ export function RoleMatrix({ roles, isLoading, isError, onRetry, canEdit }: Role
           data-testid="role-matrix-alert"
         />
       )}
-      <Table<Resource>
-        rowKey={(resource) => resource}
-        columns={columns}
-        dataSource={[...RESOURCES]}
-        pagination={false}
-        size="small"
-        scroll={{ x: 1000 }}
-        data-testid="role-matrix-table"
+      <PermissionTable
+        matrix={matrix}
+        isEditable={isEditable}
+        choicesOf={(resource, _action, current) => scopeChoices(resource, current)}
+        onChange={change}
+        refused={refused}
+        testId="role-matrix-table"
       />
       {isEditable && (
         <div className="settings-form__actions">

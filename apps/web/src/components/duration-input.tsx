@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '@sabai/i18n';
-import type { DurationUnit } from '../../../lib/duration';
-import { FIELD_UNITS, fittingUnit, toAmount, toMinutes } from '../utils/duration-field';
+import type { DurationUnit } from '../lib/duration';
+import { FIELD_UNITS, fittingUnit, toAmount, toMinutes } from '../lib/duration-field';
+import './duration-input.css';
 
 const UNIT_LABELS: Record<DurationUnit, TranslationKey> = {
-  minutes: 'sla.form.units.minutes',
-  hours: 'sla.form.units.hours',
-  days: 'sla.form.units.days',
+  minutes: 'common.durationUnits.minutes',
+  hours: 'common.durationUnits.hours',
+  days: 'common.durationUnits.days',
 };
 
 type DurationInputProps = {
@@ -24,7 +25,10 @@ type DurationInputProps = {
   testId: string;
 };
 
-/** An optional target as a whole amount of minutes, hours or days; the form holds it in minutes. */
+/**
+ * A length of time (a service level target, a rule's idle time) as a whole amount of minutes, hours or days;
+ * the form holds it in minutes.
+ */
 export function DurationInput({
   id,
   value = null,

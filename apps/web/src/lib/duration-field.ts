@@ -1,5 +1,5 @@
 // A target typed as an amount of minutes, hours or days (what people think in) and kept as minutes.
-import { MINUTES_PER_DAY, MINUTES_PER_HOUR, type DurationUnit } from '../../../lib/duration';
+import { MINUTES_PER_DAY, MINUTES_PER_HOUR, type DurationUnit } from './duration';
 
 export const UNIT_MINUTES: Record<DurationUnit, number> = {
   minutes: 1,

@@ -1,12 +1,11 @@
-// One process per embedded data directory (issue 14 item 2): real server processes on one DATA_DIR. On
-// PGlite the second refuses to start and names the holder, and a lock left by a killed holder is taken
-// over; on PostgreSQL (no embedded database) nodes sharing a DATA_DIR all start, as scaling out needs.
+// One process per embedded data directory (issue 14 item 2): real server processes on one DATA_DIR. The
+// second refuses to start and names the holder, and a lock left by a killed holder is taken over. (Nodes on
+// a PostgreSQL server sharing a DATA_DIR: data-dir-lock.postgres.test.ts.)
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_DB_KIND, testDatabaseUrl } from '../../test/db';
 import { exited, runServerProcessToExit, startServerProcess } from '../../test/server-process';
 import { acquireDataDirLock, DataDirInUseError, lockFileOf } from './data-dir-lock';
 
@@ -19,7 +18,7 @@ async function freshDir() {
 }
 const ready = (url: string) => fetch(`${url}/readyz`).then((r) => r.status);
 
-describe.runIf(TEST_DB_KIND === 'pglite')('the embedded data directory lock', () => {
+describe('the embedded data directory lock', () => {
   it('refuses a second process on the same data directory, naming the holder', async () => {
     const env = { DATA_DIR: await freshDir(), SEED_DEMO: 'never' };
     const first = await startServerProcess(env);
@@ -70,13 +69,4 @@ describe.runIf(TEST_DB_KIND === 'pglite')('the embedded data directory lock', ()
     );
     expect(() => acquireDataDirLock(dataDir)).toThrow(/in use by process 999999 on host not-/);
   });
-});
-
-describe.runIf(TEST_DB_KIND === 'postgres')('nodes on a PostgreSQL server', () => {
-  it('all start on one DATA_DIR: the lock guards only an embedded database', async () => {
-    const env = { DATA_DIR: await freshDir(), DATABASE_URL: await testDatabaseUrl(), SEED_DEMO: 'never' };
-    const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    expect([await ready(a.url), await ready(b.url)]).toEqual([200, 200]);
-    expect(existsSync(lockFileOf(path.join(env.DATA_DIR, 'pglite')))).toBe(false);
-  }, 300_000);
 });
