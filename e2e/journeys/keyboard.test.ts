@@ -130,7 +130,9 @@ describe.each<Locale>(['en', 'th'])('keyboard in %s', (lang) => {
     await page.keyboard.press('p');
     await expect.poll(() => noteSwitch.getAttribute('aria-checked')).toBe('false');
     await page.keyboard.press('c');
-    await picker.getByRole('textbox').waitFor();
+    // Keys reach the picker's search once it has the focus (a keyboard user sees the caret there).
+    const search = picker.getByRole('textbox');
+    await expect.poll(() => search.evaluate((field) => field === document.activeElement)).toBe(true);
     await page.keyboard.type('track');
     await active.filter({ hasText: 'Tracking' }).waitFor();
     await page.keyboard.press('Enter');

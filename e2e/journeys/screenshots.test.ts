@@ -49,7 +49,7 @@ function hasThaiFont(page: Page): Promise<boolean> {
 
 describe.each(cases)('screenshots on %s in %s', (viewport, lang) => {
   it('public pages', async () => {
-    const context = await newContext(browser, baseUrl, viewport, lang);
+    const context = await newContext(browser, baseUrl, viewport, lang, { motion: 'full' });
     const { page, errors } = await openPage(context);
     for (const [name, path] of PUBLIC_PAGES) {
       await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
@@ -64,7 +64,7 @@ describe.each(cases)('screenshots on %s in %s', (viewport, lang) => {
   });
 
   it('signed-in shell', async () => {
-    const context = await newContext(browser, baseUrl, viewport, lang);
+    const context = await newContext(browser, baseUrl, viewport, lang, { motion: 'full' });
     const { page, errors } = await openPage(context);
     await signIn(page, 'superadmin@demo.local', DEMO_PASSWORD, lang);
     await page.getByTestId('overall-card').locator('.figure-tile').first().waitFor();
@@ -92,7 +92,7 @@ describe.each(cases)('screenshots on %s in %s', (viewport, lang) => {
 });
 
 async function signInAsStaffScreenshot(viewport: Viewport, lang: Locale): Promise<void> {
-  const context = await newContext(browser, baseUrl, viewport, lang);
+  const context = await newContext(browser, baseUrl, viewport, lang, { motion: 'full' });
   const { page } = await openPage(context);
   await signIn(page, 'staff@demo.local', DEMO_PASSWORD, lang);
   // Staff land on the inbox (spec §2), the list on phones.

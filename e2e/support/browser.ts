@@ -24,24 +24,29 @@ const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
 type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
+type ContextChoices = { serviceWorkers?: 'allow' | 'block'; motion?: 'reduce' | 'full' };
 
 /**
  * A context's options: 1440×900 desktop, or a 390×844 iPhone (user agent, touch, mobile viewport). The app's
  * service worker is blocked unless asked for: a page it controls would load through it, out of reach of
- * the journeys' `page.route` failures; the install journey allows it and checks what it does.
+ * the journeys' `page.route` failures; the install journey allows it and checks what it does. The system
+ * asks for reduced motion unless told otherwise, so the app runs without antd's animations: a click then
+ * never lands on a menu still sliding in, and a busy machine draws no frames nobody looks at. The
+ * screenshots journey keeps the motion, so the animated app is covered too.
  */
 export function contextOptions(
   baseURL: string,
   viewport: Viewport,
   locale: Locale = 'en',
-  serviceWorkers: 'allow' | 'block' = 'block',
+  { serviceWorkers = 'block', motion = 'reduce' }: ContextChoices = {},
 ): ContextOptions {
   const common = {
     baseURL,
     locale: locale === 'th' ? 'th-TH' : 'en-US',
     timezoneId: 'Asia/Bangkok',
     serviceWorkers,
-  };
+    reducedMotion: motion === 'reduce' ? 'reduce' : 'no-preference',
+  } as const;
   if (viewport === 'desktop') return { ...common, viewport: { width: 1440, height: 900 } };
   return {
     ...common,
@@ -59,9 +64,9 @@ export function newContext(
   baseURL: string,
   viewport: Viewport,
   locale: Locale = 'en',
-  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+  choices: ContextChoices = {},
 ): Promise<BrowserContext> {
-  return browser.newContext(contextOptions(baseURL, viewport, locale, serviceWorkers));
+  return browser.newContext(contextOptions(baseURL, viewport, locale, choices));
 }
 
 /**
@@ -78,7 +83,7 @@ export function newProfileContext(
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
-    ...contextOptions(baseURL, viewport, locale, 'allow'),
+    ...contextOptions(baseURL, viewport, locale, { serviceWorkers: 'allow' }),
   });
 }
 

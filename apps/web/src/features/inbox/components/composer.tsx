@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Input, Popover, Spin, Switch, Tag, Tooltip } from 'antd';
+import type { InputRef } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { CloseOutlined, MessageOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -369,11 +370,18 @@ export function CannedPicker({ onPick }: { onPick: (response: CannedResponse) =>
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const choice = useCannedChoice(typed, true);
+  const search = useRef<InputRef>(null);
+  // Not `autoFocus`: a popover opened again without motion (reduced motion) mounts its content while still
+  // hidden, where focusing does nothing; a frame later it is shown.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => search.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <div className="canned-picker" data-testid="canned-picker">
       <Input
+        ref={search}
         size="small"
-        autoFocus
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         onKeyDown={(e) => choice.handleKey(e, onPick)}
