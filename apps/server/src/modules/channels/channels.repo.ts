@@ -5,12 +5,9 @@ import {
   channelKeywords,
   channelShifts,
   channels,
-  memberships,
   metaConnections,
   organizations,
-  roles,
   teams,
-  users,
 } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
 
@@ -146,23 +143,6 @@ export async function markTakenOver(ex: Executor, id: string, now: Date) {
     .update(channels)
     .set({ isActive: false, takenOverAt: now, updatedAt: now })
     .where(eq(channels.id, id));
-}
-
-/** Active members of the organisation whose role manages channels (channel settings with scope all). */
-export async function channelManagersOf(ex: Executor, organizationId: string) {
-  const rows = await ex
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(users.isActive, true),
-        sql`${roles.permissions} #>> '{channel,update}' = 'all'`,
-      ),
-    );
-  return rows.map((r) => r.userId);
 }
 
 export async function insertChannel(ex: Executor, values: typeof channels.$inferInsert) {

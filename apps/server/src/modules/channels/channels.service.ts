@@ -16,6 +16,7 @@ import { countDeadLetters } from '../../platform/dead-letters';
 import type { AuthContext } from '../auth';
 import { notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';
+import { memberIdsWithScopeAll } from '../roles';
 import { forgetLineSecret } from './credentials';
 import * as repo from './channels.repo';
 
@@ -90,7 +91,7 @@ export async function createChannel(deps: Deps, auth: AuthContext, input: Create
 // managers are told in the same transaction.
 async function takeOver(tx: Executor, owner: repo.ChannelRow, now: Date) {
   await repo.markTakenOver(tx, owner.id, now);
-  for (const userId of await repo.channelManagersOf(tx, owner.organizationId)) {
+  for (const userId of await memberIdsWithScopeAll(tx, owner.organizationId, 'channel', 'update')) {
     await notify(tx, {
       organizationId: owner.organizationId,
       userId,

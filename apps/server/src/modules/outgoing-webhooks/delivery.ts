@@ -11,6 +11,7 @@ import type { Executor } from '../../platform/db';
 import { createGuardedFetch, GuardedFetchError, type GuardedFetch } from '../../platform/guarded-fetch';
 import { defineJob } from '../../platform/jobs';
 import { notify } from '../notifications';
+import { memberIdsWithScopeAll } from '../roles';
 import * as repo from './outgoing-webhooks.repo';
 import { buildPayload } from './payloads';
 import { nextAttemptAt } from './retry-schedule';
@@ -203,7 +204,7 @@ async function disableFailingEndpoint(
   await repo.updateEndpoint(tx, endpointId, { enabled: false, disabledReason: 'failing', disabledAt: at });
   await repo.stopPendingDeliveries(tx, endpointId);
   const shown = url.length > NOTICE_URL_CHARS ? `${url.slice(0, NOTICE_URL_CHARS - 1)}…` : url;
-  for (const userId of await repo.administratorsOf(tx, organizationId)) {
+  for (const userId of await memberIdsWithScopeAll(tx, organizationId, 'user', 'update')) {
     await notify(tx, {
       organizationId,
       userId,

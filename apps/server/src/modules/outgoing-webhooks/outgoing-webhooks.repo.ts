@@ -2,15 +2,7 @@
 // resources.repo.ts (the bodies' resources), that touches the database.
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryStatus, WebhookEventType } from '@sabai/contracts';
-import {
-  memberships,
-  roles,
-  users,
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEndpoints,
-  webhookEvents,
-} from '../../db/schema';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -231,23 +223,6 @@ export async function markEndpointFailing(ex: Executor, endpointId: string, at: 
       url: webhookEndpoints.url,
     });
   return row ?? null;
-}
-
-/** The organisation's administrators (who may update every user, like the audit log), active ones. */
-export async function administratorsOf(ex: Executor, organizationId: string) {
-  const rows = await ex
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(users.isActive, true),
-        sql`${roles.permissions} #>> '{user,update}' = 'all'`,
-      ),
-    );
-  return rows.map((r) => r.userId);
 }
 
 export type DeliveryRow = {

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { memberships, roles } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Action, Resource } from '@sabai/domain';
+import { memberships, roles, users } from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
 const columns = {
@@ -32,5 +33,30 @@ export async function memberIdsWithRole(ex: Executor, organizationId: string, ro
     .select({ userId: memberships.userId })
     .from(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.roleId, roleId)));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Active members whose role may do `action` on every `resource` of the organisation (scope all): who is
+ * told of what concerns the whole organisation, such as a channel taken over or a webhook disabled.
+ */
+export async function memberIdsWithScopeAll(
+  ex: Executor,
+  organizationId: string,
+  resource: Resource,
+  action: Action,
+) {
+  const rows = await ex
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(roles, eq(roles.id, memberships.roleId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(users.isActive, true),
+        sql`${roles.permissions} -> ${resource} ->> ${action} = 'all'`,
+      ),
+    );
   return rows.map((r) => r.userId);
 }
