@@ -79,37 +79,12 @@ for (const kind of KINDS) {
     [since],
   );
   const ms = rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
-  // Where the time goes: the message until its issue's job is queued (webhook + ingest), the job waiting
-  // for a worker, the job running.
-  const phases = await server.db.query<{ queued: number; waited: number; ran: number }>(
-    `SELECT extract(epoch FROM (j.created_on - m.first_at)) * 1000 AS queued,
-            extract(epoch FROM (j.started_on - j.created_on)) * 1000 AS waited,
-            extract(epoch FROM (j.completed_on - j.started_on)) * 1000 AS ran
-       FROM pgboss.job j
-       JOIN issues i ON i.id = (j.data->>'issueId')::bigint
-       JOIN LATERAL (SELECT min(created_at) AS first_at FROM messages WHERE issue_id = i.id AND direction = 'inbound') m ON true
-      WHERE j.name = 'issue.assign' AND i.created_at >= $1 AND j.completed_on IS NOT NULL`,
-    [since],
-  );
-  const p50 = (key: 'queued' | 'waited' | 'ran') =>
-    percentile(
-      phases.map((p) => Number(p[key])).sort((a, b) => a - b),
-      0.5,
-    ).toFixed(0);
-  const p99 = (key: 'queued' | 'waited' | 'ran') =>
-    percentile(
-      phases.map((p) => Number(p[key])).sort((a, b) => a - b),
-      0.99,
-    ).toFixed(0);
   const unassigned = await waiting();
   console.log(
     `\n${kind}: ${result.requests.average.toFixed(0)} webhooks/s for ${DURATION} s, ${USERS} customers`,
   );
   console.log(
     `  ${ms.length} new issues assigned, ${unassigned} left: message → assigned p50 ${percentile(ms, 0.5).toFixed(0)} ms, p99 ${percentile(ms, 0.99).toFixed(0)} ms, max ${ms.at(-1)?.toFixed(0)} ms`,
-  );
-  console.log(
-    `  phases (p50/p99 ms): message → job queued ${p50('queued')}/${p99('queued')}, queued → started ${p50('waited')}/${p99('waited')}, job ran ${p50('ran')}/${p99('ran')} (${phases.length} jobs)`,
   );
   const states = await server.db.query<{ name: string; state: string; n: string }>(
     `SELECT name, state, count(*) AS n FROM pgboss.job GROUP BY 1, 2 ORDER BY 1, 2`,
