@@ -109,12 +109,11 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
     },
     jobsAdapter: {
       // PGlite's `query` takes one statement with parameters; pg-boss also sends multi-statement scripts
-      // without parameters (its schema install), which only `exec` accepts.
+      // without parameters (its schema install, maintenance, migrations), which only `exec` accepts.
       async executeSql(text, values) {
         if (values && values.length > 0) return client.query<Row>(text, values);
         try {
-          const results = await client.exec(text);
-          return results.at(-1) ?? { rows: [] };
+          return rowsOfEveryStatement(await client.exec(text));
         } catch (err) {
           // A failed `BEGIN … COMMIT` script would leave the only connection in an aborted transaction.
           await client.exec('ROLLBACK').catch(() => undefined);
@@ -123,6 +122,14 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
       },
     },
   };
+}
+
+/**
+ * A script's rows, every statement's in order: pg-boss reads a claim's or a maintenance batch's row after
+ * its lock's and before COMMIT's, and asserts on them (only the last statement's made both fail).
+ */
+function rowsOfEveryStatement(results: { rows: Row[] }[]): { rows: Row[] } {
+  return { rows: results.flatMap((result) => result.rows) };
 }
 
 /** Creates the directory and takes its one-process lock, failing with the directory and the cause. */
@@ -201,7 +208,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
         // on failure, so no pooled connection is handed back inside an aborted transaction.
         const client = await jobsPool.connect();
         try {
-          return await client.query(text);
+          const result: unknown = await client.query(text);
+          // node-postgres answers a multi-statement script with one result per statement.
+          return rowsOfEveryStatement(
+            Array.isArray(result) ? (result as { rows: Row[] }[]) : [result as { rows: Row[] }],
+          );
         } catch (err) {
           await client.query('ROLLBACK').catch(() => undefined);
           throw err;

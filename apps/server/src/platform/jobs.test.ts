@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { openTestDb } from '../../test/db';
 import type { Db } from './db';
 import {
+  BOSS_SCHEMA,
   DEAD_LETTER_QUEUE,
   defineJob,
   jobToSend,
@@ -295,6 +297,30 @@ describe('jobs with the cron clock', () => {
     await sleep(200); // let the clock's first tick (clock skew, cron check) run
     await own.stop();
     expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe("the database's jobs adapter", () => {
+  it('answers a script with the rows of every statement, as pg-boss reads its claims and maintenance', async () => {
+    const { rows } = await db.jobsAdapter.executeSql(
+      'BEGIN; SELECT 1 AS "first"; SELECT 2 AS "second"; COMMIT;',
+    );
+    expect(rows).toEqual([{ first: 1 }, { second: 2 }]);
+  });
+
+  it('lets pg-boss claim its own migrations and run its maintenance without an error', async () => {
+    // pg-boss itself on the adapter (startJobs would hide the call): its claims and maintenance walk assert
+    // on the rows of their scripts, and report a failure as an error event.
+    const boss = new PgBoss({ db: db.jobsAdapter, schema: BOSS_SCHEMA, backend: db.kind, schedule: false });
+    const errors: unknown[] = [];
+    boss.on('error', (err) => errors.push(err));
+    await boss.start();
+    try {
+      await boss.supervise();
+    } finally {
+      await boss.stop({ graceful: false, close: false });
+    }
+    expect(errors).toEqual([]);
   });
 });
 
