@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Action, Resource } from '@sabai/domain';
 import { memberships, roles, users } from '../../db/schema';
 import type { Executor } from '../../platform/db';
@@ -55,6 +55,7 @@ export async function memberIdsWithScopeAll(
       and(
         eq(memberships.organizationId, organizationId),
         eq(users.isActive, true),
+        isNull(users.deletedAt),
         sql`${roles.permissions} -> ${resource} ->> ${action} = 'all'`,
       ),
     );
