@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Button, Input, Popover, Spin, Switch, Tag, Tooltip } from 'antd';
-import type { InputRef } from 'antd';
+import { Alert, Button, Input, Popover, Spin, Switch, Tag, Tooltip, type InputRef } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { CloseOutlined, MessageOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
