@@ -79,9 +79,8 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
     handle: (rows) => processInboundBatch(deps, rows),
     // One transaction per batch: larger batches mean fewer commits, smaller ones spread a burst over the
     // loops (and processes) more evenly.
-    batchSize: Number(process.env.TUNE_BATCH ?? 100),
-    concurrency:
-      deps.db.kind === 'postgres' ? Number(process.env.TUNE_CONC ?? deps.config.INGEST_CONCURRENCY) : 1,
+    batchSize: 100,
+    concurrency: deps.db.kind === 'postgres' ? deps.config.INGEST_CONCURRENCY : 1,
   });
   return async () => {
     await stopWebhookWakes();
