@@ -13,6 +13,7 @@ import { openSignedIn, useBrowser } from '../support/journey';
 import {
   choose,
   confirmDialog,
+  expectEmptyList,
   expectRetrievalFailure,
   noticeShows,
   openFromMenu,
@@ -117,11 +118,12 @@ describe.each<Locale>(['en', 'th'])('API tokens in %s', (lang) => {
 
   it('shows the empty and failure states, and only admins see the screen', async () => {
     const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
-    await page.route('**/api/v1/api-tokens', (route) => route.fulfill({ json: [] }));
-    await page.goto(`/setting/api-tokens?lang=${lang}`);
-    await page.getByText(t('apiTokens.empty')).waitFor();
-    await snap(page, `api-tokens-empty-desktop-${lang}`);
-    await page.unroute('**/api/v1/api-tokens');
+    await expectEmptyList(page, {
+      api: '**/api/v1/api-tokens',
+      open: () => page.goto(`/setting/api-tokens?lang=${lang}`),
+      empty: page.getByText(t('apiTokens.empty')),
+      snapName: `api-tokens-empty-desktop-${lang}`,
+    });
     await expectRetrievalFailure(page, lang, {
       api: '**/api/v1/api-tokens',
       path: '/setting/api-tokens',

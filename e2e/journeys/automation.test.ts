@@ -23,6 +23,7 @@ import {
   choose,
   deleteRow,
   expectMessage,
+  expectEmptyList,
   expectRetrievalFailure,
   noticeShows,
   openFromMenu,
@@ -433,15 +434,15 @@ describe.each<Locale>(['en', 'th'])('automation rules in %s', (lang) => {
 
     if (lang === 'th') {
       // Without any rule: the empty state offers the first one.
-      await page.route('**/api/v1/automation-rules', (route) => route.fulfill({ json: [] }));
-      await page.reload();
-      await page.getByTestId('rule-table').getByText(t('automation.empty')).waitFor();
-      await page
-        .getByTestId('rule-table')
-        .getByRole('button', { name: t('automation.add') })
-        .waitFor();
-      await snap(page, 'automation-empty-desktop-th');
-      await page.unroute('**/api/v1/automation-rules');
+      const table = page.getByTestId('rule-table');
+      await expectEmptyList(page, {
+        api: '**/api/v1/automation-rules',
+        open: () => page.reload(),
+        empty: table
+          .filter({ hasText: t('automation.empty') })
+          .getByRole('button', { name: t('automation.add') }),
+        snapName: 'automation-empty-desktop-th',
+      });
     }
     expect(errors).toEqual([]);
     await context.close();

@@ -25,6 +25,7 @@ import {
   choose,
   deleteRow,
   expectMessage,
+  expectEmptyList,
   expectRetrievalFailure,
   noticeShows,
   openFromMenu,
@@ -261,16 +262,15 @@ describe('the service level policies screen', () => {
     await form.waitFor({ state: 'detached' });
 
     // Without any policy: the empty state offers the first one.
-    await page.route('**/api/v1/sla-policies', (route) => route.fulfill({ json: [] }));
-    await page.reload();
-    const empty = page.getByTestId('sla-table').getByText(t('sla.empty'));
-    await empty.waitFor();
-    await page
-      .getByTestId('sla-table')
-      .getByRole('button', { name: t('sla.add') })
-      .waitFor();
-    await snap(page, 'sla-empty-desktop-th');
-    await page.unroute('**/api/v1/sla-policies');
+    await expectEmptyList(page, {
+      api: '**/api/v1/sla-policies',
+      open: () => page.reload(),
+      empty: page
+        .getByTestId('sla-table')
+        .filter({ hasText: t('sla.empty') })
+        .getByRole('button', { name: t('sla.add') }),
+      snapName: 'sla-empty-desktop-th',
+    });
     expect(errors).toEqual([]);
     await context.close();
   });

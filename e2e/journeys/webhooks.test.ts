@@ -17,6 +17,7 @@ import { openSignedIn, useBrowser } from '../support/journey';
 import {
   confirmDialog,
   deleteRow,
+  expectEmptyList,
   expectRetrievalFailure,
   noticeShows,
   openFromMenu,
@@ -197,11 +198,12 @@ describe.each<Locale>(['en', 'th'])('webhooks in %s', (lang) => {
 
   it('shows the empty and failure states, and only admins see the screen', async () => {
     const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
-    await page.route('**/api/v1/webhook-endpoints', (route) => route.fulfill({ json: [] }));
-    await page.goto(`/setting/webhooks?lang=${lang}`);
-    await page.getByText(t('webhooks.empty')).waitFor();
-    await snap(page, `webhooks-empty-desktop-${lang}`);
-    await page.unroute('**/api/v1/webhook-endpoints');
+    await expectEmptyList(page, {
+      api: '**/api/v1/webhook-endpoints',
+      open: () => page.goto(`/setting/webhooks?lang=${lang}`),
+      empty: page.getByText(t('webhooks.empty')),
+      snapName: `webhooks-empty-desktop-${lang}`,
+    });
     await expectRetrievalFailure(page, lang, {
       api: '**/api/v1/webhook-endpoints',
       path: '/setting/webhooks',

@@ -59,6 +59,21 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * A list the server answers with nothing: `open` shows the screen, which then shows `empty` (the empty state
+ * and its way to the first item); snapped, then the real answers come back.
+ */
+export async function expectEmptyList(
+  page: Page,
+  options: { api: string; open: () => Promise<unknown>; empty: Locator; snapName: string },
+): Promise<void> {
+  await page.route(options.api, (route) => route.fulfill({ json: [] }));
+  await options.open();
+  await options.empty.waitFor();
+  await snap(page, options.snapName);
+  await page.unroute(options.api);
+}
+
+/**
  * Spec §8: a list the server fails to give shows its retrieval notice and the generic failure with a
  * retry; once the server answers again, the retry shows the list (`isLoaded` waits for it).
  */
