@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '@sabai/i18n';
+import { DrawerFormFooter } from '../../../components/drawer-form-footer';
 import { FormSection } from '../../../components/form-section';
 import { useSaveAutomationRule, type AutomationRule } from '../api/automation-rules';
 import { NAME_MAX, ruleSaveFeedback, toFormValues, toRequest, type RuleFormValues } from '../utils/rule-form';
@@ -82,22 +83,13 @@ export function RuleForm({ rule, onSaved, onCancel }: RuleFormProps) {
         <ActionList />
       </FormSection>
       <RuleTestPanel form={form} />
-      {/* Beside the Save that was pressed: the form is taller than the drawer. */}
-      {formMessage && (
-        <Alert
-          type="error"
-          showIcon
-          title={t(formMessage)}
-          className="rule-form__message"
-          data-testid="rule-form-message"
-        />
-      )}
-      <div className="settings-form__actions">
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={saveMutation.isPending} data-testid="rule-save">
-          {t('automation.form.save')}
-        </Button>
-      </div>
+      <DrawerFormFooter
+        message={formMessage}
+        saveLabel="automation.form.save"
+        isSaving={saveMutation.isPending}
+        onCancel={onCancel}
+        testId="rule"
+      />
     </Form>
   );
 }

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '@sabai/i18n';
 import { ChannelIcon } from '../../../components/channel-icon';
+import { DrawerFormFooter } from '../../../components/drawer-form-footer';
 import { DurationInput } from '../../../components/duration-input';
 import type { DurationUnit } from '../../../lib/duration';
 import type { Channel, TeamSummary } from '../api/scope-options';
@@ -172,22 +173,13 @@ export function PolicyForm({
       <Form.Item name="isActive" label={t('sla.form.active')} valuePropName="checked">
         <Switch data-testid="sla-active" />
       </Form.Item>
-      {/* Beside the Save that was pressed: the form is taller than the drawer. */}
-      {formMessage && (
-        <Alert
-          type="error"
-          showIcon
-          title={t(formMessage)}
-          className="sla-form__message"
-          data-testid="sla-form-message"
-        />
-      )}
-      <div className="settings-form__actions">
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={saveMutation.isPending} data-testid="sla-save">
-          {t('sla.form.save')}
-        </Button>
-      </div>
+      <DrawerFormFooter
+        message={formMessage}
+        saveLabel="sla.form.save"
+        isSaving={saveMutation.isPending}
+        onCancel={onCancel}
+        testId="sla"
+      />
     </Form>
   );
 }
