@@ -18,7 +18,7 @@ import type { Locale } from '../support/browser';
 import { issueOf, newLineCustomer, userIdOf } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
-import { createTeamOf, inviteActiveUser, roleId } from '../support/people';
+import { createTeamOf, inviteActiveUser, roleId, removeTeamOf } from '../support/people';
 import {
   choose,
   deleteRow,
@@ -81,11 +81,7 @@ afterAll(async () => {
       await admin.call('DELETE', `/automation-rules/${rule.id}`);
     for (const id of issues) await closeIssue(id);
   } finally {
-    if (teamId) {
-      await admin.call('DELETE', `/teams/${teamId}/members/${agentId}`);
-      await admin.call('DELETE', `/teams/${teamId}`);
-    }
-    if (agentId) await admin.call('DELETE', `/users/${agentId}`);
+    await removeTeamOf(admin, teamId, agentId);
     await admin.dispose();
   }
 });

@@ -13,7 +13,7 @@ import type { Locale, Viewport } from '../support/browser';
 import { assignedLineCustomer, userIdOf } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
-import { createTeamOf, inviteActiveUser, roleId } from '../support/people';
+import { createTeamOf, inviteActiveUser, roleId, removeTeamOf } from '../support/people';
 import { snap } from '../support/settings';
 import { text } from '../support/texts';
 
@@ -41,11 +41,7 @@ afterAll(async () => {
       await admin.call('PATCH', `/issues/${id}`, { kind: 'status', status: 'close' });
     }
   } finally {
-    if (teamId) {
-      await admin.call('DELETE', `/teams/${teamId}/members/${agentId}`);
-      await admin.call('DELETE', `/teams/${teamId}`);
-    }
-    if (agentId) await admin.call('DELETE', `/users/${agentId}`);
+    await removeTeamOf(admin, teamId, agentId);
     await manager.dispose();
     await admin.dispose();
   }

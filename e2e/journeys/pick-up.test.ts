@@ -15,7 +15,7 @@ import type { Locale, Viewport } from '../support/browser';
 import { newLineCustomer } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
-import { createTeamOf, inviteActiveUser } from '../support/people';
+import { createTeamOf, inviteActiveUser, removeTeamOf } from '../support/people';
 import { noticeShows, snap } from '../support/settings';
 import { text } from '../support/texts';
 
@@ -55,11 +55,7 @@ afterAll(async () => {
       await admin.call('PATCH', `/issues/${id}`, { kind: 'status', status: 'resolved-success' });
       await admin.call('PATCH', `/issues/${id}`, { kind: 'status', status: 'close' });
     }
-    if (teamId) {
-      await admin.call('DELETE', `/teams/${teamId}/members/${agent.id}`);
-      await admin.call('DELETE', `/teams/${teamId}`);
-    }
-    if (agent.id) await admin.call('DELETE', `/users/${agent.id}`);
+    await removeTeamOf(admin, teamId, agent.id);
     await admin.dispose();
   }
 });

@@ -20,7 +20,7 @@ import type { Locale } from '../support/browser';
 import { issueOf, newLineCustomer } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { liveOpen, openSignedIn, useBrowser } from '../support/journey';
-import { createTeamOf, inviteActiveUser, roleId } from '../support/people';
+import { createTeamOf, inviteActiveUser, roleId, removeTeamOf } from '../support/people';
 import {
   choose,
   deleteRow,
@@ -96,11 +96,7 @@ afterAll(async () => {
       await admin.call('DELETE', `/sla-policies/${policy.id}`);
     for (const id of issues) await closeIssue(id);
   } finally {
-    if (teamId) {
-      await admin.call('DELETE', `/teams/${teamId}/members/${agentId}`);
-      await admin.call('DELETE', `/teams/${teamId}`);
-    }
-    if (agentId) await admin.call('DELETE', `/users/${agentId}`);
+    await removeTeamOf(admin, teamId, agentId);
     await admin.dispose();
   }
 });

@@ -55,3 +55,12 @@ export async function createTeamOf(admin: ApiSession, name: string, memberId: st
   });
   return team.id;
 }
+
+/** Undoes createTeamOf and inviteActiveUser: the member leaves the team, then the team and the user go. */
+export async function removeTeamOf(admin: ApiSession, teamId: string, memberId: string): Promise<void> {
+  if (teamId) {
+    await admin.call('DELETE', `/teams/${teamId}/members/${memberId}`);
+    await admin.call('DELETE', `/teams/${teamId}`);
+  }
+  if (memberId) await admin.call('DELETE', `/users/${memberId}`);
+}
