@@ -34,19 +34,6 @@ export async function peekWaitingIssue(ex: Executor, issueId: number) {
   return row ?? null;
 }
 
-/** The team of an issue (any status), and whether that team has issues waiting; read without locks. */
-export async function teamWithBacklog(ex: Executor, issueId: number) {
-  const [row] = await ex
-    .select({
-      teamId: issues.teamId,
-      hasWaiting: sql<boolean>`exists (select 1 from ${issues} w where w.team_id = ${issues.teamId}
-        and w.assignee_user_id is null and w.status = 'un-assigned')`,
-    })
-    .from(issues)
-    .where(eq(issues.id, issueId));
-  return row ?? null;
-}
-
 /**
  * The team's assignment settings with its row locked until the transaction ends (the rotation lock). Taken
  * before any issue row, so every path locks in the same order (team, then issues) and never deadlocks.

@@ -168,13 +168,50 @@ async function assignWaitingNow(
  * (issues other workers hold are theirs). Returns how many were assigned and whether the limit stopped it.
  */
 export async function handOutBacklog(deps: Deps, teamId: string, limit = BACKLOG_LIMIT) {
-  let assigned = 0;
-  while (assigned < limit) {
-    const batch = await assignWaiting(deps, teamId, { limit: Math.min(BACKLOG_BATCH, limit - assigned) });
-    if (batch.outcome !== 'assigned') return { assigned, more: false };
-    assigned += batch.assigned.length;
+  const { issueIds, more } = await handOut(deps, teamId, limit);
+  return { assigned: issueIds.size, more };
+}
+
+type HandOut = { issueIds: Set<number>; more: boolean };
+
+async function handOut(deps: Deps, teamId: string, limit: number): Promise<HandOut> {
+  const issueIds = new Set<number>();
+  while (issueIds.size < limit) {
+    const wanted = Math.min(BACKLOG_BATCH, limit - issueIds.size);
+    const batch = await assignWaiting(deps, teamId, { limit: wanted });
+    if (batch.outcome !== 'assigned') break;
+    for (const { issueId } of batch.assigned) issueIds.add(issueId);
+    // A short batch found every waiting issue it could take: another pass would find none.
+    if (batch.assigned.length < wanted) return { issueIds, more: false };
   }
-  return { assigned, more: true };
+  return { issueIds, more: issueIds.size >= limit };
+}
+
+// A burst of new issues sends one job each. Each job used to run its own hand-out, nearly all finding the
+// backlog already given out by an earlier one (a transaction and five statements per issue for nothing,
+// which slowed the ingest of the next messages). Now a team has at most one hand-out running in this process
+// and one waiting to start, which every job arriving meanwhile joins: it starts after their issues were
+// committed (each job is sent in its issue's transaction), so it sees them.
+const runningHandOuts = new Map<string, Promise<unknown>>();
+const waitingHandOuts = new Map<string, Promise<HandOut>>();
+
+function handOutSoon(deps: Deps, teamId: string): Promise<HandOut> {
+  const waiting = waitingHandOuts.get(teamId);
+  if (waiting) return waiting;
+  const previous = runningHandOuts.get(teamId) ?? Promise.resolve();
+  const next = previous.then(async () => {
+    waitingHandOuts.delete(teamId);
+    const result = await handOut(deps, teamId, BACKLOG_LIMIT);
+    if (result.more) await deps.jobs.send(BACKLOG_JOB, { teamId });
+    return result;
+  });
+  const settled = next.catch(() => undefined);
+  waitingHandOuts.set(teamId, next);
+  runningHandOuts.set(teamId, settled);
+  void settled.then(() => {
+    if (runningHandOuts.get(teamId) === settled) runningHandOuts.delete(teamId);
+  });
+  return next;
 }
 
 /** The minute sweep: queues a hand-out for every auto team with waiting issues (shift starts, break ends). */
@@ -185,22 +222,32 @@ export async function sweepBacklogs(deps: Deps) {
   }
 }
 
+/**
+ * Starts handing out the waiting issues of `teamIds` in this process, right after the transaction that
+ * queued their `issue.assign` jobs committed; a failure is left to those jobs, which run all the same.
+ */
+export function startHandOuts(deps: Deps, teamIds: Iterable<string>) {
+  for (const teamId of teamIds)
+    handOutSoon(deps, teamId).catch((err: unknown) =>
+      deps.logger.debug({ err, teamId }, 'hand-out after inbound failed; the assignment jobs will retry'),
+    );
+}
+
 /** The `issue.assign` job handler: its issue, after the older waiting issues of its team. */
 export async function runAssignJob(deps: Deps, job: JobOf<typeof ASSIGN_JOB>) {
   const { issueId } = job.data;
-  const issue = await repo.teamWithBacklog(deps.db.orm, issueId);
-  if (!issue?.teamId || !issue.hasWaiting) return;
-  // Older waiting issues of the team go first (spec: the backlog is handed out oldest first), and any job of
-  // the team hands out whatever arrived meanwhile, so a burst of new issues does not wait for its own jobs.
-  const { more } = await handOutBacklog(deps, issue.teamId);
-  if (more) await deps.jobs.send(BACKLOG_JOB, { teamId: issue.teamId });
+  // An issue given out meanwhile was given out by a hand-out, which took the team's older ones first.
+  const issue = await repo.peekWaitingIssue(deps.db.orm, issueId);
+  if (!issue?.teamId) return;
+  // Older waiting issues of the team go first (spec: the backlog is handed out oldest first), and a hand-out
+  // gives out whatever arrived meanwhile, so a burst of new issues does not wait for its own jobs.
+  const { issueIds } = await handOutSoon(deps, issue.teamId);
+  if (issueIds.has(issueId)) return;
   // A batch skips rows others hold (inbound storing the customer's next message): then wait for this one.
   await assignIssue(deps, issueId);
 }
 
 /** The `team.assign_backlog` job handler: re-queues itself while a long backlog remains. */
 export async function runBacklogJob(deps: Deps, job: JobOf<typeof BACKLOG_JOB>) {
-  const { teamId } = job.data;
-  const { more } = await handOutBacklog(deps, teamId);
-  if (more) await deps.jobs.send(BACKLOG_JOB, { teamId });
+  await handOutSoon(deps, job.data.teamId);
 }

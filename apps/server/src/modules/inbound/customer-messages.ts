@@ -51,12 +51,19 @@ type StoredReply = Awaited<ReturnType<typeof repo.insertAutomaticReplies>>[numbe
   at: Date;
 };
 
-/** Applies customer messages (in arrival order) inside the batch transaction `tx`. */
-export async function appendCustomerMessages(deps: Deps, tx: Tx, messages: CustomerMessage[]) {
+/**
+ * Applies customer messages (in arrival order) inside the batch transaction `tx`; resolves to the teams
+ * whose new issues wait for automatic assignment (their jobs are queued in `tx`).
+ */
+export async function appendCustomerMessages(
+  deps: Deps,
+  tx: Tx,
+  messages: CustomerMessage[],
+): Promise<string[]> {
   const referralAds = await repo.lockIdentities(tx, unique(messages.map((m) => m.identity.id)));
   // Under the identity locks, a copy another worker stored is committed and visible here.
   const fresh = await withoutStored(tx, messages);
-  if (fresh.length === 0) return;
+  if (fresh.length === 0) return [];
   const { opened, issueOf } = await issuesOf(tx, fresh, referralAds);
   const applied = await storeMessages(tx, fresh, issueOf);
   const now = deps.clock.now();
@@ -85,6 +92,8 @@ export async function appendCustomerMessages(deps: Deps, tx: Tx, messages: Custo
     messages: applied.map(({ issue, event }) => ({ issueId: issue.id, text: event.text })),
   });
   await deps.automation.run(deps, tx, ruleEvents(applied, opened, statusAfter));
+  const teamOf = new Map([...opened.values()].map(({ id, teamId }) => [id, teamId]));
+  return unique(toAssign.flatMap((issueId) => teamOf.get(issueId) ?? []));
 }
 
 /** The events automation rules may wait for: each new issue, each message, each issue moved by a message. */
