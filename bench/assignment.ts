@@ -1,8 +1,12 @@
 // Auto-assignment latency under webhook load: `npx tsx bench/assignment.ts` (BENCH_KINDS, BENCH_DURATION,
 // BENCH_RATE as in ingest.ts). The demo team is switched to auto round robin with its members online and on
-// shift around the clock; signed LINE deliveries from BENCH_USERS customers arrive at BENCH_RATE req/s. For
-// every new issue it prints the time from the customer's message (the event timestamp, set when sent) to
-// the issue's assignment: webhook, ingest, issue creation, the `issue.assign` job, the assignment itself.
+// shift around the clock; signed LINE deliveries arrive at BENCH_RATE req/s. For every new issue it prints
+// the time from the customer's message (the event timestamp, set when sent) to the issue's assignment:
+// webhook, ingest, issue creation, the hand-out. Two kinds of traffic, BENCH_DURATION seconds each:
+// - first contacts: BENCH_USERS customers never seen before write in turn, so for the first BENCH_USERS
+//   messages every message opens an issue (a burst of new conversations at the full rate);
+// - mixed: a share BENCH_NEW_SHARE (default 0.1) of the messages comes from new customers, the rest from
+//   customers whose conversation is open (a support inbox's usual day).
 // The simulator plays LINE, so first contacts' profile lookups are answered as LINE answers its friends. A
 // warm-up (BENCH_WARMUP seconds at the same rate, other customers) comes first and is not counted: a
 // process's first seconds (compiling, opening pool connections) are not what a customer meets.
@@ -16,21 +20,26 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const NEW_SHARE = Number(process.env.BENCH_NEW_SHARE ?? 0.1);
 let seq = 0;
 
-const customerId = (phase: string, n: number) => `U${phase}${n.toString(16).padStart(31, '0')}`;
+/** The LINE user id of customer `n` of a group (warm-up, first contacts, newcomers of the mixed traffic). */
+const customerId = (group: string, n: number) => `U${group}${n.toString(16).padStart(31, '0')}`;
 
-/** One signed text from one of USERS customers of a phase, with a unique message id. */
-function signedDelivery(phase: string) {
-  seq += 1;
-  return signedLineText(`สวัสดีค่ะ ${seq}`, {
-    userId: customerId(phase, seq % USERS),
-    messageId: `${Date.now()}${seq}`,
-  });
+/** Customers in turn: each group's first USERS messages are all first contacts. */
+const inTurn = (group: string) => () => customerId(group, seq % USERS);
+
+/** Mostly customers already in a conversation (the first-contact group's), now and then a new one. */
+function mixed() {
+  let newcomers = 0;
+  return () =>
+    Math.random() < NEW_SHARE
+      ? customerId('c', newcomers++ % USERS)
+      : customerId('b', Math.floor(Math.random() * USERS));
 }
 
-/** Sends signed deliveries from `phase`'s customers at RATE for `seconds`; resolves to the achieved rate. */
-async function sendPhase(url: string, phase: string, seconds: number) {
+/** Sends signed texts from `customer()` at RATE for `seconds`; resolves to the achieved rate. */
+async function send(url: string, customer: () => string, seconds: number) {
   const result = await autocannon({
     url,
     method: 'POST',
@@ -40,7 +49,11 @@ async function sendPhase(url: string, phase: string, seconds: number) {
     requests: [
       {
         setupRequest: (req) => {
-          const { body, signature } = signedDelivery(phase);
+          seq += 1;
+          const { body, signature } = signedLineText(`สวัสดีค่ะ ${seq}`, {
+            userId: customer(),
+            messageId: `${Date.now()}${seq}`,
+          });
           return {
             ...req,
             body,
@@ -63,9 +76,9 @@ for (const kind of KINDS) {
     accessToken: DEMO_LINE.accessToken,
     botUserId: DEMO_LINE.botUserId,
   });
-  for (const phase of ['a', 'b'])
+  for (const group of ['a', 'b', 'c'])
     for (let n = 0; n < USERS; n++)
-      sim.addLineUser(DEMO_LINE.channelId, { userId: customerId(phase, n), displayName: `Customer ${n}` });
+      sim.addLineUser(DEMO_LINE.channelId, { userId: customerId(group, n), displayName: `Customer ${n}` });
   await server.db.query(
     `UPDATE teams SET assignment_mode = 'auto', assignment_method = 'round_robin', auto_reply_message = ''`,
   );
@@ -92,29 +105,34 @@ for (const kind of KINDS) {
       await new Promise((r) => setTimeout(r, 200));
   };
 
+  /** The message → assignment times (ms, ascending) of the issues created since `since`. */
+  const latencies = async (since: Date) => {
+    const rows = await server.db.query<{ ms: number }>(
+      `SELECT extract(epoch FROM (i.assigned_at - m.first_at)) * 1000 AS ms
+         FROM issues i
+         JOIN LATERAL (SELECT min(created_at) AS first_at FROM messages WHERE issue_id = i.id AND direction = 'inbound') m ON true
+        WHERE i.created_at >= $1 AND i.assigned_at IS NOT NULL`,
+      [since],
+    );
+    return rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
+  };
+  /** Sends one kind of traffic and prints its new issues' figures. */
+  const measure = async (label: string, customer: () => string) => {
+    const since = new Date();
+    const rate = await send(url, customer, DURATION);
+    await settled(since);
+    const ms = await latencies(since);
+    console.log(
+      `  ${label}: ${rate.toFixed(0)} webhooks/s for ${DURATION} s, ${ms.length} new issues assigned, ${await unassignedSince(since)} left: message → assigned p50 ${percentile(ms, 0.5).toFixed(0)} ms, p99 ${percentile(ms, 0.99).toFixed(0)} ms, max ${ms.at(-1)?.toFixed(0)} ms`,
+    );
+  };
+
   const warmupStart = new Date();
-  await sendPhase(url, 'a', WARMUP);
+  await send(url, inTurn('a'), WARMUP);
   await settled(warmupStart);
-
-  const since = new Date();
-  const rate = await sendPhase(url, 'b', DURATION);
-  await settled(since);
-
-  const rows = await server.db.query<{ ms: number }>(
-    `SELECT extract(epoch FROM (i.assigned_at - m.first_at)) * 1000 AS ms
-       FROM issues i
-       JOIN LATERAL (SELECT min(created_at) AS first_at FROM messages WHERE issue_id = i.id AND direction = 'inbound') m ON true
-      WHERE i.created_at >= $1 AND i.assigned_at IS NOT NULL`,
-    [since],
-  );
-  const ms = rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
-  const unassigned = await unassignedSince(since);
-  console.log(
-    `\n${kind}: ${rate.toFixed(0)} webhooks/s for ${DURATION} s (after ${WARMUP} s of warm-up), ${USERS} customers`,
-  );
-  console.log(
-    `  ${ms.length} new issues assigned, ${unassigned} left: message → assigned p50 ${percentile(ms, 0.5).toFixed(0)} ms, p99 ${percentile(ms, 0.99).toFixed(0)} ms, max ${ms.at(-1)?.toFixed(0)} ms`,
-  );
+  console.log(`\n${kind} (after ${WARMUP} s of warm-up), ${USERS} customers per group:`);
+  await measure('first contacts', inTurn('b'));
+  await measure(`mixed (${NEW_SHARE * 100}% new)`, mixed());
   const states = await server.db.query<{ name: string; state: string; n: string }>(
     `SELECT name, state, count(*) AS n FROM pgboss.job GROUP BY 1, 2 ORDER BY 1, 2`,
   );
