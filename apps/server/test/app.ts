@@ -41,8 +41,12 @@ function testClock(): TestApp['clock'] & Clock {
 /**
  * Starts the app on a fresh test database; closed automatically after the file's tests. Mails are
  * recorded in `mails`, unless `env` names an SMTP_URL: then the real SMTP mailer sends them there.
+ * `runWorkers: false` starts no ingest worker nor job handler (a ROLES=http process).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { runWorkers?: boolean } = {},
+): Promise<TestApp> {
   const db = await openTestDb();
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -58,6 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     db,
     clock,
+    ...opts,
     mailer: env.SMTP_URL
       ? undefined
       : {

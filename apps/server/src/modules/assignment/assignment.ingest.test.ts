@@ -1,0 +1,109 @@
+// The ingest hands out the new issues of automatic teams as soon as its transaction commits: the issue is
+// assigned without any job worker running (this app has none, as a ROLES=http process), while its
+// `issue.assign` job stays queued as the durable path. And a burst of jobs of one team shares hand-outs.
+import { and, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app';
+import { eventually } from '../../../test/channels';
+import { buildOrganization, buildUser, type TestOrg } from '../../../test/factories';
+import {
+  buildChannel,
+  buildIssues,
+  buildStaffedTeam,
+  issueRows,
+  setAvailability,
+} from '../../../test/settings';
+import { contactIdentities, issues } from '../../db/schema';
+import { processInboundBatch } from '../inbound';
+import { BOSS_SCHEMA } from '../../platform/jobs';
+import { runAssignJob } from './assignment.service';
+
+let t: TestApp;
+let org: TestOrg;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { runWorkers: false });
+  org = await buildOrganization(t);
+});
+
+async function autoTeamChannel(agents: number) {
+  const ids = await Promise.all(
+    Array.from({ length: agents }, async () => (await buildUser(t, org, 'Staff')).id),
+  );
+  const team = await buildStaffedTeam(t, org, {
+    assignmentMode: 'auto',
+    members: ids.map((userId) => ({ userId })),
+  });
+  await setAvailability(t, org, ids, 'online');
+  return { team, agents: ids, channel: await buildChannel(t, org, team.id) };
+}
+
+let seq = 0;
+/** A stored LINE delivery of one text from `userId`, as the ingest queue hands it over. */
+function lineText(channelKey: string, userId: string) {
+  seq += 1;
+  const id = `${Date.now()}${seq}`;
+  const event = {
+    type: 'message',
+    mode: 'active',
+    timestamp: Date.now(),
+    source: { type: 'user', userId },
+    webhookEventId: `ev-${id}`,
+    deliveryContext: { isRedelivery: false },
+    replyToken: `reply-${id}`,
+    message: { id, type: 'text', quoteToken: 'q', text: 'สวัสดีค่ะ' },
+  };
+  return {
+    id: 2_000_000 + seq,
+    provider: 'line' as const,
+    channelKey,
+    body: JSON.stringify({ destination: 'U0', events: [event] }),
+    attempts: 1,
+  };
+}
+
+describe('hand-outs', () => {
+  it("a new customer's issue is assigned once the ingest commits, with no job worker", async () => {
+    const { channel, agents } = await autoTeamChannel(1);
+    const customers = ['Ua', 'Ub', 'Uc'].map((p) => `${p}${Date.now().toString(16).padStart(31, '0')}`);
+    await processInboundBatch(
+      t.deps,
+      customers.map((userId) => lineText(channel.externalId, userId)),
+    );
+    const opened = await t.db.orm
+      .select({ id: issues.id })
+      .from(issues)
+      .innerJoin(contactIdentities, eq(contactIdentities.id, issues.contactIdentityId))
+      .where(and(eq(issues.channelId, channel.id), inArray(contactIdentities.externalUserId, customers)));
+    expect(opened).toHaveLength(3);
+    const ids = opened.map((o) => o.id);
+    const rows = await eventually(async () => {
+      const found = await issueRows(t, ids);
+      return found.every((r) => r.assigneeUserId !== null) && found;
+    });
+    expect(rows.every((r) => r.assigneeUserId === agents[0] && r.status === 'on-going')).toBe(true);
+    // The jobs were committed with the issues and wait for a worker: the hand-out did not need them.
+    const queued = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${BOSS_SCHEMA}.job WHERE name = 'issue.assign' AND state = 'created'
+         AND (data->>'issueId')::bigint = ANY($1)`,
+      [ids],
+    );
+    expect(queued[0]!.n).toBe(3);
+  });
+
+  it("a burst of one team's jobs assigns each issue once, oldest first, in rotation", async () => {
+    const { team, channel, agents } = await autoTeamChannel(2);
+    const sorted = [...agents].sort();
+    const ids = await buildIssues(t, org, { teamId: team.id, channelId: channel.id, count: 30 });
+    const job = { id: 'job', name: 'issue.assign', retryCount: 0, retryLimit: 3 };
+    // Every job at once, newest first: they join the team's hand-outs instead of each running one.
+    await Promise.all(
+      [...ids].reverse().map((issueId) => runAssignJob(t.deps, { ...job, data: { issueId } })),
+    );
+    const rows = await issueRows(t, ids);
+    expect(rows.map((r) => r.assigneeUserId)).toEqual(ids.map((_, i) => sorted[i % 2]));
+    // Run again (a retry, a duplicate): nothing changes.
+    await Promise.all(ids.map((issueId) => runAssignJob(t.deps, { ...job, data: { issueId } })));
+    expect(await issueRows(t, ids)).toEqual(rows);
+  });
+});
