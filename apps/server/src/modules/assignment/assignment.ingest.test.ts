@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { eventually } from '../../../test/channels';
+import { lineTextBody } from '../../../test/line-webhook';
 import { buildOrganization, buildUser, type TestOrg } from '../../../test/factories';
 import {
   buildChannel,
@@ -15,6 +16,7 @@ import {
 } from '../../../test/settings';
 import { contactIdentities, issues } from '../../db/schema';
 import { processInboundBatch } from '../inbound';
+import type { InboundRow } from '../../platform/ingest-queue';
 import { BOSS_SCHEMA } from '../../platform/jobs';
 import { runAssignJob } from './assignment.service';
 
@@ -38,29 +40,15 @@ async function autoTeamChannel(agents: number) {
   return { team, agents: ids, channel: await buildChannel(t, org, team.id) };
 }
 
-let seq = 0;
+let rowId = 2_000_000;
 /** A stored LINE delivery of one text from `userId`, as the ingest queue hands it over. */
-function lineText(channelKey: string, userId: string) {
-  seq += 1;
-  const id = `${Date.now()}${seq}`;
-  const event = {
-    type: 'message',
-    mode: 'active',
-    timestamp: Date.now(),
-    source: { type: 'user', userId },
-    webhookEventId: `ev-${id}`,
-    deliveryContext: { isRedelivery: false },
-    replyToken: `reply-${id}`,
-    message: { id, type: 'text', quoteToken: 'q', text: 'สวัสดีค่ะ' },
-  };
-  return {
-    id: 2_000_000 + seq,
-    provider: 'line' as const,
-    channelKey,
-    body: JSON.stringify({ destination: 'U0', events: [event] }),
-    attempts: 1,
-  };
-}
+const lineText = (channelKey: string, userId: string): InboundRow => ({
+  id: ++rowId,
+  provider: 'line',
+  channelKey,
+  body: lineTextBody('สวัสดีค่ะ', { userId }),
+  attempts: 1,
+});
 
 describe('hand-outs', () => {
   it("a new customer's issue is assigned once the ingest commits, with no job worker", async () => {
