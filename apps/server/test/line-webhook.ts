@@ -5,12 +5,20 @@ import { DEMO_LINE } from '../src/db/seed';
 
 type LineTextOptions = { userId?: string; messageId?: string; channelSecret?: string; botUserId?: string };
 
+let made = 0;
+/**
+ * A message id never given before in this process (LINE's are numeric). Ids drawn at random could repeat
+ * within one millisecond, and a repeated id is a redelivery, which the server rightly drops: a test with two
+ * senders of one customer would then miss a message whose delivery had been acknowledged.
+ */
+const freshMessageId = () => `${Date.now()}${String(++made).padStart(6, '0')}`;
+
 /** The JSON of a delivery of `text`; by default from a customer nobody has seen before, to the demo channel. */
 export function lineTextBody(
   text: string,
   {
     userId = `U${randomUUID().replaceAll('-', '')}`,
-    messageId = `${Date.now()}${Math.floor(Math.random() * 1000)}`,
+    messageId = freshMessageId(),
     botUserId = DEMO_LINE.botUserId,
   }: LineTextOptions = {},
 ) {
