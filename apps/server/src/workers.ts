@@ -85,5 +85,7 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   return async () => {
     await stopWebhookWakes();
     await ingest.stop();
+    // The hand-outs the ingest started after its last commits.
+    await assignment.handOutsSettled(deps);
   };
 }

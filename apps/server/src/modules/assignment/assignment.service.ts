@@ -192,26 +192,43 @@ async function handOut(deps: Deps, teamId: string, limit: number): Promise<HandO
 // which slowed the ingest of the next messages). Now a team has at most one hand-out running in this process
 // and one waiting to start, which every job arriving meanwhile joins: it starts after their issues were
 // committed (each job is sent in its issue's transaction), so it sees them.
-const runningHandOuts = new Map<string, Promise<unknown>>();
-const waitingHandOuts = new Map<string, Promise<HandOut>>();
+type TeamHandOuts = {
+  /** Per team, the last hand-out queued (it settles after the ones before it). */
+  last: Map<string, Promise<unknown>>;
+  /** Per team, the hand-out not started yet, which callers join. */
+  waiting: Map<string, Promise<HandOut>>;
+};
+// Per database, so that two apps in one process (tests) never share a team's hand-out.
+const handOutsByDb = new WeakMap<Deps['db'], TeamHandOuts>();
+
+function handOutsOf(deps: Deps): TeamHandOuts {
+  let handOuts = handOutsByDb.get(deps.db);
+  if (!handOuts) handOutsByDb.set(deps.db, (handOuts = { last: new Map(), waiting: new Map() }));
+  return handOuts;
+}
 
 function handOutSoon(deps: Deps, teamId: string): Promise<HandOut> {
-  const waiting = waitingHandOuts.get(teamId);
-  if (waiting) return waiting;
-  const previous = runningHandOuts.get(teamId) ?? Promise.resolve();
-  const next = previous.then(async () => {
-    waitingHandOuts.delete(teamId);
+  const { last, waiting } = handOutsOf(deps);
+  const joined = waiting.get(teamId);
+  if (joined) return joined;
+  const next = (last.get(teamId) ?? Promise.resolve()).then(async () => {
+    waiting.delete(teamId);
     const result = await handOut(deps, teamId, BACKLOG_LIMIT);
     if (result.more) await deps.jobs.send(BACKLOG_JOB, { teamId });
     return result;
   });
   const settled = next.catch(() => undefined);
-  waitingHandOuts.set(teamId, next);
-  runningHandOuts.set(teamId, settled);
+  waiting.set(teamId, next);
+  last.set(teamId, settled);
   void settled.then(() => {
-    if (runningHandOuts.get(teamId) === settled) runningHandOuts.delete(teamId);
+    if (last.get(teamId) === settled) last.delete(teamId);
   });
   return next;
+}
+
+/** Resolves once this process's hand-outs have ended (a stopping worker, before the database closes). */
+export async function handOutsSettled(deps: Deps) {
+  await Promise.all(handOutsOf(deps).last.values());
 }
 
 /** The minute sweep: queues a hand-out for every auto team with waiting issues (shift starts, break ends). */

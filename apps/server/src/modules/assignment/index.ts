@@ -4,6 +4,7 @@ export {
   ASSIGN_JOB,
   BACKLOG_JOB,
   SWEEP_JOB,
+  handOutsSettled,
   runAssignJob,
   runBacklogJob,
   sweepBacklogs,
