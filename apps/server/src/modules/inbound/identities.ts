@@ -14,9 +14,9 @@ import { enqueueProfileLookups } from './profiles';
 export const PROFILE_WAIT_MS = 300;
 /**
  * New customers of one batch whose profile is asked for at once (the others go to the job): all of a full
- * ingest batch's. A job costs a transaction, its own fetch and a second live update per customer, which a
- * burst of first contacts then paid for nearly all of them (16 were asked before); LINE allows 2,000 profile
- * calls a second per channel.
+ * ingest batch's. A job costs a transaction, its own fetch and a second live update per customer; with 16
+ * asked per batch, a burst of first contacts sent nearly all of them there. LINE allows 2,000 profile calls
+ * a second per channel.
  */
 const PROFILE_ASKS_PER_BATCH = 100;
 
