@@ -40,8 +40,10 @@ let server: IssueListItem[];
 
 const count = (name: string) => (fetches[name] = (fetches[name] ?? 0) + 1);
 
-/** A mounted list of `status` (the inbox's tab or a kanban column). */
-function showList(status: InboxQuery['status']) {
+type Gate = { wait: () => Promise<void> };
+
+/** A mounted list of `status` (the inbox's tab or a kanban column); `gate` holds each answer, once read. */
+function showList(status: InboxQuery['status'], gate?: Gate) {
   const query = { ...EMPTY_QUERY, status };
   const observer = new InfiniteQueryObserver<IssuePage, Error, InfiniteData<IssuePage>>(queryClient, {
     queryKey: [...issuesKey, 'list', query],
@@ -49,7 +51,9 @@ function showList(status: InboxQuery['status']) {
       count(`list:${status}`);
       const items = server
         .filter((i) => !status || i.status === status)
-        .sort((a, b) => b.lastResponseAt.localeCompare(a.lastResponseAt));
+        .sort((a, b) => b.lastResponseAt.localeCompare(a.lastResponseAt))
+        .map((i) => ({ ...i }));
+      await gate?.wait();
       return { items, nextCursor: null };
     },
     initialPageParam: null,
@@ -74,7 +78,7 @@ function showCounts() {
 }
 
 /** The open chat of `issueId`; `gate` holds each fetch until released. */
-function showChat(issueId: number, gate?: { wait: () => Promise<void> }) {
+function showChat(issueId: number, gate?: Gate) {
   const observer = new InfiniteQueryObserver(queryClient, {
     queryKey: messagesKey(issueId),
     queryFn: async () => {
@@ -271,6 +275,42 @@ describe('a status change', () => {
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(fetches).toEqual({ 'list:on-going': 1, 'list:waiting': 1, counts: 1 });
     expect(ids(waiting.getCurrentResult().data)).toEqual([2, 4]);
+  });
+});
+
+describe('a read in flight when an event arrives', () => {
+  it('is cancelled, so its older answer cannot put a moved card back, and read again once', async () => {
+    vi.useFakeTimers();
+    let held = false;
+    const releases: Array<() => void> = [];
+    const gate = {
+      wait: () => (held ? new Promise<void>((resolve) => releases.push(resolve)) : Promise.resolve()),
+    };
+    const ongoing = showList('on-going', gate);
+    const waiting = showList('waiting', gate);
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // The socket opened: both lists are read again, and the answers are late.
+    held = true;
+    cache.socketOpened();
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    fetches = {};
+
+    server.find((i) => i.id === 4)!.status = 'on-going';
+    cache.apply({
+      type: 'issue.status_changed',
+      data: { issueId: 4, status: 'on-going', teamId: null, assigneeUserId: null },
+    });
+    held = false;
+    for (const release of releases) release();
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(ids(waiting.getCurrentResult().data)).toEqual([]);
+    expect(ids(ongoing.getCurrentResult().data)).toEqual([1, 2, 3, 4]);
+
+    await vi.advanceTimersByTimeAsync(LIST_REFRESH_MS);
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(fetches).toEqual({ 'list:on-going': 1, 'list:waiting': 1 });
+    expect(ids(waiting.getCurrentResult().data)).toEqual([]);
+    expect(ids(ongoing.getCurrentResult().data)).toEqual([1, 2, 3, 4]);
   });
 });
 

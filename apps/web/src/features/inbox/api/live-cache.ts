@@ -9,6 +9,8 @@
 // - a status or assignment moves the card between the status lists (tabs, kanban columns) and the counts
 //   from the event's fields at once, then the visible lists and counts are refetched for what the event
 //   cannot say (names, the other filters), at most once per LIST_REFRESH_MS however many events arrive;
+// - a list or count read in flight when an event changes the lists started before that change: it is
+//   cancelled (its older answer would put a moved card back in its old column) and read again, batched;
 // - a new issue, or a message on an issue no cached list holds, asks for that same batched refetch;
 // - a message that may start or stop the issue's service level clock (an agent answering a customer who
 //   waits, a customer writing while no response clock runs) refetches the issue and the visible lists,
@@ -17,7 +19,7 @@
 // - an issue read (its unread marker cleared) clears the card's badge: no request;
 // - on every open of the socket everything is refetched (events sent before it are not replayed).
 import { useEffect } from 'react';
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import type { IssueListItem, IssuePage, LiveFeedEvent, StatusCounts } from '@sabai/contracts';
 import { onLiveMessage, onLiveOpen, useLiveSocket } from '../../../lib/live-socket';
 import type { InboxQuery } from '../utils/inbox-query';
@@ -101,14 +103,16 @@ export function createLiveCache(queryClient: QueryClient): LiveCache {
       unreadCount: data.direction === 'inbound' && !open ? item.unreadCount + 1 : item.unreadCount,
     });
     queryClient.setQueryData(issueKey(data.issueId), (issue?: IssueListItem) => issue && patch(issue));
+    const cancelled = cancelListReads(queryClient);
     const found = patchLists(queryClient, data.issueId, patch);
     if (movesClock) void queryClient.invalidateQueries({ queryKey: issueKey(data.issueId), exact: true });
-    if (!found || movesClock) refreshLists();
+    if (!found || movesClock || cancelled) refreshLists();
   };
 
   /** Someone opened the chat: its badge goes, no request. */
   const onRead = (issueId: number) => {
     const read = (item: IssueListItem): IssueListItem => ({ ...item, unreadCount: 0 });
+    if (cancelListReads(queryClient)) refreshLists();
     queryClient.setQueryData(issueKey(issueId), (issue?: IssueListItem) => issue && read(issue));
     for (const { key, data } of cachedLists(queryClient)) {
       const card = findCard(data, issueId);
@@ -117,6 +121,7 @@ export function createLiveCache(queryClient: QueryClient): LiveCache {
   };
 
   const onStateChanged = (state: IssueState) => {
+    cancelListReads(queryClient);
     moveCard(queryClient, state);
     void queryClient.invalidateQueries({ queryKey: issueKey(state.issueId), exact: true });
     void queryClient.invalidateQueries({ queryKey: activityKey(state.issueId), exact: true });
@@ -172,6 +177,23 @@ export function useLiveCache(): void {
       cache.dispose();
     };
   }, [queryClient]);
+}
+
+/**
+ * Cancels the list and count reads in flight, keeping what the cache held (the caller batches a refetch
+ * that reads them again). A further page being loaded is left to finish: the user asked for it, and the batched
+ * refetch corrects the older cards it brings. Resolves whether any read was cancelled.
+ */
+function cancelListReads(queryClient: QueryClient): boolean {
+  const isStaleRead = (query: Query) =>
+    query.state.fetchStatus === 'fetching' &&
+    query.state.data !== undefined && // a first read has nothing the event changed
+    !query.state.fetchMeta?.fetchMore;
+  const reads = [listsKey, countsKey].flatMap((queryKey) =>
+    queryClient.getQueryCache().findAll({ queryKey, predicate: isStaleRead }),
+  );
+  for (const query of reads) void query.cancel({ revert: true });
+  return reads.length > 0;
 }
 
 /** Each cached list with its query (the filters are the key's third part). */
