@@ -1,5 +1,6 @@
 // Shared set-up for benchmarks: a server on a fresh embedded or PostgreSQL database seeded with the demo
 // data, or on an already seeded bench database, listening on a free loopback port.
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { systemClock } from '../apps/server/src/platform/clock';
 import { openDb, type Db } from '../apps/server/src/platform/db';
 import { loadCipher } from '../apps/server/src/platform/secrets';
 import { createPostgresDatabase } from '../apps/server/test/postgres-database';
+import { exited, spawnServer } from '../apps/server/test/spawn-server';
 import type { FastifyInstance } from 'fastify';
 
 /** Production refuses the demo provider secrets (config): benches run as production with their own. */
@@ -31,6 +33,37 @@ export const BENCH_PRODUCTION_ENV = {
 /** The value at fraction `p` (0–1) of an ascending list. */
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** A request to send: its body and headers. */
+export type PacedRequest = { body: string; headers: Record<string, string> };
+
+/**
+ * POSTs `next()` to `url` for `seconds` with Poisson arrivals at `rate` a second, as customers write: each
+ * request leaves at its own time whether or not earlier ones were answered (autocannon's rate sends each
+ * second's requests together at its start, a burst several times the rate). Resolves to the rate achieved
+ * and the answers that were not 2xx.
+ */
+export async function sendPoisson(url: string, rate: number, seconds: number, next: () => PacedRequest) {
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const sent: Array<Promise<boolean>> = [];
+  let at = start;
+  for (;;) {
+    at += (-Math.log(1 - Math.random()) / rate) * 1000;
+    if (at >= end) break;
+    const wait = at - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const { body, headers } = next();
+    sent.push(
+      fetch(url, { method: 'POST', body, headers }).then(
+        async (res) => (await res.arrayBuffer(), res.ok),
+        () => false,
+      ),
+    );
+  }
+  const answers = await Promise.all(sent);
+  return { rate: sent.length / seconds, failed: answers.filter((ok) => !ok).length };
+}
 
 /** A process's resident memory in MB (Linux). */
 export const rssMb = (pid: number) => {
@@ -127,6 +160,54 @@ export async function startBenchServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The real server in its own process (apps/server main.ts, production settings) on a fresh PostgreSQL
+ * database, seeded with the demo data and then changed by `prepare` before the server starts: the load a
+ * bench generates in its own process then does not share the server's event loop, as in production. `db` is
+ * the bench's own connection to that database, for reading results.
+ */
+export async function spawnBenchServer(
+  env: Record<string, string>,
+  prepare?: (db: Db) => Promise<void>,
+): Promise<BenchServer> {
+  const database = await createBenchDatabase('sabai_bench');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
+  const serverEnv = {
+    NODE_ENV: 'production',
+    ...BENCH_PRODUCTION_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SEED_DEMO: 'never',
+    LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
+    ...env,
+  };
+  const db = await openDb({ databaseUrl: database.url, dataDir: path.join(dataDir, 'pglite'), poolSize: 4 });
+  let child: ChildProcess | null = null;
+  try {
+    await db.migrate();
+    await seedDemo(db, await loadCipher(loadConfig(serverEnv), db));
+    await prepare?.(db);
+    const server = await spawnServer(serverEnv, { onSpawn: (spawned) => (child = spawned) });
+    return {
+      url: server.url,
+      kind: 'postgres',
+      db,
+      async close() {
+        server.child.kill('SIGTERM');
+        await exited(server.child);
+        await db.close();
+        await database.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    (child as ChildProcess | null)?.kill('SIGKILL');
+    await db.close();
+    await database.drop();
+    throw err;
+  }
 }
 
 export type SeededServer = { root: string; close(): Promise<void> };

@@ -1,6 +1,8 @@
-// The ingest hands out the new issues of automatic teams as soon as its transaction commits: the issue is
-// assigned without any job worker running (this app has none, as a ROLES=http process), while its
-// `issue.assign` job stays queued as the durable path. And a burst of jobs of one team shares hand-outs.
+// The ingest hands out the waiting issues of automatic teams as soon as its transaction commits: the issue
+// is assigned without any job worker running (this app has none, as a ROLES=http process), while a delayed
+// hand-out job per team stays queued as the durable path. A customer writing on an issue still waiting
+// (a hand-out skipped it, or nobody was available) starts a hand-out too. And a burst of `issue.assign`
+// jobs of one team (transfers, issues opened by hand) shares hand-outs.
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app';
@@ -18,7 +20,7 @@ import { contactIdentities, issues } from '../../db/schema';
 import { processInboundBatch } from '../inbound';
 import type { InboundRow } from '../../platform/ingest-queue';
 import { BOSS_SCHEMA } from '../../platform/jobs';
-import { runAssignJob } from './assignment.service';
+import { handOutsSettled, runAssignJob } from './assignment.service';
 
 let t: TestApp;
 let org: TestOrg;
@@ -52,7 +54,7 @@ const lineText = (channelKey: string, userId: string): InboundRow => ({
 
 describe('hand-outs', () => {
   it("a new customer's issue is assigned once the ingest commits, with no job worker", async () => {
-    const { channel, agents } = await autoTeamChannel(1);
+    const { team, channel, agents } = await autoTeamChannel(1);
     const customers = ['Ua', 'Ub', 'Uc'].map((p) => `${p}${Date.now().toString(16).padStart(31, '0')}`);
     await processInboundBatch(
       t.deps,
@@ -70,13 +72,39 @@ describe('hand-outs', () => {
       return found.every((r) => r.assigneeUserId !== null) && found;
     });
     expect(rows.every((r) => r.assigneeUserId === agents[0] && r.status === 'on-going')).toBe(true);
-    // The jobs were committed with the issues and wait for a worker: the hand-out did not need them.
-    const queued = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${BOSS_SCHEMA}.job WHERE name = 'issue.assign' AND state = 'created'
-         AND (data->>'issueId')::bigint = ANY($1)`,
-      [ids],
+    // One hand-out job for the team was committed with the issues, to run later should the hand-out not
+    // have: it waits for a worker, and no issue has a job of its own.
+    const queued = await t.db.query<{ name: string; delay: number }>(
+      `SELECT name, extract(epoch FROM start_after - created_on)::float AS delay FROM ${BOSS_SCHEMA}.job
+        WHERE state = 'created' AND (data->>'teamId' = $1 OR (data->>'issueId')::bigint = ANY($2))`,
+      [team.id, ids],
     );
-    expect(queued[0]!.n).toBe(3);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ name: 'team.assign_backlog' });
+    expect(queued[0]!.delay).toBeGreaterThanOrEqual(4);
+  });
+
+  it('an issue still waiting is handed out when its customer writes again', async () => {
+    const { channel, agents } = await autoTeamChannel(1);
+    await setAvailability(t, org, agents, 'offline');
+    const customer = `Ud${Date.now().toString(16).padStart(31, '0')}`;
+    await processInboundBatch(t.deps, [lineText(channel.externalId, customer)]);
+    const [issue] = await t.db.orm
+      .select({ id: issues.id })
+      .from(issues)
+      .innerJoin(contactIdentities, eq(contactIdentities.id, issues.contactIdentityId))
+      .where(and(eq(issues.channelId, channel.id), eq(contactIdentities.externalUserId, customer)));
+    await handOutsSettled(t.deps);
+    expect((await issueRows(t, [issue!.id]))[0]!.assigneeUserId).toBeNull();
+
+    // The agent is back (nothing hands out on that here); the customer's next message does.
+    await setAvailability(t, org, agents, 'online');
+    await processInboundBatch(t.deps, [lineText(channel.externalId, customer)]);
+    const [row] = await eventually(async () => {
+      const found = await issueRows(t, [issue!.id]);
+      return found[0]!.assigneeUserId !== null && found;
+    });
+    expect(row).toMatchObject({ assigneeUserId: agents[0], status: 'on-going' });
   });
 
   it("a burst of one team's jobs assigns each issue once, oldest first, in rotation", async () => {

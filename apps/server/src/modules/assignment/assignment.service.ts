@@ -9,7 +9,7 @@ import { chooseAgent, isEligibleAgent, type AssignmentMethod, type ManagerWorkin
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
 import { publishEvents, type DomainEvent } from '../../platform/events';
-import { defineJob, type JobOf, type SendOptions } from '../../platform/jobs';
+import { defineJob, jobToSend, type JobOf, type SendOptions } from '../../platform/jobs';
 import * as repo from './assignment.repo';
 
 const ASSIGN_RETRY = { retryLimit: 3, retryDelay: 1, retryBackoff: true };
@@ -41,6 +41,27 @@ export type AssignResult =
 /** Enqueues the assignment of an issue in the caller's transaction (new issues, transfers). */
 export async function requestAssignment(deps: Deps, tx: Executor, issueId: number) {
   await deps.jobs.sendInTransaction(tx, ASSIGN_JOB, { issueId });
+}
+
+/** Seconds before the durable hand-out of an ingest's new issues runs (see handOutFallbackJobs). */
+const HAND_OUT_FALLBACK_SECONDS = 5;
+
+/**
+ * The hand-out jobs an ingest transaction queues for its teams with new issues waiting for an agent: the
+ * ingest hands them out itself once it commits (startHandOuts), so these only matter after a crash, a
+ * failed hand-out, or for an issue a hand-out skipped while another transaction held it. Not one
+ * `issue.assign` job per issue: those jobs' fetch, read and completion were about 40% of the database's
+ * statements in a burst of first contacts, and found their issue assigned. Nor one per transaction: each
+ * took a turn in the team's hand-outs. A team gets one every half delay from this process at most, since a
+ * job runs no earlier than its start and so sees every issue committed before; the minute sweep backs up
+ * a transaction slower than that, or one that failed after taking the turn.
+ */
+export function handOutFallbackJobs(deps: Deps, teamIds: string[]) {
+  const now = deps.clock.now().getTime();
+  const queued = handOutsOf(deps).fallbacks;
+  const due = teamIds.filter((teamId) => now - (queued.get(teamId) ?? 0) >= HAND_OUT_FALLBACK_SECONDS * 500);
+  for (const teamId of due) queued.set(teamId, now);
+  return due.map((teamId) => jobToSend(BACKLOG_JOB, { teamId }, { startAfter: HAND_OUT_FALLBACK_SECONDS }));
 }
 
 /** Enqueues the hand-out of a team's waiting issues in the caller's transaction (someone became available). */
@@ -197,13 +218,16 @@ type TeamHandOuts = {
   last: Map<string, Promise<unknown>>;
   /** Per team, the hand-out not started yet, which callers join. */
   waiting: Map<string, Promise<HandOut>>;
+  /** Per team, when the ingest last queued a fallback hand-out job (epoch ms). */
+  fallbacks: Map<string, number>;
 };
 // Per database, so that two apps in one process (tests) never share a team's hand-out.
 const handOutsByDb = new WeakMap<Deps['db'], TeamHandOuts>();
 
 function handOutsOf(deps: Deps): TeamHandOuts {
   let handOuts = handOutsByDb.get(deps.db);
-  if (!handOuts) handOutsByDb.set(deps.db, (handOuts = { last: new Map(), waiting: new Map() }));
+  if (!handOuts)
+    handOutsByDb.set(deps.db, (handOuts = { last: new Map(), waiting: new Map(), fallbacks: new Map() }));
   return handOuts;
 }
 
@@ -240,13 +264,13 @@ export async function sweepBacklogs(deps: Deps) {
 }
 
 /**
- * Starts handing out the waiting issues of `teamIds` in this process, right after the transaction that
- * queued their `issue.assign` jobs committed; a failure is left to those jobs, which run all the same.
+ * Starts handing out the waiting issues of `teamIds` in this process, right after the ingest transaction
+ * that stored them committed; a failure is left to the fallback job that transaction queued.
  */
 export function startHandOuts(deps: Deps, teamIds: Iterable<string>) {
   for (const teamId of teamIds)
     handOutSoon(deps, teamId).catch((err: unknown) =>
-      deps.logger.debug({ err, teamId }, 'hand-out after inbound failed; the assignment jobs will retry'),
+      deps.logger.debug({ err, teamId }, 'hand-out after inbound failed; its fallback job will retry'),
     );
 }
 

@@ -11,8 +11,8 @@ export {
 } from './assignment.service';
 /** Enqueue an issue's assignment (new issue, transfer) or a team's backlog hand-out, inside a transaction. */
 export { requestAssignment, requestBacklogHandOut } from './assignment.service';
-/** Hand out teams' new issues right after the transaction that queued their jobs committed (inbound). */
-export { startHandOuts } from './assignment.service';
+/** Hand out teams' waiting issues right after the ingest's transaction committed, and its durable path. */
+export { handOutFallbackJobs, startHandOuts } from './assignment.service';
 /** Assign one issue now, or hand out a team's waiting issues now (tests, tools). */
 export { assignIssue, handOutBacklog, type AssignResult } from './assignment.service';
 /** What an issue waiting in its team's queue is, and the queue's order (issues' "take next" shares them). */

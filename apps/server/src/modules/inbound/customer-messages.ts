@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
 import { publishEvents, type DomainEvent } from '../../platform/events';
 import { jobToSend } from '../../platform/jobs';
-import { ASSIGN_JOB } from '../assignment';
+import { handOutFallbackJobs } from '../assignment';
 import type { RuleEvent } from '../automation';
 import { findRoutingRules, findTeamIntake, type ChannelRow } from '../channels';
 import { DELIVER_JOB } from '../messages';
@@ -53,7 +53,8 @@ type StoredReply = Awaited<ReturnType<typeof repo.insertAutomaticReplies>>[numbe
 
 /**
  * Applies customer messages (in arrival order) inside the batch transaction `tx`; resolves to the teams
- * whose new issues wait for automatic assignment (their jobs are queued in `tx`).
+ * with issues here that wait for automatic assignment, to hand out once `tx` commits (a delayed hand-out
+ * job queued in `tx` is the durable path for the new ones).
  */
 export async function appendCustomerMessages(
   deps: Deps,
@@ -82,8 +83,11 @@ export async function appendCustomerMessages(
     text: plannedOf.get(r.issueId)!.text,
     at: plannedOf.get(r.issueId)!.at,
   }));
-  const toAssign = await issuesToAssign(opened, intakeOf);
-  await deps.jobs.sendManyInTransaction(tx, jobsFor(applied, toAssign, replies));
+  const handOuts = await teamsToHandOut(applied, opened, intakeOf);
+  await deps.jobs.sendManyInTransaction(tx, [
+    ...jobsFor(applied, replies),
+    ...handOutFallbackJobs(deps, handOuts.withNewIssues),
+  ]);
   await publishEvents(tx, [...eventsFor(applied, opened, replies), ...statusChanges(applied, statusAfter)]);
   // New issues start their service level clocks; a customer waiting again starts the next-response one.
   await refreshSla(tx, now, uniqueIssues(applied));
@@ -92,8 +96,7 @@ export async function appendCustomerMessages(
     messages: applied.map(({ issue, event }) => ({ issueId: issue.id, text: event.text })),
   });
   await deps.automation.run(deps, tx, ruleEvents(applied, opened, statusAfter));
-  const teamOf = new Map([...opened.values()].map(({ id, teamId }) => [id, teamId]));
-  return unique(toAssign.flatMap((issueId) => teamOf.get(issueId) ?? []));
+  return handOuts.all;
 }
 
 /** The events automation rules may wait for: each new issue, each message, each issue moved by a message. */
@@ -298,23 +301,34 @@ async function automaticReplies(opened: Map<string, OpenedIssue>, intakeOf: Team
 }
 
 /**
- * The new issues of teams that assign automatically. A manual team's issues wait for a person; should the
+ * The teams that assign automatically with an issue here waiting for an agent: the new issues, and an older
+ * one a hand-out skipped while this batch held it. A manual team's issues wait for a person; should the
  * team switch to automatic meanwhile, the switch's hand-out (or the minute sweep) gives them out.
  */
-async function issuesToAssign(opened: Map<string, OpenedIssue>, intakeOf: TeamIntake) {
-  const ids: number[] = [];
-  for (const { id, teamId } of opened.values())
-    if (teamId && (await intakeOf(teamId)).assignsAutomatically) ids.push(id);
-  return ids;
+async function teamsToHandOut(
+  applied: AppliedMessage[],
+  opened: Map<string, OpenedIssue>,
+  intakeOf: TeamIntake,
+) {
+  const isNew = new Set([...opened.values()].map(({ id }) => id));
+  const all = new Set<string>();
+  const withNewIssues = new Set<string>();
+  for (const { issue } of applied) {
+    const { teamId } = issue;
+    if (!teamId || issue.assigneeUserId !== null || issue.status !== 'un-assigned') continue;
+    if (!(await intakeOf(teamId)).assignsAutomatically) continue;
+    all.add(teamId);
+    if (isNew.has(issue.id)) withNewIssues.add(teamId);
+  }
+  return { all: [...all], withNewIssues: [...withNewIssues] };
 }
 
-/** The jobs of a run: media downloads, assignment of the new issues, delivery of automatic replies. */
-function jobsFor(applied: AppliedMessage[], toAssign: number[], replies: StoredReply[]) {
+/** The jobs of a run: media downloads, delivery of automatic replies. */
+function jobsFor(applied: AppliedMessage[], replies: StoredReply[]) {
   return [
     ...applied.flatMap(({ messageId, event }) =>
       event.media ? [jobToSend(MEDIA_JOB, { messageId, media: event.media })] : [],
     ),
-    ...toAssign.map((issueId) => jobToSend(ASSIGN_JOB, { issueId })),
     ...replies.map(({ id }) => jobToSend(DELIVER_JOB, { messageId: id })),
   ];
 }

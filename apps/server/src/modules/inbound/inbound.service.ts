@@ -157,8 +157,8 @@ async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<s
     await flushRun();
     await flushComments();
   });
-  // The new issues' jobs are committed; handing them out here spares the wait for a job worker to fetch
-  // them (tens of milliseconds under load). The jobs still run, and find their issue assigned.
+  // Handed out here, as soon as they are committed, rather than by a job a worker must first fetch (tens
+  // of milliseconds under load); the delayed hand-out job queued with them is the durable path.
   startHandOuts(deps, teamsToAssign);
 }
 
