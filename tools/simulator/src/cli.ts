@@ -11,7 +11,8 @@ import { DEMO_DEFAULTS } from './cli/demo-data';
 import { describeDelivery, mark, parseDuration, quote } from './cli/format';
 import type { DeliveryRecord } from './core/records';
 
-const HELP = `Sabai channel simulator — fake LINE, Messenger and Instagram on one loopback port.
+const HELP = `Sabai channel simulator — fake LINE, Messenger, Instagram and an OpenAI-compatible model endpoint
+on one loopback port.
 
   serve [--port 4100] [--demo]     start with the demo tenant (flags below override it)
   demo                             keep demo customers chatting on a running simulator
@@ -41,7 +42,7 @@ Client commands talk to --url (default http://127.0.0.1:4100).
 serve flags: --line-channel-id --line-secret --line-token --line-bot-user-id --line-webhook
   --line-redelivery 3:10000 (attempts:intervalMs) --line-quota 300|none --meta-app-id --meta-app-secret --meta-verify-token
   --meta-webhook --meta-retry 20000:300000 (intervalMs:windowMs) --page-id --page-name --page-token
-  --ig-id --ig-username --ig-token --human-agent --webhook-timeout-ms 2000 --interval 4000 (demo pace)`;
+  --ig-id --ig-username --ig-token --human-agent --ai-key --webhook-timeout-ms 2000 --interval 4000 (demo pace)`;
 
 const OPTIONS = {
   help: { type: 'boolean' },
@@ -82,6 +83,7 @@ const OPTIONS = {
   'ig-username': { type: 'string', default: DEMO_DEFAULTS.igUsername },
   'ig-token': { type: 'string', default: DEMO_DEFAULTS.igToken },
   'human-agent': { type: 'boolean' },
+  'ai-key': { type: 'string', default: DEMO_DEFAULTS.aiKey },
   'webhook-timeout-ms': { type: 'string', default: '2000' },
 } as const;
 
@@ -315,6 +317,7 @@ async function serve(flags: Flags): Promise<number> {
     username: flags['ig-username'],
     token: flags['ig-token'],
   });
+  sim.ai.addKey(flags['ai-key']);
   const client = new AdminClient(sim.url);
   const ids = { lineChannelId: flags['line-channel-id'], pageId: flags['page-id'], igId: flags['ig-id'] };
   await registerDemoCustomers(client, ids);
@@ -366,6 +369,7 @@ function printSummary(summary: SimulatorSummary): void {
       `  Messenger  Page ${page.pageId} "${page.name}"${page.instagramId ? ` · Instagram ${page.instagramId}` : ''}`,
     );
   }
+  print(`  AI         OpenAI base URL ${summary.ai.baseUrl}  key ${summary.ai.keys.join(', ') || '(none)'}`);
   print(`  Login      ${summary.url}/dialog/oauth   Admin ${summary.url}/__admin`);
   if (summary.offsetMs > 0)
     print(

@@ -1,7 +1,11 @@
-// Public entry of @sabai/simulator: start a faithful loopback fake of LINE and Meta (Messenger, Instagram).
+// Public entry of @sabai/simulator: start a faithful loopback fake of LINE and Meta (Messenger, Instagram), and
+// of an OpenAI-compatible model endpoint.
 export { startSimulator, SimulatorError } from './simulator';
 export type { Simulator, SimulatorOptions, SimulatorSummary, LineUserSummary } from './simulator';
 export type {
+  AiOutcome,
+  AiRequest,
+  AiRequestFilter,
   ApiCall,
   CallFilter,
   DeliveryAttempt,
@@ -11,7 +15,9 @@ export type {
   DeliveryRecord,
   OutboxEntry,
 } from './core/records';
-export type { ApiConditions, ApiFault } from './core/faults';
+export type { AiFault, ApiConditions, ApiFault, StatusFault } from './core/faults';
+export type { AiControls } from './ai/controls';
+export type { AiChatRequest, AiRole, AnswerMatch, AnswerReply } from './ai/types';
 export type { LineControls, LineDelivery, LineBatchOptions } from './line/controls';
 export type {
   LineAction,

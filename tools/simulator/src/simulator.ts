@@ -1,5 +1,5 @@
-// Assembles the simulator: shared clock, records and faults, the LINE and Meta fakes, the admin API, and the
-// one loopback HTTP server that serves them all.
+// Assembles the simulator: shared clock, records and faults, the LINE and Meta fakes, the model endpoint, the
+// admin API, and the one loopback HTTP server that serves them all.
 import { CdnStore } from './core/cdn';
 import { cdnRoutes } from './core/cdn-routes';
 import { Clock } from './core/clock';
@@ -8,6 +8,11 @@ import { FaultQueue } from './core/faults';
 import { Recorder, waitFor } from './core/records';
 import type { ApiCall, CallFilter, DeliveryFilter, DeliveryRecord, OutboxEntry } from './core/records';
 import { adminArea, adminRoutes } from './admin/routes';
+import { AI_BASE_PATH, aiApiRoutes } from './ai/api-routes';
+import { aiArea } from './ai/area';
+import { createAiControls } from './ai/controls';
+import type { AiControls } from './ai/controls';
+import { AiState } from './ai/state';
 import { json, route } from './http/router';
 import type { Area } from './http/router';
 import { startHttpServer } from './http/server';
@@ -71,6 +76,7 @@ export interface SimulatorSummary {
     }[];
     instagramAccounts: { igId: string; username: string; pageId: string | null; token: string }[];
   };
+  ai: { baseUrl: string; keys: string[]; models: string[] };
 }
 
 export interface LineUserSummary {
@@ -82,7 +88,7 @@ export interface LineUserSummary {
 
 /** A running simulator (see README). */
 export interface Simulator {
-  /** Origin of every fake API: LINE base URL (both hosts), Graph base URL, admin API. */
+  /** Origin of every fake API: LINE base URL (both hosts), Graph base URL, model endpoint, admin API. */
   readonly url: string;
   /** Stops the server and pending webhook retries. */
   close(): Promise<void>;
@@ -90,7 +96,10 @@ export interface Simulator {
   now(): number;
   /** Moves simulated time forward (reply-token expiry, messaging windows, CDN expiry); returns the new now. */
   advance(ms: number): number;
-  /** Forgets everything; with `keepConfig`, channels, apps, pages and users are set up again as first added. */
+  /**
+   * Forgets everything; with `keepConfig`, channels, apps, pages, users, model keys and models are set up
+   * again as first added.
+   */
   reset(options?: { keepConfig?: boolean }): void;
   /** What is configured. */
   describe(): SimulatorSummary;
@@ -112,7 +121,9 @@ export interface Simulator {
   readonly instagram: InstagramCustomer;
   /** Page posts and Instagram media, and the people who comment on them (feed / comments webhooks). */
   readonly comments: CommentControls;
-  /** API calls received. */
+  /** The OpenAI-compatible model endpoint: keys, models, scripted answers, faults and requests received. */
+  readonly ai: AiControls;
+  /** LINE and Graph API calls received. */
   calls(filter?: CallFilter): ApiCall[];
   /** Calls `listener` with every API call answered from now on; returns the unsubscribe function. */
   onCall(listener: (call: ApiCall) => void): () => void;
@@ -136,6 +147,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const deliverer = new WebhookDeliverer({ clock, recorder, timeoutMs });
   const lineState = new LineState();
   const metaState = new MetaState();
+  const aiState = new AiState(() => Math.floor(clock.now() / 1000));
   let server: RunningServer | null = null;
   const origin = () => server?.url ?? '';
 
@@ -149,6 +161,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     apply();
     configLog.push(apply);
   };
+  const ai = createAiControls({ state: aiState, faults, recorder, origin, configure });
 
   const simulator: Simulator = {
     get url() {
@@ -165,6 +178,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       deliverer.abortAll();
       lineState.clear();
       metaState.clear();
+      aiState.clear();
       recorder.clear();
       faults.clear();
       cdn.clear();
@@ -172,7 +186,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       configLog = [];
       for (const apply of replay) configure(apply);
     },
-    describe: () => describe(origin(), clock, lineState, metaState),
+    describe: () => describe(origin(), clock, lineState, metaState, aiState),
     addLineChannel: (config) => configure(() => void lineState.addChannel(config)),
     addLineUser: (channelId, user) => configure(() => void lineState.addUser(channelId, user)),
     addMetaApp: (config) => configure(() => void metaState.setApp(config)),
@@ -184,6 +198,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     messenger,
     instagram,
     comments,
+    ai,
     calls: (filter) => recorder.calls(filter),
     onCall: (listener) => recorder.onCall(listener),
     deliveries: (filter) => recorder.deliveries(filter),
@@ -205,13 +220,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ...sendApiRoutes(graphDeps),
     ...graphRoutes(graphDeps),
     ...commentRoutes(graphDeps),
+    ...aiApiRoutes({ state: aiState, clock }),
   ];
   server = await startHttpServer({
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
     routes,
     areaOf,
-    behaviours: { line: lineArea, meta: metaArea, admin: adminArea, cdn: adminArea },
+    behaviours: { line: lineArea, meta: metaArea, ai: aiArea, admin: adminArea, cdn: adminArea },
     recorder,
     faults,
     clock,
@@ -221,15 +237,25 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   return simulator;
 }
 
-/** LINE owns `/v2/…`; Graph owns `/v{major}.{minor}/…` and the login dialog; the rest is admin and CDN. */
+/**
+ * LINE owns `/v2/…`; Graph owns `/v{major}.{minor}/…` and the login dialog; the model endpoint owns `/openai/…`;
+ * the rest is admin and CDN.
+ */
 function areaOf(path: string): Area {
   if (path.startsWith('/v2/') || path.startsWith('/oauth2/')) return 'line';
   if (/^\/v\d+\.\d+(\/|$)/.test(path) || path.startsWith('/dialog/')) return 'meta';
+  if (/^\/openai(\/|$)/.test(path)) return 'ai';
   if (path.startsWith('/__cdn/')) return 'cdn';
   return 'admin';
 }
 
-function describe(url: string, clock: Clock, line: LineState, meta: MetaState): SimulatorSummary {
+function describe(
+  url: string,
+  clock: Clock,
+  line: LineState,
+  meta: MetaState,
+  ai: AiState,
+): SimulatorSummary {
   return {
     url,
     now: clock.now(),
@@ -277,6 +303,7 @@ function describe(url: string, clock: Clock, line: LineState, meta: MetaState): 
         token: a.token,
       })),
     },
+    ai: { baseUrl: `${url}${AI_BASE_PATH}`, keys: [...ai.keys], models: [...ai.models.keys()] },
   };
 }
 

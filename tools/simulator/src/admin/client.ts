@@ -1,6 +1,7 @@
 // A typed client of the admin API, for the CLI and for tools that drive a simulator in another process.
 import type { z } from 'zod';
-import type { ApiCall, DeliveryRecord, OutboxEntry, Platform } from '../core/records';
+import type { ApiConditions } from '../core/faults';
+import type { AiOutcome, AiRequest, ApiCall, DeliveryRecord, OutboxEntry, Platform } from '../core/records';
 import type { LineWebhookBody } from '../line/types';
 import type {
   CommentState,
@@ -12,6 +13,8 @@ import type {
 import type { SimulatorSummary } from '../simulator';
 import type { DeliveryWait } from '../webhook/deliverer';
 import type {
+  AiAnswerBodySchema,
+  AiFaultBodySchema,
   CommentItemSchema,
   FaultBodySchema,
   InstagramAccountConfigSchema,
@@ -138,6 +141,22 @@ export class AdminClient {
   /** What the account did to a comment (hidden, liked, deleted, public replies, private replies). */
   commentState = (commentId: string) =>
     this.request<CommentState>('GET', `/meta/comments/${encodeURIComponent(commentId)}`);
+
+  /** Accepts this API key at the model endpoint. */
+  aiAddKey = (key: string) => this.request('POST', '/ai/keys', { key });
+  aiAddModel = (id: string) => this.request('POST', '/ai/models', { id });
+  /** Answers requests whose text contains `match` (or matches `{ pattern, flags }`) with `reply`. */
+  aiAnswer = (match: z.input<typeof AiAnswerBodySchema>['match'], reply: string) =>
+    this.request('POST', '/ai/answers', { match, reply });
+  aiClearAnswers = () => this.request('DELETE', '/ai/answers');
+  aiFailNext = (count: number, fault: z.input<typeof AiFaultBodySchema>['fault'], pathIncludes?: string) =>
+    this.request('POST', '/ai/fail-next', { count, fault, ...(pathIncludes ? { pathIncludes } : {}) });
+  aiFailUntilCleared = (fault: z.input<typeof AiFaultBodySchema>['fault'], pathIncludes?: string) =>
+    this.request('POST', '/ai/fail-until-cleared', { fault, ...(pathIncludes ? { pathIncludes } : {}) });
+  aiClearFaults = () => this.request('DELETE', '/ai/faults');
+  aiSetConditions = (conditions: ApiConditions) => this.request('PUT', '/ai/conditions', conditions);
+  aiRequests = (filter: { path?: string; outcome?: AiOutcome } = {}) =>
+    this.request<AiRequest[]>('GET', `/ai/requests?${new URLSearchParams(filter)}`);
 
   calls = (filter: { platform?: Platform; path?: string } = {}) =>
     this.request<ApiCall[]>('GET', `/calls?${new URLSearchParams(filter)}`);

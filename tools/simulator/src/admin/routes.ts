@@ -3,7 +3,7 @@
 // (tools/simulator/README.md, "Admin API").
 import type { z } from 'zod';
 import { SimulatorError } from '../core/errors';
-import type { Platform } from '../core/records';
+import type { AiOutcome, Platform } from '../core/records';
 import { json, route } from '../http/router';
 import type { Route, SimRequest, SimResponse } from '../http/router';
 import type { AreaBehaviour } from '../http/server';
@@ -11,6 +11,11 @@ import type { Simulator } from '../simulator';
 import type { DeliveryWait } from '../webhook/deliverer';
 import {
   AdvanceBodySchema,
+  AiAnswerBodySchema,
+  AiFaultBodySchema,
+  AiKeyBodySchema,
+  AiModelBodySchema,
+  AiStandingFaultBodySchema,
   CommentBodySchema,
   CommentsBodySchema,
   CopiesBodySchema,
@@ -49,7 +54,7 @@ export const adminArea: AreaBehaviour = {
     }
     return adminError(500, 'internal', String(error));
   },
-  fault: (status) => adminError(status, 'fault', 'Simulated fault'),
+  fault: ({ status }) => adminError(status, 'fault', 'Simulated fault'),
   headers: () => ({}),
 };
 
@@ -73,6 +78,11 @@ function waitOf(req: SimRequest): DeliveryWait {
 
 function platformOf(value: string | null): Platform | undefined {
   return value === 'line' || value === 'meta' ? value : undefined;
+}
+
+function aiOutcomeOf(value: string | null): AiOutcome | undefined {
+  const outcomes: readonly AiOutcome[] = ['completed', 'held', 'cut_off', 'abandoned'];
+  return outcomes.find((outcome) => outcome === value);
 }
 
 /** All admin routes, bound to a simulator. */
@@ -218,6 +228,55 @@ export function adminRoutes(sim: Simulator): Route[] {
     admin('PUT', '/meta/conditions', (req) => {
       sim.meta.setConditions(parse(ConditionsBodySchema, req));
       return ok();
+    }),
+
+    admin('POST', '/ai/keys', (req) => {
+      sim.ai.addKey(parse(AiKeyBodySchema, req).key);
+      return ok();
+    }),
+    admin('POST', '/ai/models', (req) => {
+      sim.ai.addModel(parse(AiModelBodySchema, req).id);
+      return ok();
+    }),
+    admin('POST', '/ai/answers', (req) => {
+      const { match, reply } = parse(AiAnswerBodySchema, req);
+      sim.ai.answer(match, reply);
+      return ok();
+    }),
+    admin('DELETE', '/ai/answers', () => {
+      sim.ai.clearAnswers();
+      return ok();
+    }),
+    admin('POST', '/ai/fail-next', (req) => {
+      const { count, fault, pathIncludes } = parse(AiFaultBodySchema, req);
+      sim.ai.failNext(count, fault, pathIncludes === undefined ? {} : { pathIncludes });
+      return ok();
+    }),
+    admin('POST', '/ai/fail-until-cleared', (req) => {
+      const { fault, pathIncludes } = parse(AiStandingFaultBodySchema, req);
+      sim.ai.failUntilCleared(fault, pathIncludes === undefined ? {} : { pathIncludes });
+      return ok();
+    }),
+    admin('DELETE', '/ai/faults', () => {
+      sim.ai.clearFaults();
+      return ok();
+    }),
+    admin('PUT', '/ai/conditions', (req) => {
+      sim.ai.setConditions(parse(ConditionsBodySchema, req));
+      return ok();
+    }),
+    admin('GET', '/ai/requests', (req) => {
+      const q = req.query;
+      const outcome = aiOutcomeOf(q.get('outcome'));
+      return json(
+        200,
+        sim.ai.requests({
+          ...(outcome ? { outcome } : {}),
+          ...(q.get('method') ? { method: q.get('method') ?? '' } : {}),
+          ...(q.get('path') ? { path: q.get('path') ?? '' } : {}),
+          ...(q.get('since') ? { since: Number(q.get('since')) } : {}),
+        }),
+      );
     }),
 
     admin('GET', '/calls', (req) => {

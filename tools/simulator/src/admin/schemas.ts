@@ -1,7 +1,9 @@
 // Schemas of the admin API bodies: the same configuration and customer actions as the programmatic API, with
-// attachment bytes as base64 strings. Each schema's output type is checked against the programmatic type.
+// attachment bytes as base64 strings and patterns as `{ pattern, flags }`. Each schema's output type is checked
+// against the programmatic type.
 import { z } from 'zod';
-import type { ApiConditions, ApiFault } from '../core/faults';
+import type { AnswerMatch } from '../ai/types';
+import type { AiFault, ApiConditions, ApiFault } from '../core/faults';
 import type { LineAction, LineChannelConfig, LineUserConfig } from '../line/types';
 import type {
   CommentItem,
@@ -231,6 +233,44 @@ export const ConditionsBodySchema = z.object({
   pathIncludes: z.string().optional(),
 });
 
+const aiFault = z.union([
+  z.literal('timeout'),
+  z.object({
+    status: z.number().int().min(400).max(599),
+    retryAfterSeconds: z.number().int().min(0).optional(),
+  }),
+  z.object({ delayMs: z.number().int().min(0) }),
+  z.object({ chunkDelayMs: z.number().int().min(0) }),
+  z.object({ cutAfterChunks: z.number().int().min(0) }),
+]);
+export const AiFaultBodySchema = z.object({
+  count: z.number().int().min(1),
+  fault: aiFault,
+  pathIncludes: z.string().optional(),
+});
+export const AiStandingFaultBodySchema = AiFaultBodySchema.omit({ count: true });
+
+export const AiKeyBodySchema = z.object({ key: z.string().min(1) });
+export const AiModelBodySchema = z.object({ id: z.string().min(1) });
+
+const isPattern = ({ pattern, flags }: { pattern: string; flags?: string | undefined }) => {
+  try {
+    new RegExp(pattern, flags);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** A substring of the request's text, or a pattern over it (JSON has no RegExp). */
+const answerMatch = z.union([
+  z.string().min(1),
+  z
+    .object({ pattern: z.string().min(1), flags: z.string().optional() })
+    .refine(isPattern, 'not a valid regular expression')
+    .transform(({ pattern, flags }) => new RegExp(pattern, flags)),
+]);
+export const AiAnswerBodySchema = z.object({ match: answerMatch, reply: z.string() });
+
 export const CopiesBodySchema = z.object({ copies: z.number().int().min(1) });
 export const QuotaBodySchema = z.object({ limit: z.number().int().min(0).nullable() });
 export const AdvanceBodySchema = z.object({ ms: z.number().min(0) });
@@ -253,4 +293,6 @@ export const schemasMatchProgrammaticTypes: [
   Accepts<ApiConditions, typeof ConditionsBodySchema>,
   Accepts<PublishOptions, z.ZodObject<typeof publishOptions>>,
   Accepts<CommentItem, typeof CommentItemSchema>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Accepts<AiFault, typeof aiFault>,
+  Accepts<AnswerMatch, typeof answerMatch>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

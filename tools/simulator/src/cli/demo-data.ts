@@ -20,6 +20,8 @@ export const DEMO_DEFAULTS = {
   igId: '17840000000000001',
   igUsername: 'sabai.shop',
   igToken: 'demo-instagram-access-token',
+  /** API key of the fake model endpoint, for the server's AI assist settings. */
+  aiKey: 'demo-ai-key',
 };
 
 /** One message of a demo customer's script. */

@@ -3,11 +3,24 @@
 // meets.
 import type { Platform } from './records';
 
+/** Whom faults are injected into: the LINE and Graph fakes, and the model endpoint. */
+export type Provider = Platform | 'ai';
+
 /**
  * A status to answer with; `'timeout'`: hold the request without answering; `{ delayMs }`: answer normally,
  * that much later (a provider that hangs for a while).
  */
 export type ApiFault = { status: number } | 'timeout' | { delayMs: number };
+
+/** A status fault as the area renders it; `retryAfterSeconds` becomes a `retry-after` header. */
+export type StatusFault = { status: number; retryAfterSeconds?: number };
+
+/**
+ * Faults of the model endpoint: those of `ApiFault`, a status that says when to retry, and two that only a
+ * streamed answer meets: a pause before every event after the first, and the connection cut after
+ * `cutAfterChunks` events (no `[DONE]`).
+ */
+export type AiFault = ApiFault | StatusFault | { chunkDelayMs: number } | { cutAfterChunks: number };
 
 /** How a provider behaves on every call: a random latency in [min, max] ms, and `errorRate` of calls a 500. */
 export type ApiConditions = {
@@ -19,26 +32,29 @@ export type ApiConditions = {
 };
 
 interface PendingFault {
-  platform: Platform;
+  provider: Provider;
   remaining: number;
-  fault: ApiFault;
+  fault: AiFault;
   pathIncludes: string | null;
 }
 
-/** Queue of pending API faults, consumed in order of registration, and each platform's conditions. */
+/** Queue of pending API faults, consumed in order of registration, and each provider's conditions. */
 export class FaultQueue {
   private pending: PendingFault[] = [];
-  private conditions = new Map<Platform, ApiConditions>();
+  private conditions = new Map<Provider, ApiConditions>();
 
-  add(platform: Platform, count: number, fault: ApiFault, pathIncludes?: string): void {
+  /** `count` may be `Infinity`: the fault then stays until cleared. */
+  add(platform: Platform, count: number, fault: ApiFault, pathIncludes?: string): void;
+  add(provider: 'ai', count: number, fault: AiFault, pathIncludes?: string): void;
+  add(provider: Provider, count: number, fault: AiFault, pathIncludes?: string): void {
     if (count > 0)
-      this.pending.push({ platform, remaining: count, fault, pathIncludes: pathIncludes ?? null });
+      this.pending.push({ provider, remaining: count, fault, pathIncludes: pathIncludes ?? null });
   }
 
   /** The fault to apply to this call, if any (and counts it down). */
-  take(platform: Platform, path: string): ApiFault | null {
+  take(provider: Provider, path: string): AiFault | null {
     const match = this.pending.find(
-      (p) => p.platform === platform && (p.pathIncludes === null || path.includes(p.pathIncludes)),
+      (p) => p.provider === provider && (p.pathIncludes === null || path.includes(p.pathIncludes)),
     );
     if (!match) return null;
     match.remaining -= 1;
@@ -46,14 +62,14 @@ export class FaultQueue {
     return match.fault;
   }
 
-  /** Replaces the platform's conditions (an empty object: none). */
-  setConditions(platform: Platform, conditions: ApiConditions): void {
-    this.conditions.set(platform, conditions);
+  /** Replaces the provider's conditions (an empty object: none). */
+  setConditions(provider: Provider, conditions: ApiConditions): void {
+    this.conditions.set(provider, conditions);
   }
 
-  /** What this call meets under the platform's conditions: a delay, and whether it fails. */
-  draw(platform: Platform, path: string): { delayMs: number; fails: boolean } {
-    const c = this.conditions.get(platform);
+  /** What this call meets under the provider's conditions: a delay, and whether it fails. */
+  draw(provider: Provider, path: string): { delayMs: number; fails: boolean } {
+    const c = this.conditions.get(provider);
     if (!c || (c.pathIncludes !== undefined && !path.includes(c.pathIncludes)))
       return { delayMs: 0, fails: false };
     const { min, max } = c.latencyMs ?? { min: 0, max: 0 };
@@ -61,6 +77,11 @@ export class FaultQueue {
       delayMs: min + Math.random() * Math.max(0, max - min),
       fails: Math.random() < (c.errorRate ?? 0),
     };
+  }
+
+  /** Forgets the provider's pending faults (its conditions stay). */
+  clearPending(provider: Provider): void {
+    this.pending = this.pending.filter((p) => p.provider !== provider);
   }
 
   clear(): void {

@@ -1,5 +1,6 @@
-// What the simulator saw and did, kept in memory for inspection: API calls received, webhooks sent and
-// messages that reached (or did not reach) a customer. Getters return copies so callers cannot edit history.
+// What the simulator saw and did, kept in memory for inspection: API calls received, webhooks sent, messages
+// that reached (or did not reach) a customer, and requests to the model endpoint. Getters return copies so
+// callers cannot edit history.
 import { SimulatorError } from './errors';
 
 export type Platform = 'line' | 'meta';
@@ -85,12 +86,47 @@ export interface OutboxEntry {
   commentId?: string;
 }
 
+/**
+ * What became of a request to the model endpoint: `completed` (a whole response was written, whatever its
+ * status), `held` (the hang fault), `cut_off` (the stream was cut by a fault), `abandoned` (the client left
+ * before the response was written in full, e.g. on its own timeout).
+ */
+export type AiOutcome = 'completed' | 'held' | 'cut_off' | 'abandoned';
+
+/**
+ * One request to the model endpoint. Unlike `ApiCall` it keeps no headers: the API key must never be
+ * recorded, only whether one came.
+ */
+export interface AiRequest {
+  id: string;
+  /** Simulated time when the request arrived. */
+  at: number;
+  method: string;
+  path: string;
+  /** The parsed JSON body (what reached the model); the raw text when it was not JSON; null when empty. */
+  body: unknown;
+  /** An `Authorization: Bearer …` header came. */
+  hasKey: boolean;
+  /** null when held. */
+  status: number | null;
+  outcome: AiOutcome;
+}
+
 /** Filter for `calls()`; `path` is a substring or a pattern. */
 export interface CallFilter {
   platform?: Platform;
   method?: string;
   path?: string | RegExp;
   status?: number;
+  since?: number;
+}
+
+/** Filter for `ai.requests()`; `path` is a substring or a pattern. */
+export interface AiRequestFilter {
+  method?: string;
+  path?: string | RegExp;
+  status?: number;
+  outcome?: AiOutcome;
   since?: number;
 }
 
@@ -102,13 +138,14 @@ export interface DeliveryFilter {
 }
 
 /**
- * In-memory history of calls, deliveries and outbox messages: all of it, or the latest `keep` of each kind
- * (a long run, such as a soak, would otherwise hold every call and slow down every `calls()`).
+ * In-memory history of calls, deliveries, outbox messages and model requests: all of it, or the latest `keep`
+ * of each kind (a long run, such as a soak, would otherwise hold every call and slow down every `calls()`).
  */
 export class Recorder {
   private callList: ApiCall[] = [];
   private deliveryList: DeliveryRecord[] = [];
   private outboxList: OutboxEntry[] = [];
+  private aiRequestList: AiRequest[] = [];
   private sequence = 0;
   private readonly callListeners = new Set<(call: ApiCall) => void>();
 
@@ -138,6 +175,10 @@ export class Recorder {
 
   addOutbox(entry: OutboxEntry): void {
     this.outboxList = this.trimmed(this.outboxList, entry);
+  }
+
+  addAiRequest(request: AiRequest): void {
+    this.aiRequestList = this.trimmed(this.aiRequestList, request);
   }
 
   /** Appends; past half again the limit, the oldest go (in one copy rather than one shift per call). */
@@ -171,20 +212,37 @@ export class Recorder {
       .map((e) => structuredClone(e));
   }
 
+  aiRequests(filter: AiRequestFilter = {}): AiRequest[] {
+    return this.aiRequestList
+      .filter(
+        (r) => (filter.outcome === undefined || r.outcome === filter.outcome) && matchesRequest(r, filter),
+      )
+      .map((r) => structuredClone(r));
+  }
+
   clear(): void {
     this.callList = [];
     this.deliveryList = [];
     this.outboxList = [];
+    this.aiRequestList = [];
   }
 }
 
 function matchesCall(call: ApiCall, filter: CallFilter): boolean {
   if (filter.platform !== undefined && call.platform !== filter.platform) return false;
-  if (filter.method !== undefined && call.method !== filter.method.toUpperCase()) return false;
-  if (filter.status !== undefined && call.status !== filter.status) return false;
-  if (filter.since !== undefined && call.at < filter.since) return false;
-  if (filter.path instanceof RegExp) return filter.path.test(call.path);
-  if (typeof filter.path === 'string') return call.path.includes(filter.path);
+  return matchesRequest(call, filter);
+}
+
+/** The filters API calls and model requests share. */
+function matchesRequest(
+  request: ApiCall | AiRequest,
+  filter: { method?: string; path?: string | RegExp; status?: number; since?: number },
+): boolean {
+  if (filter.method !== undefined && request.method !== filter.method.toUpperCase()) return false;
+  if (filter.status !== undefined && request.status !== filter.status) return false;
+  if (filter.since !== undefined && request.at < filter.since) return false;
+  if (filter.path instanceof RegExp) return filter.path.test(request.path);
+  if (typeof filter.path === 'string') return request.path.includes(filter.path);
   return true;
 }
 

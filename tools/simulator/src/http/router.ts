@@ -1,9 +1,9 @@
-// A tiny path router: the simulator serves four areas from one origin (LINE `/v2/bot`, Graph `/{version}`,
-// the admin API and the fake CDN); a framework would add nothing here.
+// A tiny path router: the simulator serves five areas from one origin (LINE `/v2/bot`, Graph `/{version}`,
+// the model endpoint `/openai/v1`, the admin API and the fake CDN); a framework would add nothing here.
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Which part of the simulator a route belongs to; decides recording, faults and error shapes. */
-export type Area = 'line' | 'meta' | 'admin' | 'cdn';
+export type Area = 'line' | 'meta' | 'ai' | 'admin' | 'cdn';
 
 /** A parsed request body. Graph accepts form bodies, so both shapes are kept. */
 export type RequestBody =
@@ -23,11 +23,15 @@ export interface SimRequest {
   body: RequestBody;
 }
 
-/** What a handler returns: JSON, bytes or text; `hold` leaves the request unanswered (timeout fault). */
+/**
+ * What a handler returns: JSON, bytes, text, or server-sent events (each item one `data:` line, written one by
+ * one so stream faults can pause or cut between them); `hold` leaves the request unanswered (timeout fault).
+ */
 export type SimResponse =
   | { status: number; headers?: Record<string, string>; json: unknown }
   | { status: number; headers?: Record<string, string>; bytes: Buffer }
   | { status: number; headers?: Record<string, string>; text: string }
+  | { status: number; headers?: Record<string, string>; events: string[] }
   | { hold: true };
 
 export type Handler = (req: SimRequest) => SimResponse | Promise<SimResponse>;

@@ -1,22 +1,23 @@
 // The one loopback HTTP server: reads and parses bodies, applies injected faults, dispatches to the area's
-// handler, stamps provider headers and records every LINE and Graph call for `calls()`.
+// handler, writes event streams piece by piece, stamps provider headers and records every LINE and Graph call
+// for `calls()` and every model request for `ai.requests()`.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../core/clock';
-import type { FaultQueue } from '../core/faults';
-import type { Recorder } from '../core/records';
+import type { AiFault, FaultQueue, Provider, StatusFault } from '../core/faults';
+import type { AiOutcome, Recorder } from '../core/records';
 import { matchRoute } from './router';
 import type { Area, RequestBody, Route, SimRequest, SimResponse } from './router';
 
 /** How one area answers the cases the dispatcher handles itself. */
 export interface AreaBehaviour {
   maxBodyBytes: number;
-  notFound(): SimResponse;
+  notFound(request: SimRequest): SimResponse;
   tooLarge(): SimResponse;
   internalError(error: unknown): SimResponse;
-  /** Injected fault with this status (5xx, 429…). */
-  fault(status: number): SimResponse;
+  /** Injected fault with a status (5xx, 429…). */
+  fault(fault: StatusFault): SimResponse;
   /** Headers every response of the area carries (e.g. `X-Line-Request-Id`). */
   headers(): Record<string, string>;
 }
@@ -82,8 +83,8 @@ async function handle(
   const behaviour = options.behaviours[area];
 
   const raw = await readBody(req, behaviour.maxBodyBytes);
-  const body: RequestBody =
-    raw === 'too_large' ? { kind: 'empty' } : parseBody(raw, req.headers['content-type']);
+  const isTooLarge = raw === 'too_large';
+  const body: RequestBody = isTooLarge ? { kind: 'empty' } : parseBody(raw, req.headers['content-type']);
   const matched = matchRoute(options.routes, method, url.pathname);
   const request: SimRequest = {
     method,
@@ -94,8 +95,9 @@ async function handle(
     body,
   };
 
-  const response = await respond(options, behaviour, area, request, raw === 'too_large', matched?.route);
-  const isRecorded = area === 'line' || area === 'meta';
+  const provider = providerOf(area);
+  const fault = provider && !isTooLarge ? options.faults.take(provider, request.path) : null;
+  const response = await respond(options, behaviour, provider, request, isTooLarge, matched?.route, fault);
   if ('hold' in response) {
     // Imitates a provider that never answers: the client must time out on its own.
     const timer = setTimeout(() => {
@@ -103,11 +105,16 @@ async function handle(
       req.socket.destroy();
     }, options.holdMs);
     holdTimers.add(timer);
-    if (isRecorded) record(options, area, at, request, null, null);
+    record(options, area, at, request, { status: null, response: null, outcome: 'held' });
     return;
   }
 
   const headers: Record<string, string> = { ...behaviour.headers(), ...response.headers };
+  if ('events' in response) {
+    const outcome = await writeEvents(options, res, response.status, headers, response.events, fault);
+    record(options, area, at, request, { status: response.status, response: null, outcome });
+    return;
+  }
   let payload: Buffer;
   let recordedResponse: unknown = null;
   if ('json' in response) {
@@ -121,36 +128,78 @@ async function handle(
     headers['content-type'] ??= 'text/plain; charset=utf-8';
     recordedResponse = response.text;
   }
+  // A client that gave up during a delay fault has closed the connection already.
+  const outcome: AiOutcome = res.destroyed ? 'abandoned' : 'completed';
   headers['content-length'] = String(payload.length);
   res.writeHead(response.status, headers);
   res.end(method === 'HEAD' ? undefined : payload);
-  if (isRecorded) record(options, area, at, request, response.status, recordedResponse);
+  record(options, area, at, request, { status: response.status, response: recordedResponse, outcome });
+}
+
+/** The areas that fake a provider: their calls meet injected faults and are recorded. */
+function providerOf(area: Area): Provider | null {
+  return area === 'line' || area === 'meta' || area === 'ai' ? area : null;
 }
 
 async function respond(
   options: HttpServerOptions,
   behaviour: AreaBehaviour,
-  area: Area,
+  provider: Provider | null,
   request: SimRequest,
   isTooLarge: boolean,
   matched: Route | undefined,
+  fault: AiFault | null,
 ): Promise<SimResponse> {
   if (isTooLarge) return behaviour.tooLarge();
-  if (area === 'line' || area === 'meta') {
-    const fault = options.faults.take(area, request.path);
+  if (provider) {
     if (fault === 'timeout') return { hold: true };
-    if (fault && 'status' in fault) return behaviour.fault(fault.status);
-    const drawn = options.faults.draw(area, request.path);
-    const delayMs = (fault?.delayMs ?? 0) + drawn.delayMs;
+    if (fault && 'status' in fault) return behaviour.fault(fault);
+    const drawn = options.faults.draw(provider, request.path);
+    const delayMs = (fault && 'delayMs' in fault ? fault.delayMs : 0) + drawn.delayMs;
     if (delayMs > 0) await sleep(options, delayMs);
-    if (drawn.fails) return behaviour.fault(500);
+    if (drawn.fails) return behaviour.fault({ status: 500 });
   }
-  if (!matched) return behaviour.notFound();
+  if (!matched) return behaviour.notFound(request);
   try {
     return await matched.handle(request);
   } catch (error) {
     return behaviour.internalError(error);
   }
+}
+
+/**
+ * Writes server-sent events one at a time, so a stream fault can pause before every event after the first or
+ * cut the connection after some of them, as a provider failing mid-answer would.
+ */
+async function writeEvents(
+  options: HttpServerOptions,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  events: readonly string[],
+  fault: AiFault | null,
+): Promise<AiOutcome> {
+  const pauseMs = fault && typeof fault === 'object' && 'chunkDelayMs' in fault ? fault.chunkDelayMs : 0;
+  const cutAfter =
+    fault && typeof fault === 'object' && 'cutAfterChunks' in fault ? fault.cutAfterChunks : null;
+  res.writeHead(status, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    ...headers,
+  });
+  // Each event is handed to the socket before the next step, so a cut never drops events already written.
+  const write = (data: string) => new Promise<void>((resolve) => res.write(data, () => resolve()));
+  for (const [index, event] of events.entries()) {
+    if (index === cutAfter) {
+      res.destroy();
+      return 'cut_off';
+    }
+    if (index > 0 && pauseMs > 0) await sleep(options, pauseMs);
+    if (res.destroyed) return 'abandoned';
+    await write(`data: ${event}\n\n`);
+  }
+  res.end();
+  return 'completed';
 }
 
 /** Waits `ms` (real time), cut short when the server closes. */
@@ -164,14 +213,28 @@ function sleep(options: HttpServerOptions, ms: number) {
   });
 }
 
+/** LINE and Graph calls become `ApiCall`s; model requests become `AiRequest`s, which never keep the key. */
 function record(
   options: HttpServerOptions,
-  platform: 'line' | 'meta',
+  area: Area,
   at: number,
   request: SimRequest,
-  status: number | null,
-  response: unknown,
+  result: { status: number | null; response: unknown; outcome: AiOutcome },
 ): void {
+  if (area === 'ai') {
+    options.recorder.addAiRequest({
+      id: options.recorder.nextId('a'),
+      at,
+      method: request.method,
+      path: request.path,
+      body: bodyForRecord(request.body),
+      hasKey: /^Bearer\s+\S/i.test(request.headers.authorization ?? ''),
+      status: result.status,
+      outcome: result.outcome,
+    });
+    return;
+  }
+  if (area !== 'line' && area !== 'meta') return;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -179,14 +242,14 @@ function record(
   options.recorder.addCall({
     id: options.recorder.nextId('c'),
     at,
-    platform,
+    platform: area,
     method: request.method,
     path: request.path,
     query: Object.fromEntries(request.query),
     headers,
     body: bodyForRecord(request.body),
-    status,
-    response,
+    status: result.status,
+    response: result.response,
   });
 }
 

@@ -18,6 +18,6 @@ export const lineArea: AreaBehaviour = {
   notFound: () => lineError(404, 'Not found'),
   tooLarge: () => lineError(413, 'Request entity too large'),
   internalError: () => lineError(500, 'Internal server error'),
-  fault: (status) => lineError(status, FAULT_MESSAGES[status] ?? 'Simulated fault'),
+  fault: ({ status }) => lineError(status, FAULT_MESSAGES[status] ?? 'Simulated fault'),
   headers: () => ({ 'x-line-request-id': uuid() }),
 };

@@ -10,7 +10,7 @@ export const metaArea: AreaBehaviour = {
   tooLarge: () => graphError(GraphErrors.param('The request body is too large'), 413),
   internalError: () => graphError(GraphErrors.transient(), 500),
   // 429 carries the rate-limit code 613, 5xx the transient codes 1/2 (C.9).
-  fault: (status) =>
+  fault: ({ status }) =>
     graphError(
       status === 429
         ? GraphErrors.rateLimited()
