@@ -31,3 +31,4 @@ export * from './provinces';
 export * from './report-metrics';
 export * from './sla';
 export * from './automation';
+export * from './personal-data';
