@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import type { Tx } from '../../platform/db';
 import { publishEvent, publishEvents, type DomainEvent } from '../../platform/events';
 import { jobToSend, type JobToSend } from '../../platform/jobs';
-import { ASSIGN_JOB } from '../assignment';
+import { handOutFallbackJobs } from '../assignment';
 import { findRoutingRules, findTeamIntake, type ChannelRow } from '../channels';
 import { notifyCustomerActivity } from '../notifications';
 import { organizationTimeZone } from '../organizations';
@@ -27,9 +27,10 @@ export type ChannelComment = { channel: ChannelRow; event: CommentEvent };
  * comment is looked up and stored on its own (its thread depends on the ones before it); what a run shares
  * (the channel's routing and rules, the post) is read once, and its effects (issue activity, jobs, live
  * events, notifications) are written once at the end, so a live-commerce burst costs a few statements a
- * comment.
+ * comment. Resolves to the teams whose new issues wait for automatic assignment, to hand out once `tx`
+ * commits (as customer messages do).
  */
-export async function applyComments(deps: Deps, tx: Tx, run: ChannelComment[]) {
+export async function applyComments(deps: Deps, tx: Tx, run: ChannelComment[]): Promise<string[]> {
   const ctx = runContext(tx);
   for (const { channel, event } of run) {
     if (channel.type === 'line') continue;
@@ -55,6 +56,7 @@ export async function applyComments(deps: Deps, tx: Tx, run: ChannelComment[]) {
     }
   }
   await flush(deps, tx, ctx);
+  return [...ctx.teamsToHandOut];
 }
 
 type StoredComment = {
@@ -76,6 +78,8 @@ function runContext(tx: Tx) {
       ({ channel, event }) => `${channel.id}:${event.postId}`,
     ),
     jobs: [] as JobToSend[],
+    /** Teams that assign automatically with a new issue in this run. */
+    teamsToHandOut: new Set<string>(),
     opened: [] as Array<{ organizationId: string; channelId: string; issue: StoredComment['issue'] }>,
     stored: [] as StoredComment[],
   };
@@ -84,6 +88,7 @@ type RunContext = ReturnType<typeof runContext>;
 
 /** The run's effects: issue activity, jobs, then the live events and notifications. */
 async function flush(deps: Deps, tx: Tx, ctx: RunContext) {
+  ctx.jobs.push(...handOutFallbackJobs(deps, [...ctx.teamsToHandOut]));
   if (ctx.stored.length === 0 && ctx.jobs.length === 0) return;
   const byIssue = new Map<number, inbound.IssueActivity>();
   for (const { issue, event } of ctx.stored) {
@@ -243,7 +248,7 @@ async function addCustomerComment(tx: Tx, channel: ChannelRow, event: CommentEve
     issue = { id, status: 'un-assigned', teamId: routing.teamId, assigneeUserId: null };
     ctx.opened.push({ organizationId: channel.organizationId, channelId: channel.id, issue });
     if (routing.teamId && (await ctx.intake(routing.teamId)).assignsAutomatically)
-      ctx.jobs.push(jobToSend(ASSIGN_JOB, { issueId: id }));
+      ctx.teamsToHandOut.add(routing.teamId);
   }
   const rule = await ruleToFire(tx, ctx, channel, post.id, event);
   const messageId = await inbound.insertMessage(tx, {

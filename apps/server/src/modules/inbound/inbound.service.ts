@@ -128,7 +128,8 @@ async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<s
       run = [];
     };
     const flushComments = async () => {
-      if (commentRun.length > 0) await applyComments(deps, tx, commentRun);
+      if (commentRun.length > 0)
+        for (const teamId of await applyComments(deps, tx, commentRun)) teamsToAssign.add(teamId);
       commentRun = [];
     };
     for (const { channel, event } of events) {
