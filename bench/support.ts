@@ -206,6 +206,7 @@ export async function spawnBenchServer(
     (child as ChildProcess | null)?.kill('SIGKILL');
     await db.close();
     await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
 }

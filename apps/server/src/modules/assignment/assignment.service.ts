@@ -45,6 +45,8 @@ export async function requestAssignment(deps: Deps, tx: Executor, issueId: numbe
 
 /** Seconds before the durable hand-out of an ingest's new issues runs (see handOutFallbackJobs). */
 const HAND_OUT_FALLBACK_SECONDS = 5;
+/** A team's fallback jobs from one process are at least this far apart: half the delay. */
+const HAND_OUT_FALLBACK_EVERY_MS = HAND_OUT_FALLBACK_SECONDS * 500;
 
 /**
  * The hand-out jobs an ingest transaction queues for its teams with new issues waiting for an agent: the
@@ -59,7 +61,7 @@ const HAND_OUT_FALLBACK_SECONDS = 5;
 export function handOutFallbackJobs(deps: Deps, teamIds: string[]) {
   const now = deps.clock.now().getTime();
   const queued = handOutsOf(deps).fallbacks;
-  const due = teamIds.filter((teamId) => now - (queued.get(teamId) ?? 0) >= HAND_OUT_FALLBACK_SECONDS * 500);
+  const due = teamIds.filter((teamId) => now - (queued.get(teamId) ?? 0) >= HAND_OUT_FALLBACK_EVERY_MS);
   for (const teamId of due) queued.set(teamId, now);
   return due.map((teamId) => jobToSend(BACKLOG_JOB, { teamId }, { startAfter: HAND_OUT_FALLBACK_SECONDS }));
 }

@@ -180,19 +180,19 @@ export function useLiveCache(): void {
 }
 
 /**
- * Cancels the list and count reads in flight, keeping what the cache held (the caller batches a refetch
- * that reads them again). A further page being loaded is left to finish: the user asked for it, and the batched
- * refetch corrects the older cards it brings. Resolves whether any read was cancelled.
+ * Cancels the list and count reads in flight, keeping what the cache held. A further page being loaded is
+ * left to finish: the user asked for it. Resolves whether any read was in flight, for the caller to batch a
+ * refetch that reads them again (and corrects the older cards such a page brings).
  */
 function cancelListReads(queryClient: QueryClient): boolean {
-  const isStaleRead = (query: Query) =>
-    query.state.fetchStatus === 'fetching' &&
-    query.state.data !== undefined && // a first read has nothing the event changed
-    !query.state.fetchMeta?.fetchMore;
   const reads = [listsKey, countsKey].flatMap((queryKey) =>
-    queryClient.getQueryCache().findAll({ queryKey, predicate: isStaleRead }),
+    queryClient.getQueryCache().findAll({
+      queryKey,
+      // A first read has nothing the event changed.
+      predicate: (query: Query) => query.state.fetchStatus === 'fetching' && query.state.data !== undefined,
+    }),
   );
-  for (const query of reads) void query.cancel({ revert: true });
+  for (const query of reads) if (!query.state.fetchMeta?.fetchMore) void query.cancel({ revert: true });
   return reads.length > 0;
 }
 
