@@ -92,7 +92,8 @@ async function autoAssignAllDay(db: Db) {
 const KINDS = (process.env.BENCH_KINDS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 for (const kind of KINDS) {
   const sim = await startSimulator();
-  const env = { PROVIDER_BASE_URL: sim.url, JWT_SECRET: `bench-${randomUUID()}` };
+  // Warnings too: a failed hand-out is logged at that level.
+  const env = { PROVIDER_BASE_URL: sim.url, JWT_SECRET: `bench-${randomUUID()}`, LOG_LEVEL: 'warn' };
   const server =
     kind === 'postgres'
       ? await spawnBenchServer(env, autoAssignAllDay)
@@ -124,6 +125,16 @@ for (const kind of KINDS) {
       await new Promise((r) => setTimeout(r, 200));
   };
 
+  /** Prints the issues still unassigned after the wait, for diagnosis (none is the expected outcome). */
+  const describeLeftovers = async (since: Date) => {
+    const rows = await server.db.query<Record<string, unknown>>(
+      `SELECT i.id, i.status, i.team_id, i.created_at, i.updated_at,
+              (SELECT count(*) FROM messages m WHERE m.issue_id = i.id) AS messages
+         FROM issues i WHERE i.created_at >= $1 AND i.assignee_user_id IS NULL`,
+      [since],
+    );
+    for (const row of rows) console.log('  left unassigned:', JSON.stringify(row));
+  };
   /** The message → assignment times (ms, ascending) of the issues created since `since`. */
   const latencies = async (since: Date) => {
     const rows = await server.db.query<{ ms: number }>(
@@ -141,6 +152,7 @@ for (const kind of KINDS) {
     const rate = await send(url, customer, DURATION, arrivals);
     await settled(since);
     const ms = await latencies(since);
+    await describeLeftovers(since);
     console.log(
       `  ${label}: ${rate.toFixed(0)} webhooks/s for ${DURATION} s, ${ms.length} new issues assigned, ${await unassignedSince(since)} left: message → assigned p50 ${percentile(ms, 0.5).toFixed(0)} ms, p99 ${percentile(ms, 0.99).toFixed(0)} ms, max ${ms.at(-1)?.toFixed(0)} ms`,
     );

@@ -267,13 +267,19 @@ export async function sweepBacklogs(deps: Deps) {
 
 /**
  * Starts handing out the waiting issues of `teamIds` in this process, right after the ingest transaction
- * that stored them committed; a failure is left to the fallback job that transaction queued.
+ * that stored them committed. A failed hand-out queues its own retry: the fallback job of that transaction
+ * may have been left to an earlier one (see handOutFallbackJobs), which may already have run.
  */
 export function startHandOuts(deps: Deps, teamIds: Iterable<string>) {
   for (const teamId of teamIds)
-    handOutSoon(deps, teamId).catch((err: unknown) =>
-      deps.logger.debug({ err, teamId }, 'hand-out after inbound failed; its fallback job will retry'),
-    );
+    handOutSoon(deps, teamId).catch(async (err: unknown) => {
+      deps.logger.warn({ err, teamId }, 'hand-out after inbound failed; a hand-out job will retry it');
+      await deps.jobs
+        .send(BACKLOG_JOB, { teamId }, { startAfter: 1 })
+        .catch((sendErr: unknown) =>
+          deps.logger.error({ err: sendErr, teamId }, 'hand-out retry not queued; the minute sweep will take it'),
+        );
+    });
 }
 
 /** The `issue.assign` job handler: its issue, after the older waiting issues of its team. */
