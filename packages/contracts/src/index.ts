@@ -28,4 +28,5 @@ export * from './outgoing-webhooks';
 export * from './csat';
 export * from './sla';
 export * from './automation';
+export * from './knowledge-base';
 export * from './routes';

@@ -81,6 +81,7 @@ export const auditEn = {
       audit: 'Audit log settings',
       api_token: 'API tokens',
       webhook: 'Outgoing webhooks',
+      knowledge_base: 'Knowledge base',
     },
     actions: {
       create: 'Create',
@@ -101,6 +102,7 @@ export const auditEn = {
       revoke: 'Revoke',
       rotate_secret: 'Rotate secret',
       resend: 'Resend',
+      import: 'Import',
     },
   },
 } as const;

@@ -128,6 +128,23 @@ export const errorsEn: ErrorTexts = {
     name_exists: 'You already have a macro with this name.',
     not_found: 'This macro no longer exists or is not yours.',
   },
+  kb: {
+    import: {
+      body_invalid: 'The body is missing or longer than 20,000 characters.',
+      columns_missing: 'The file needs a header row with the columns title, body, language, tags and status.',
+      empty: 'The file has no articles.',
+      language_invalid: 'The language must be th or en.',
+      not_csv: 'This file cannot be read as UTF-8 CSV.',
+      status_invalid: 'The status must be published or draft.',
+      tag_unknown: 'A tag in this row does not exist in the organisation.',
+      title_invalid: 'The title is missing or longer than 200 characters.',
+      too_many_articles: 'The knowledge base is full (at most 2,000 articles).',
+      too_many_rows: 'A file can hold at most 500 articles.',
+    },
+    not_found: 'This article no longer exists.',
+    tag_not_found: 'A chosen tag no longer exists.',
+    too_many: 'An organisation can have at most 2,000 articles.',
+  },
   message: {
     comment_text_only: 'A reply to a comment is text only.',
     customer_blocked:

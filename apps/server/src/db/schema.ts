@@ -1494,3 +1494,50 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Knowledge base articles (modules/knowledge-base): markdown help texts in Thai or English. Numbered ids (the
+ * AI features cite them). `search_vector` holds the English-stemmed words of the title (weight A) and the
+ * body (B); Thai, which has no spaces, is matched by substring and trigrams (docs/decisions.md).
+ */
+export const kbArticles = pgTable(
+  'kb_articles',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    language: text('language', { enum: ['th', 'en'] }).notNull(),
+    status: text('status', { enum: ['published', 'draft'] }).notNull(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, body), 'B')`,
+      ),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('kb_articles_org_updated_idx').on(t.organizationId, t.updatedAt),
+    index('kb_articles_search_vector_idx').using('gin', t.searchVector),
+    index('kb_articles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('kb_articles_body_trgm_idx').using('gin', sql`lower(${t.body}) gin_trgm_ops`),
+  ],
+);
+
+export const kbArticleTags = pgTable(
+  'kb_article_tags',
+  {
+    articleId: bigint('article_id', { mode: 'number' })
+      .notNull()
+      .references(() => kbArticles.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('kb_article_tags_tag_idx').on(t.tagId)],
+);
