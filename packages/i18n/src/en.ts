@@ -104,6 +104,7 @@ export const en = {
       sla_policies: 'Could not retrieve the service level policies.',
       macros: 'Could not retrieve the macros.',
       automation_rules: 'Could not retrieve the automation rules.',
+      kb_articles: 'Could not retrieve the knowledge base articles.',
       members_of_team: 'Could not retrieve the agents of this team.',
     },
   },
@@ -189,6 +190,7 @@ export const en = {
     webhooks: 'Webhooks',
     slaPolicies: 'Service levels (SLA)',
     automationRules: 'Automation rules',
+    knowledgeBase: 'Knowledge base',
     profile: 'Edit profile',
   },
   // The header bell's drawer and the live notices (spec §2, §4).

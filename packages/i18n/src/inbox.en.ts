@@ -222,6 +222,12 @@ export const inboxEn = {
       canned: 'Canned responses',
       cannedSearch: 'Search canned responses',
       cannedEmpty: 'No canned response matches.',
+      kb: 'Knowledge base',
+      kbSearch: 'Search the knowledge base',
+      kbHint: 'Type a question or words in Thai or English.',
+      kbEmpty: 'No published article matches.',
+      kbFailed: 'Could not search the knowledge base.',
+      kbInsert: 'Insert “{{title}}” into the reply',
       blocked:
         'The customer blocked this account: replies are off until they add it again. You can still write a private note.',
       locked:

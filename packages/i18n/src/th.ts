@@ -99,6 +99,7 @@ export const th: Catalogue = {
       sla_policies: 'ไม่สามารถดึงนโยบายระดับการให้บริการได้',
       macros: 'ไม่สามารถดึงรายการมาโครได้',
       automation_rules: 'ไม่สามารถดึงกฎอัตโนมัติได้',
+      kb_articles: 'ไม่สามารถดึงบทความในคลังความรู้ได้',
       members_of_team: 'ไม่สามารถดึงรายชื่อเจ้าหน้าที่ของทีมนี้ได้',
     },
   },
@@ -183,6 +184,7 @@ export const th: Catalogue = {
     webhooks: 'เว็บฮุก',
     slaPolicies: 'ระดับการให้บริการ (SLA)',
     automationRules: 'กฎอัตโนมัติ',
+    knowledgeBase: 'คลังความรู้',
     profile: 'แก้ไขโปรไฟล์',
   },
   // The header bell's drawer and the live notices (spec §2, §4).

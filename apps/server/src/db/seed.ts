@@ -416,6 +416,8 @@ async function seedDemoOrganization(
     },
   ]);
 
+  await seedKnowledgeBase(tx, organizationId, users.admin!, tags, now);
+
   let externalSeq = 0;
   for (const c of CONVERSATIONS) {
     externalSeq += 1;
@@ -585,6 +587,153 @@ async function seedResponseIntervals(
 }
 
 type DemoTags = Record<string, { id: string; name: string; colour: string }>;
+
+/** Help articles in Thai and English (modules/knowledge-base), for the composer's search and the AI features. */
+export const DEMO_ARTICLES: ReadonlyArray<{
+  title: string;
+  body: string;
+  language: 'th' | 'en';
+  status: 'published' | 'draft';
+  tags: readonly string[];
+}> = [
+  {
+    title: 'นโยบายการคืนสินค้าและคืนเงิน',
+    body: [
+      'ลูกค้าสามารถคืนสินค้าได้ภายใน **7 วัน** นับจากวันที่ได้รับสินค้า',
+      '',
+      '- สินค้าต้องอยู่ในสภาพเดิม ไม่ผ่านการใช้งาน และมีป้ายราคาครบ',
+      '- แจ้งเลขที่คำสั่งซื้อและถ่ายรูปสินค้าส่งมาทางแชท',
+      '- ร้านจะโอนเงินคืนเข้าบัญชีธนาคารภายใน 3 วันทำการหลังได้รับสินค้าคืน',
+      '',
+      'สินค้าลดราคาและชุดชั้นในไม่รับคืน ยกเว้นสินค้าชำรุดจากการผลิต',
+    ].join('\n'),
+    language: 'th',
+    status: 'published',
+    tags: ['Refund'],
+  },
+  {
+    title: 'Returns and refunds',
+    body: [
+      'You can return an item within **7 days** of receiving it.',
+      '',
+      '- The item must be unused, in its original packaging, with its price tag.',
+      '- Send us your order number and a photo of the item in this chat.',
+      '- We refund to your bank account within 3 working days of receiving the return.',
+      '',
+      'Sale items and underwear cannot be returned unless they are faulty.',
+    ].join('\n'),
+    language: 'en',
+    status: 'published',
+    tags: ['Refund'],
+  },
+  {
+    title: 'ระยะเวลาจัดส่งสินค้า',
+    body: [
+      'สั่งซื้อและชำระเงินก่อน 14:00 น. จัดส่งภายในวันเดียวกัน',
+      '',
+      '- กรุงเทพฯ และปริมณฑล: ได้รับสินค้าภายใน 1–2 วันทำการ',
+      '- ต่างจังหวัด: 2–4 วันทำการ',
+      '- ส่งด่วนในกรุงเทพฯ (Grab/Lalamove) ได้รับภายใน 3 ชั่วโมง มีค่าส่งเพิ่ม',
+      '',
+      'เลขพัสดุจะส่งให้ทางแชทหลังจัดส่ง',
+    ].join('\n'),
+    language: 'th',
+    status: 'published',
+    tags: ['Order'],
+  },
+  {
+    title: 'Delivery times',
+    body: [
+      'Orders paid before 14:00 ship the same day.',
+      '',
+      '- Bangkok and nearby provinces: 1–2 working days',
+      '- Other provinces: 2–4 working days',
+      '- Express in Bangkok (Grab/Lalamove): within 3 hours, extra fee',
+      '',
+      'We send your tracking number in this chat once the parcel ships.',
+    ].join('\n'),
+    language: 'en',
+    status: 'published',
+    tags: ['Order'],
+  },
+  {
+    title: 'เวลาทำการของร้าน',
+    body: 'หน้าร้านและแอดมินตอบแชทเปิดทุกวัน 09:00–20:00 น. รวมวันหยุดนักขัตฤกษ์ ข้อความที่ส่งมานอกเวลาทำการจะได้รับคำตอบในวันถัดไป',
+    language: 'th',
+    status: 'published',
+    tags: [],
+  },
+  {
+    title: 'Opening hours',
+    body: 'Our shop and chat support are open every day from 09:00 to 20:00, public holidays included. Messages sent after hours are answered the next morning.',
+    language: 'en',
+    status: 'published',
+    tags: [],
+  },
+  {
+    title: 'ช่องทางการชำระเงิน',
+    body: [
+      'ร้านรับชำระเงินได้หลายช่องทาง',
+      '',
+      '- โอนผ่านธนาคาร หรือสแกนจ่ายพร้อมเพย์ (ส่งสลิปทางแชท)',
+      '- บัตรเครดิต/เดบิต ผ่านลิงก์ชำระเงิน',
+      '- เก็บเงินปลายทาง (COD) ค่าธรรมเนียม 30 บาท',
+    ].join('\n'),
+    language: 'th',
+    status: 'published',
+    tags: ['Order'],
+  },
+  {
+    title: 'Payment methods',
+    body: [
+      'We accept:',
+      '',
+      '- Bank transfer or PromptPay QR (send the slip in this chat)',
+      '- Credit or debit card through a payment link',
+      '- Cash on delivery (COD), 30 baht fee',
+    ].join('\n'),
+    language: 'en',
+    status: 'published',
+    tags: ['Order'],
+  },
+  {
+    title: 'โปรโมชันสมาชิก VIP (ร่าง)',
+    body: 'ลูกค้า VIP รับส่วนลด 10% ทุกคำสั่งซื้อ และส่งฟรีทั่วประเทศ รอยืนยันเงื่อนไขจากฝ่ายการตลาด',
+    language: 'th',
+    status: 'draft',
+    tags: ['VIP'],
+  },
+];
+
+async function seedKnowledgeBase(
+  tx: Tx,
+  organizationId: string,
+  authorId: string,
+  tags: DemoTags,
+  now: Date,
+) {
+  for (const [i, a] of DEMO_ARTICLES.entries()) {
+    const at = new Date(now.getTime() - (DEMO_ARTICLES.length - i) * HOUR);
+    const [row] = await tx
+      .insert(t.kbArticles)
+      .values({
+        organizationId,
+        title: a.title,
+        body: a.body,
+        language: a.language,
+        status: a.status,
+        createdBy: authorId,
+        updatedBy: authorId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: t.kbArticles.id });
+    const tagIds = a.tags.map((name) => tags[name]!.id);
+    if (tagIds.length > 0) {
+      await tx.insert(t.kbArticleTags).values(tagIds.map((tagId) => ({ articleId: row!.id, tagId })));
+    }
+  }
+}
 
 type TrailOf = {
   organizationId: string;

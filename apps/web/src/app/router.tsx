@@ -68,6 +68,10 @@ const desktopRoutes: RouteObject[] = [
     path: 'setting/automation',
     lazy: () => import('../features/automation/components/automation-page'),
   },
+  {
+    path: 'setting/knowledge-base',
+    lazy: () => import('../features/knowledge-base/components/knowledge-base-page'),
+  },
   { path: 'setting/audit-log', lazy: () => import('../features/audit-log/components/audit-log-page') },
   { path: 'setting/api-tokens', lazy: () => import('../features/api-tokens/components/api-tokens-page') },
   { path: 'setting/webhooks', lazy: () => import('../features/webhooks/components/webhooks-page') },

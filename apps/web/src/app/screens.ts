@@ -3,6 +3,7 @@
 // that needs more than a view scope by its `access` here.
 import {
   ApartmentOutlined,
+  BookOutlined,
   ApiOutlined,
   SendOutlined,
   AuditOutlined,
@@ -158,6 +159,15 @@ export const SCREENS: readonly Screen[] = [
     icon: ThunderboltOutlined,
     isOnMobile: false,
     // Organisation settings like the service levels, as routes.automation requires: the channel scope all.
+    access: { resource: 'channel', action: 'view', scopes: ['all'] },
+  },
+  {
+    key: 'knowledge-base',
+    path: '/setting/knowledge-base',
+    labelKey: 'nav.knowledgeBase',
+    icon: BookOutlined,
+    isOnMobile: false,
+    // Organisation settings like the service levels, as routes.knowledgeBase requires: the channel scope all.
     access: { resource: 'channel', action: 'view', scopes: ['all'] },
   },
   {

@@ -24,6 +24,7 @@ export const AREA_KEYS: Record<AuditArea, TranslationKey> = {
   audit: 'auditLog.areas.audit',
   api_token: 'auditLog.areas.api_token',
   webhook: 'auditLog.areas.webhook',
+  knowledge_base: 'auditLog.areas.knowledge_base',
 };
 
 export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {
@@ -45,6 +46,7 @@ export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {
   revoke: 'auditLog.actions.revoke',
   rotate_secret: 'auditLog.actions.rotate_secret',
   resend: 'auditLog.actions.resend',
+  import: 'auditLog.actions.import',
 };
 
 // The filters' choices in the contract's order (not imported from @sabai/contracts as values: the lists

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Input, Popover, Spin, Switch, Tag, Tooltip, type InputRef } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { CloseOutlined, MessageOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  BookOutlined,
+  CloseOutlined,
+  MessageOutlined,
+  PaperClipOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isAllowedAttachment, isFinalStatus, maxAttachmentBytes } from '@sabai/domain';
 import { useNotice } from '../../../lib/notices';
@@ -26,6 +32,8 @@ import {
   type StickerCatalogue,
 } from '@sabai/contracts';
 import { StickerButton } from './sticker-picker';
+import { KbPicker } from './kb-picker';
+import { withArticle } from '../utils/article-reply';
 import { QuickRepliesButton, QuickReplyTags } from '../../../components/quick-replies-editor';
 
 /** A unique enough id for one draft (crypto.randomUUID needs a secure context, which plain http is not). */
@@ -67,6 +75,7 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
   const [quickReplies, setQuickReplies] = useState<QuickReply[]>([]);
   const [uploading, setUploading] = useState(0);
   const [isCannedOpen, setIsCannedOpen] = useState(false);
+  const [isKbOpen, setIsKbOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<TextAreaRef>(null);
   // The draft being sent and its client id: sending the same draft again (after an error whose answer
@@ -324,6 +333,32 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
             data-testid="canned-button"
           />
         </Tooltip>
+        <Popover
+          open={isKbOpen}
+          onOpenChange={setIsKbOpen}
+          trigger="click"
+          placement="topLeft"
+          title={t('inbox.composer.kb')}
+          destroyOnHidden
+          content={
+            <KbPicker
+              onPick={(article) => {
+                setText((current) => withArticle(current, article));
+                setIsKbOpen(false);
+                focus();
+              }}
+            />
+          }
+        >
+          <Tooltip title={t('inbox.composer.kb')}>
+            <Button
+              icon={<BookOutlined />}
+              disabled={isLocked}
+              aria-label={t('inbox.composer.kb')}
+              data-testid="kb-button"
+            />
+          </Tooltip>
+        </Popover>
         {!isNote && !isComment && issue.channel.type === 'line' && (
           <StickerButton onPick={sendSticker} disabled={isLocked} />
         )}
