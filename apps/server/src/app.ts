@@ -47,6 +47,7 @@ import { csatRoutes } from './modules/csat';
 import { slaRoutes } from './modules/sla';
 import { automationRoutes, macroRoutes, ruleEngine } from './modules/automation';
 import { outgoingWebhookRoutes, webhookOpenApi } from './modules/outgoing-webhooks';
+import { aiRoutes } from './modules/ai';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
 import { startWorkers } from './workers';
@@ -228,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(automationRoutes, deps);
       await api.register(macroRoutes, deps);
       await api.register(outgoingWebhookRoutes, deps);
+      await api.register(aiRoutes, deps);
       await api.register(apiTokenRoutes, deps);
     },
     { prefix: API_PREFIX },

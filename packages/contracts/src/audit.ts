@@ -26,6 +26,7 @@ export const AUDIT_AREAS = [
   'audit',
   'api_token',
   'webhook',
+  'ai',
 ] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
@@ -48,6 +49,7 @@ export const AUDIT_ACTIONS = [
   'revoke',
   'rotate_secret',
   'resend',
+  'test_connection',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -28,4 +28,5 @@ export * from './outgoing-webhooks';
 export * from './csat';
 export * from './sla';
 export * from './automation';
+export * from './ai';
 export * from './routes';

@@ -81,6 +81,7 @@ export const auditEn = {
       audit: 'Audit log settings',
       api_token: 'API tokens',
       webhook: 'Outgoing webhooks',
+      ai: 'AI assist',
     },
     actions: {
       create: 'Create',
@@ -101,6 +102,7 @@ export const auditEn = {
       revoke: 'Revoke',
       rotate_secret: 'Rotate secret',
       resend: 'Resend',
+      test_connection: 'Test connection',
     },
   },
 } as const;

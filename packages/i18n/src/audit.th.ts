@@ -84,6 +84,7 @@ export const auditTh: AuditCatalogue = {
       audit: 'การตั้งค่าบันทึกการตรวจสอบ',
       api_token: 'API โทเคน',
       webhook: 'เว็บฮุกขาออก',
+      ai: 'ผู้ช่วย AI',
     },
     actions: {
       create: 'เพิ่ม',
@@ -104,6 +105,7 @@ export const auditTh: AuditCatalogue = {
       revoke: 'เพิกถอน',
       rotate_secret: 'เปลี่ยนรหัสลับ',
       resend: 'ส่งซ้ำ',
+      test_connection: 'ทดสอบการเชื่อมต่อ',
     },
   },
 };

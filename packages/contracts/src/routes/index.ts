@@ -25,6 +25,7 @@ import { automationRoutes } from './automation';
 import { macroRoutes } from './macros';
 import { apiTokenRoutes } from './api-tokens';
 import { outgoingWebhookRoutes } from './outgoing-webhooks';
+import { aiRoutes } from './ai';
 
 export * from './route';
 export type { RequestOf, ResponseOf, Wire } from './call';
@@ -62,6 +63,7 @@ export const routes = {
   macros: macroRoutes,
   apiTokens: apiTokenRoutes,
   outgoingWebhooks: outgoingWebhookRoutes,
+  ai: aiRoutes,
 } as const;
 
 /** Every route of the map, flat (the server's start-up check walks it). */

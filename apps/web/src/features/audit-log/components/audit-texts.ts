@@ -24,6 +24,7 @@ export const AREA_KEYS: Record<AuditArea, TranslationKey> = {
   audit: 'auditLog.areas.audit',
   api_token: 'auditLog.areas.api_token',
   webhook: 'auditLog.areas.webhook',
+  ai: 'auditLog.areas.ai',
 };
 
 export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {
@@ -45,6 +46,7 @@ export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {
   revoke: 'auditLog.actions.revoke',
   rotate_secret: 'auditLog.actions.rotate_secret',
   resend: 'auditLog.actions.resend',
+  test_connection: 'auditLog.actions.test_connection',
 };
 
 // The filters' choices in the contract's order (not imported from @sabai/contracts as values: the lists
