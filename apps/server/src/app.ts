@@ -48,6 +48,7 @@ import { slaRoutes } from './modules/sla';
 import { automationRoutes, macroRoutes, ruleEngine } from './modules/automation';
 import { outgoingWebhookRoutes, webhookOpenApi } from './modules/outgoing-webhooks';
 import { knowledgeBaseRoutes } from './modules/knowledge-base';
+import { aiRoutes } from './modules/ai';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
 import { startWorkers } from './workers';
@@ -230,6 +231,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(knowledgeBaseRoutes, deps);
       await api.register(macroRoutes, deps);
       await api.register(outgoingWebhookRoutes, deps);
+      await api.register(aiRoutes, deps);
       await api.register(apiTokenRoutes, deps);
     },
     { prefix: API_PREFIX },

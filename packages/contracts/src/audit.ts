@@ -27,6 +27,7 @@ export const AUDIT_AREAS = [
   'api_token',
   'webhook',
   'knowledge_base',
+  'ai',
 ] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
@@ -50,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'rotate_secret',
   'resend',
   'import',
+  'test_connection',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,16 @@
 // a th text, so a new code cannot ship without its translations.
 
 export const ERROR_CODES = [
+  'ai.auth_failed',
+  'ai.cancelled',
+  'ai.disabled',
+  'ai.endpoint_private',
+  'ai.feature_off',
+  'ai.not_configured',
+  'ai.over_budget',
+  'ai.rate_limited',
+  'ai.timeout',
+  'ai.unavailable',
   'api_token.beyond_role',
   'api_token.creator_inactive',
   'api_token.expired',

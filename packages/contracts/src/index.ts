@@ -29,4 +29,5 @@ export * from './csat';
 export * from './sla';
 export * from './automation';
 export * from './knowledge-base';
+export * from './ai';
 export * from './routes';

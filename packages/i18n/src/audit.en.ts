@@ -82,6 +82,7 @@ export const auditEn = {
       api_token: 'API tokens',
       webhook: 'Outgoing webhooks',
       knowledge_base: 'Knowledge base',
+      ai: 'AI assist',
     },
     actions: {
       create: 'Create',
@@ -103,6 +104,7 @@ export const auditEn = {
       rotate_secret: 'Rotate secret',
       resend: 'Resend',
       import: 'Import',
+      test_connection: 'Test connection',
     },
   },
 } as const;

@@ -85,6 +85,7 @@ export const auditTh: AuditCatalogue = {
       api_token: 'API โทเคน',
       webhook: 'เว็บฮุกขาออก',
       knowledge_base: 'คลังความรู้',
+      ai: 'ผู้ช่วย AI',
     },
     actions: {
       create: 'เพิ่ม',
@@ -106,6 +107,7 @@ export const auditTh: AuditCatalogue = {
       rotate_secret: 'เปลี่ยนรหัสลับ',
       resend: 'ส่งซ้ำ',
       import: 'นำเข้า',
+      test_connection: 'ทดสอบการเชื่อมต่อ',
     },
   },
 };

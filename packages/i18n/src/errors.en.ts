@@ -7,6 +7,19 @@ export const errorsEn: ErrorTexts = {
   network: {
     unavailable: 'Cannot reach the server. Check your connection and try again.',
   },
+  ai: {
+    auth_failed: 'The AI endpoint refused the API key. Check the key in Settings › AI assist.',
+    cancelled: 'The AI request was cancelled.',
+    disabled: 'AI assist is turned off for this organisation.',
+    endpoint_private:
+      'The AI endpoint is on a private or local address, which this server does not allow. Ask the operator to allow local AI servers.',
+    feature_off: 'This AI feature is turned off in Settings › AI assist.',
+    not_configured: 'AI assist needs an endpoint URL and a model first.',
+    over_budget: "This month's AI request budget is used up. It starts again next month.",
+    rate_limited: 'The AI endpoint is busy (too many requests). Try again in a moment.',
+    timeout: 'The AI endpoint took too long to answer.',
+    unavailable: 'The AI endpoint could not be reached or failed to answer.',
+  },
   api_token: {
     beyond_role: 'A token cannot be given more than your own role allows.',
     creator_inactive: 'The person who created this API token can no longer sign in to this organisation.',

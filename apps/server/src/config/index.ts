@@ -77,6 +77,11 @@ const ConfigSchema = z.object({
    * same network). Off by default: an admin could otherwise make the server call its own network.
    */
   OUTGOING_WEBHOOK_ALLOW_PRIVATE: booleanish.default(false),
+  /**
+   * AI assist endpoints may be on loopback, link-local and private addresses (a local Ollama or vLLM, tests,
+   * the demo's simulator). Off by default: an admin could otherwise make the server call its own network.
+   */
+  AI_ENDPOINT_ALLOW_PRIVATE: booleanish.default(false),
 });
 
 /**

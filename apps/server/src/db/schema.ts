@@ -1541,3 +1541,51 @@ export const kbArticleTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('kb_article_tags_tag_idx').on(t.tagId)],
 );
+
+/**
+ * An organisation's AI assist settings (issue 20): one OpenAI-compatible endpoint, off by default. The key
+ * is sealed with the installation cipher (null: none, local servers often need none); `features` lists the
+ * features turned on; the redaction flags say which personal data is taken out before anything leaves.
+ */
+export const aiSettings = pgTable('ai_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  baseUrl: text('base_url').notNull().default(''),
+  model: text('model').notNull().default(''),
+  apiKeyEncrypted: text('api_key_encrypted'),
+  features: text('features').array().notNull(),
+  redactPhone: boolean('redact_phone').notNull().default(true),
+  redactEmail: boolean('redact_email').notNull().default(true),
+  redactNationalId: boolean('redact_national_id').notNull().default(true),
+  /** Requests per calendar month in the organisation's time zone; null: unlimited. */
+  monthlyRequestBudget: integer('monthly_request_budget'),
+  timeoutSeconds: integer('timeout_seconds').notNull().default(30),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every request sent to an organisation's AI endpoint: who, for which issue and feature, the tokens, the
+ * time it took and how it ended (`ok` or an error code). Never any message text. Counts against the
+ * monthly budget; refusals before sending (AI off, over budget) are not requests and are not here.
+ */
+export const aiRequests = pgTable(
+  'ai_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    issueId: bigint('issue_id', { mode: 'number' }),
+    feature: text('feature').notNull(),
+    model: text('model').notNull(),
+    outcome: text('outcome').notNull(),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    latencyMs: integer('latency_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ai_requests_org_created_idx').on(t.organizationId, t.createdAt)],
+);

@@ -12,7 +12,7 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 
-export type GuardedFetchFailure = 'blocked' | 'too_large' | 'timeout' | 'redirects' | 'network';
+export type GuardedFetchFailure = 'blocked' | 'too_large' | 'timeout' | 'redirects' | 'network' | 'aborted';
 
 /** Why a guarded request did not happen or did not finish; `blocked` is never worth retrying. */
 export class GuardedFetchError extends Error {
@@ -35,6 +35,8 @@ export type GuardedRequest = {
   timeoutMs?: number;
   /** false: a 3xx answer is returned as it is instead of followed (webhook deliveries). Default true. */
   followRedirects?: boolean;
+  /** The caller gives up: the request, or the body being read, fails with `aborted`. */
+  signal?: AbortSignal;
 };
 
 export type GuardedResponse = {
@@ -233,11 +235,18 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
       () => controller.abort(new GuardedFetchError('timeout', 'the request took too long')),
       request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     );
+    const giveUp = () => controller.abort(new GuardedFetchError('aborted', 'the caller gave up'));
+    if (request.signal?.aborted) giveUp();
+    else request.signal?.addEventListener('abort', giveUp, { once: true });
+    controller.signal.addEventListener('abort', () => request.signal?.removeEventListener('abort', giveUp), {
+      once: true,
+    });
     let url: URL;
     try {
       url = new URL(input);
     } catch {
       clearTimeout(timer);
+      request.signal?.removeEventListener('abort', giveUp);
       throw new GuardedFetchError('blocked', 'not a URL');
     }
     let current = request;
@@ -259,10 +268,17 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
           res.body.destroy();
           throw new GuardedFetchError('too_large', `the body has ${declared} bytes`);
         }
-        return { ...res, body: bounded(res.body, maxBytes, controller.signal, () => clearTimeout(timer)) };
+        return {
+          ...res,
+          body: bounded(res.body, maxBytes, controller.signal, () => {
+            clearTimeout(timer);
+            request.signal?.removeEventListener('abort', giveUp);
+          }),
+        };
       }
     } catch (err) {
       clearTimeout(timer);
+      request.signal?.removeEventListener('abort', giveUp);
       throw toFailure(err, controller.signal);
     }
   };

@@ -26,6 +26,7 @@ import { macroRoutes } from './macros';
 import { apiTokenRoutes } from './api-tokens';
 import { outgoingWebhookRoutes } from './outgoing-webhooks';
 import { knowledgeBaseRoutes } from './knowledge-base';
+import { aiRoutes } from './ai';
 
 export * from './route';
 export type { RequestOf, ResponseOf, Wire } from './call';
@@ -64,6 +65,7 @@ export const routes = {
   apiTokens: apiTokenRoutes,
   outgoingWebhooks: outgoingWebhookRoutes,
   knowledgeBase: knowledgeBaseRoutes,
+  ai: aiRoutes,
 } as const;
 
 /** Every route of the map, flat (the server's start-up check walks it). */

@@ -25,6 +25,7 @@ export const AREA_KEYS: Record<AuditArea, TranslationKey> = {
   api_token: 'auditLog.areas.api_token',
   webhook: 'auditLog.areas.webhook',
   knowledge_base: 'auditLog.areas.knowledge_base',
+  ai: 'auditLog.areas.ai',
 };
 
 export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {
@@ -47,6 +48,7 @@ export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {
   rotate_secret: 'auditLog.actions.rotate_secret',
   resend: 'auditLog.actions.resend',
   import: 'auditLog.actions.import',
+  test_connection: 'auditLog.actions.test_connection',
 };
 
 // The filters' choices in the contract's order (not imported from @sabai/contracts as values: the lists

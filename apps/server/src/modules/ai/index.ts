@@ -1,0 +1,8 @@
+// What other modules and the process may use of AI assist (issue 20).
+/**
+ * The one way any feature reaches a model: `completeWithAi(deps, request)` with the organisation's endpoint,
+ * data rules, budget and timeout, logged without text (docs/decisions.md "AI assist").
+ */
+export { completeWithAi, type AiFeature, type AiMessage } from './ai.service';
+/** The settings screen's routes: settings, test connection, meter and request log. */
+export { aiRoutes } from './ai.routes';
