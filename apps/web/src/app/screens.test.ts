@@ -114,3 +114,13 @@ describe('the API tokens screen', () => {
     expect(screen?.isOnMobile).toBe(false);
   });
 });
+
+describe('the knowledge base screen', () => {
+  it('is an organisation setting like the service levels: the channel view scope all, not on phones', () => {
+    expect(canOpenPath(entriesOf('Admin'), '/setting/knowledge-base?lang=th')).toBe(true);
+    expect(canOpenPath(entriesOf('Manager'), '/setting/knowledge-base')).toBe(false);
+    expect(canOpenPath(entriesOf('Staff'), '/setting/knowledge-base')).toBe(false);
+    const screen = allowedScreens(entriesOf('Admin')).find((s) => s.key === 'knowledge-base');
+    expect(screen?.isOnMobile).toBe(false);
+  });
+});

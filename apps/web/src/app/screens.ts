@@ -162,15 +162,6 @@ export const SCREENS: readonly Screen[] = [
     access: { resource: 'channel', action: 'view', scopes: ['all'] },
   },
   {
-    key: 'knowledge-base',
-    path: '/setting/knowledge-base',
-    labelKey: 'nav.knowledgeBase',
-    icon: BookOutlined,
-    isOnMobile: false,
-    // Organisation settings like the service levels, as routes.knowledgeBase requires: the channel scope all.
-    access: { resource: 'channel', action: 'view', scopes: ['all'] },
-  },
-  {
     key: 'audit-log',
     path: '/setting/audit-log',
     labelKey: 'nav.auditLog',
@@ -195,6 +186,15 @@ export const SCREENS: readonly Screen[] = [
     isOnMobile: false,
     // The organisation's administrators, as routes.outgoingWebhooks requires (like the audit log).
     access: { resource: 'user', action: 'update', scopes: ['all'] },
+  },
+  {
+    key: 'knowledge-base',
+    path: '/setting/knowledge-base',
+    labelKey: 'nav.knowledgeBase',
+    icon: BookOutlined,
+    isOnMobile: false,
+    // Organisation settings like the service levels, as routes.knowledgeBase requires: the channel scope all.
+    access: { resource: 'channel', action: 'view', scopes: ['all'] },
   },
 ];
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { KbSearchHit } from '@sabai/contracts';
 import { SafeText } from '../../../components/safe-text';
 import { useKbSearch } from '../api/knowledge-base';
+import { plainText } from '../utils/article-reply';
 
 /**
  * The composer's knowledge base search: words in Thai or English, the published articles best first; one
@@ -80,7 +81,7 @@ export function KbPicker({ onPick }: { onPick: (article: KbSearchHit) => void })
                 <SafeText text={item.title} />
                 <Tag className="kb-picker__language">{item.language.toUpperCase()}</Tag>
               </span>
-              <span className="kb-picker__body">{item.body}</span>
+              <span className="kb-picker__body">{plainText(item.body)}</span>
             </li>
           ))}
         </ul>

@@ -1,8 +1,8 @@
 // An article as a chat reply: chats show no markdown, so its marks become plain text a customer reads well.
 
-/** The article's title and text for the reply box: bold marks and heading signs dropped, bullets as •. */
-export function articleAsReply(article: { title: string; body: string }): string {
-  const body = article.body
+/** An article's markdown as chat text: bold marks and heading signs dropped, bullets as •. */
+export function plainText(markdown: string): string {
+  return markdown
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) =>
@@ -14,7 +14,11 @@ export function articleAsReply(article: { title: string; body: string }): string
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  return `${article.title}\n${body}`;
+}
+
+/** The article's title and text for the reply box. */
+export function articleAsReply(article: { title: string; body: string }): string {
+  return `${article.title}\n${plainText(article.body)}`;
 }
 
 /** The draft with the article added: after what is already typed, a blank line apart. */

@@ -119,7 +119,7 @@ function ArticleForm({
         <Select
           mode="multiple"
           allowClear
-          optionFilterProp="label"
+          showSearch={{ optionFilterProp: 'label' }}
           options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
           data-testid="kb-tags"
         />

@@ -66,7 +66,7 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
           )}
         </Space>
       }
-      data-testid="kb-import-modal"
+      className="kb-import-modal"
     >
       <Typography.Paragraph type="secondary">{t('kb.importDialog.intro')}</Typography.Paragraph>
       <input

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { SafeText } from '../../../components/safe-text';
 import { SettingsPage } from '../../../components/settings-page';
 import { ensureSettingsTexts } from '../../../lib/i18n';
+import { textColourOn } from '../../../lib/readable-colour';
 import { usePermissions } from '../../../lib/me';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import { useTagOptions } from '../../../lib/tag-options';
@@ -108,7 +109,8 @@ export function KnowledgeBasePage() {
       title: t('kb.columns.tags'),
       render: (_, article) =>
         article.tags.map((tag) => (
-          <Tag key={tag.id} color={tag.colour}>
+          // Solid in the tag's colour with white or black text, whichever reads (as the tags screen shows them).
+          <Tag key={tag.id} color={tag.colour} variant="solid" style={{ color: textColourOn(tag.colour) }}>
             <SafeText text={tag.name} />
           </Tag>
         )),
@@ -180,8 +182,7 @@ export function KnowledgeBasePage() {
           aria-label={t('kb.columns.tags')}
           value={tagId}
           onChange={filter(setTagId)}
-          optionFilterProp="label"
-          showSearch
+          showSearch={{ optionFilterProp: 'label' }}
           options={(tagsQuery.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
           className="kb-toolbar__select"
         />
