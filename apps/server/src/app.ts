@@ -49,6 +49,7 @@ import { automationRoutes, macroRoutes, ruleEngine } from './modules/automation'
 import { outgoingWebhookRoutes, webhookOpenApi } from './modules/outgoing-webhooks';
 import { knowledgeBaseRoutes } from './modules/knowledge-base';
 import { aiRoutes } from './modules/ai';
+import { assistRoutes } from './modules/assist';
 import { createChannelRegistry } from './channels';
 import { startJobs } from './platform/jobs';
 import { startWorkers } from './workers';
@@ -233,6 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(outgoingWebhookRoutes, deps);
       await api.register(aiRoutes, deps);
       await api.register(apiTokenRoutes, deps);
+      await api.register(assistRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'ai.timeout',
   'ai.unavailable',
   'api_token.beyond_role',
+  'assist.no_text',
   'api_token.creator_inactive',
   'api_token.expired',
   'api_token.expiry_in_past',

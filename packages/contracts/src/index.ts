@@ -30,4 +30,5 @@ export * from './sla';
 export * from './automation';
 export * from './knowledge-base';
 export * from './ai';
+export * from './assist';
 export * from './routes';

@@ -14,6 +14,8 @@ export const MeSchema = z.object({
   roles: z.array(z.string()),
   organization: z.object({ id: z.string(), name: z.string() }),
   permissions: z.array(RoleEntrySchema),
+  /** The Thai politeness particle AI assist writes with for this agent: ค่ะ (ka) or ครับ (krap). */
+  politeParticle: z.enum(['ka', 'krap']).nullable(),
 });
 export type Me = z.infer<typeof MeSchema>;
 
@@ -28,6 +30,8 @@ export const UpdateProfileRequestSchema = z.object({
     .regex(/^[\p{L}\p{N}._-]+$/u, 'letters, digits, dot, dash and underscore only'),
   firstName: Name,
   lastName: Name,
+  /** Left as it is when absent; null clears it. */
+  politeParticle: z.enum(['ka', 'krap']).nullable().optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 

@@ -32,3 +32,4 @@ export * from './report-metrics';
 export * from './sla';
 export * from './automation';
 export * from './personal-data';
+export * from './text-language';

@@ -301,6 +301,11 @@ export const en = {
     firstNameRequired: 'Please enter your first name.',
     lastName: 'Last name',
     lastNameRequired: 'Please enter your last name.',
+    politeParticle: 'Thai politeness in AI drafts',
+    politeParticleHint: 'AI assist ends your Thai replies the way you speak.',
+    particleKa: 'ค่ะ / คะ',
+    particleKrap: 'ครับ',
+    particleNone: 'Not set',
     saved: 'Your profile has been saved.',
     avatar: {
       upload: 'Upload a picture',

@@ -31,6 +31,9 @@ export const errorsEn: ErrorTexts = {
     person_only: 'Only a signed-in person can do this; API tokens cannot.',
     revoked: 'This API token has been revoked.',
   },
+  assist: {
+    no_text: 'This message has no text to translate.',
+  },
   audit: {
     invalid_cursor: 'This list has changed. Please reload it.',
     invalid_period: "The period's start is after its end.",

@@ -292,6 +292,11 @@ export const th: Catalogue = {
     firstNameRequired: 'กรุณากรอกชื่อ',
     lastName: 'นามสกุล',
     lastNameRequired: 'กรุณากรอกนามสกุล',
+    politeParticle: 'คำลงท้ายในร่างข้อความจาก AI',
+    politeParticleHint: 'ผู้ช่วย AI จะลงท้ายข้อความภาษาไทยของคุณตามที่คุณพูด',
+    particleKa: 'ค่ะ / คะ',
+    particleKrap: 'ครับ',
+    particleNone: 'ไม่ระบุ',
     saved: 'บันทึกโปรไฟล์เรียบร้อยแล้ว',
     avatar: {
       upload: 'อัปโหลดรูปภาพ',

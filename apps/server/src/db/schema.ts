@@ -113,6 +113,8 @@ export const users = pgTable(
     /** A one-time code the staff member sends to the LINE account to link it (profile), and its expiry. */
     lineLinkCode: text('line_link_code'),
     lineLinkExpiresAt: ts('line_link_expires_at'),
+    /** The Thai politeness particle AI assist writes with for this agent (profile): ค่ะ or ครับ, null unset. */
+    politeParticle: text('polite_particle', { enum: ['ka', 'krap'] }),
     /**
      * A deleted account is kept as a tombstone (issue 14): its name stays for the messages, issue activities
      * and reports that point to it; its email and username are released, it has no password and no sessions.

@@ -242,8 +242,23 @@ export async function apiRequest<T>(
  * Downloads a file from the API as it arrives (no retries: an export is not repeated behind the user's
  * back); `onChunk` sees each piece and the response headers, so a large export can show its progress.
  */
-export async function apiDownload(
+export function apiDownload(
   path: string,
+  onChunk: (chunk: Uint8Array, headers: Headers) => void,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  return apiStreamed('GET', path, undefined, onChunk, signal);
+}
+
+/**
+ * Calls a route whose answer is read as it arrives (downloads, streamed AI answers): no retries (the work
+ * is not repeated behind the user's back), one refresh of a revoked session and one XSRF retry, as
+ * ordinary calls have; `onChunk` sees each piece and the response headers.
+ */
+export async function apiStreamed(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
   onChunk: (chunk: Uint8Array, headers: Headers) => void,
   signal?: AbortSignal,
 ): Promise<Blob> {
@@ -252,10 +267,19 @@ export async function apiDownload(
     endSession();
     throw new ApiError(401, 'auth.unauthenticated');
   }
-  let { response } = await send('GET', path, undefined, accessToken, signal);
+  let { response, sentXsrf } = await send(method, path, body, accessToken, signal);
   if (response.status === 401 && errorCodeOf(await readBody(response.clone()), 401).code === TOKEN_REVOKED) {
     const fresh = await refreshSession({ stale: accessToken });
-    ({ response } = await send('GET', path, undefined, fresh.accessToken, signal));
+    ({ response, sentXsrf } = await send(method, path, body, fresh.accessToken, signal));
+  }
+  // A first state-changing call may go out before the XSRF cookie exists; the 403 sets it.
+  if (
+    response.status === 403 &&
+    errorCodeOf(await readBody(response.clone()), 403).code === 'xsrf.invalid' &&
+    readCookie(XSRF_COOKIE) !== sentXsrf
+  ) {
+    const token = (await freshSession())?.accessToken ?? accessToken;
+    ({ response } = await send(method, path, body, token, signal));
   }
   if (!response.ok) {
     if (response.status === 401) endSession();

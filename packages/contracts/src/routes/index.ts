@@ -27,6 +27,7 @@ import { apiTokenRoutes } from './api-tokens';
 import { outgoingWebhookRoutes } from './outgoing-webhooks';
 import { knowledgeBaseRoutes } from './knowledge-base';
 import { aiRoutes } from './ai';
+import { assistRoutes } from './assist';
 
 export * from './route';
 export type { RequestOf, ResponseOf, Wire } from './call';
@@ -66,6 +67,7 @@ export const routes = {
   outgoingWebhooks: outgoingWebhookRoutes,
   knowledgeBase: knowledgeBaseRoutes,
   ai: aiRoutes,
+  assist: assistRoutes,
 } as const;
 
 /** Every route of the map, flat (the server's start-up check walks it). */

@@ -35,6 +35,11 @@ export type RouteDef = {
    */
   responses: { readonly [status: number]: z.ZodType };
   file?: true;
+  /**
+   * The answer is written as it is made, as JSON lines (application/x-ndjson) shaped like its 200 schema:
+   * model answers, shown to the agent while the model writes them.
+   */
+  stream?: true;
   access: Access;
   /**
    * Only a signed-in person may call it, never an API token (managing tokens). Routes declared `signedIn`

@@ -221,6 +221,16 @@ function errorOf(failure: Failure): AppError {
   );
 }
 
+/**
+ * The features an organisation's members may use now: none while AI is off or has no endpoint or model (the
+ * composer hides its actions); a used-up budget still lists them (the call says so, with its own notice).
+ */
+export async function enabledFeaturesOf(deps: Deps, organizationId: string): Promise<AiFeature[]> {
+  const settings = await repo.findSettings(deps.db.orm, organizationId);
+  if (!settings?.enabled || !settings.baseUrl || !settings.model) return [];
+  return settings.features.filter((f): f is AiFeature => (AI_FEATURES as readonly string[]).includes(f));
+}
+
 function redactedKinds(settings: repo.SettingsRow): PersonalDataKind[] {
   const kinds: PersonalDataKind[] = [];
   if (settings.redactPhone) kinds.push('phone');

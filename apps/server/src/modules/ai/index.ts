@@ -4,5 +4,7 @@
  * data rules, budget and timeout, logged without text (docs/decisions.md "AI assist").
  */
 export { completeWithAi, type AiFeature, type AiMessage } from './ai.service';
+/** The features on for an organisation right now (none while AI is off or not set up). */
+export { enabledFeaturesOf } from './ai.service';
 /** The settings screen's routes: settings, test connection, meter and request log. */
 export { aiRoutes } from './ai.routes';

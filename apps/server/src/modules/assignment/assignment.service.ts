@@ -277,7 +277,10 @@ export function startHandOuts(deps: Deps, teamIds: Iterable<string>) {
       await deps.jobs
         .send(BACKLOG_JOB, { teamId }, { startAfter: 1 })
         .catch((sendErr: unknown) =>
-          deps.logger.error({ err: sendErr, teamId }, 'hand-out retry not queued; the minute sweep will take it'),
+          deps.logger.error(
+            { err: sendErr, teamId },
+            'hand-out retry not queued; the minute sweep will take it',
+          ),
         );
     });
 }

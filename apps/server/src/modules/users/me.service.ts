@@ -22,6 +22,7 @@ export async function getMe(deps: Deps, auth: AuthContext): Promise<Me> {
     roles: [auth.roleName],
     organization: { id: auth.organizationId, name: row.organizationName },
     permissions: auth.role,
+    politeParticle: row.politeParticle,
   };
 }
 

@@ -11,6 +11,7 @@ export async function findProfile(ex: Executor, userId: string, organizationId: 
       firstName: users.firstName,
       lastName: users.lastName,
       avatarFileId: users.avatarFileId,
+      politeParticle: users.politeParticle,
       organizationName: organizations.name,
     })
     .from(users)
@@ -31,7 +32,7 @@ export async function usernameTakenByOther(ex: Executor, userId: string, usernam
 export async function updateProfile(
   ex: Executor,
   userId: string,
-  values: { username: string; firstName: string; lastName: string },
+  values: { username: string; firstName: string; lastName: string; politeParticle?: 'ka' | 'krap' | null },
   now: Date,
 ) {
   await ex

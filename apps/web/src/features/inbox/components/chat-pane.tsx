@@ -17,6 +17,7 @@ import { MuteToggle } from './mute-toggle';
 import { RunMacroButton } from './run-macro-button';
 import { SlaChip } from './sla-chip';
 import { StatusTag } from './status-tag';
+import { ConversationSummary, SummariseButton, useConversationSummary } from './conversation-summary';
 import { SafeText } from '../../../components/safe-text';
 import { ApiError } from '../../../lib/api-client';
 
@@ -52,6 +53,12 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
       sendPresence(issueId, 'left');
     };
   }, [issueId]);
+
+  // An issue transferred to the reader opens with the summary of the conversation so far.
+  const summary = useConversationSummary({
+    issueId,
+    isTransferred: issue.data ? issue.data.transferredFromIssueId !== null : false,
+  });
 
   if (issue.isLoading) {
     return (
@@ -137,6 +144,7 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
         {/* A closed or transferred issue takes no step: nothing to run a macro on. */}
         {!data.viewOnly && !isFinalStatus(data.status) && <RunMacroButton issue={data} />}
         {!data.viewOnly && <MuteToggle issue={data} />}
+        {data.kind !== 'comment' && <SummariseButton state={summary} />}
         {onShowInfo && (
           <Button
             icon={<InfoCircleOutlined />}
@@ -179,6 +187,7 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
         />
       ) : (
         <>
+          <ConversationSummary state={summary} />
           <MessageList
             issueId={data.id}
             transferredFromIssueId={data.transferredFromIssueId}

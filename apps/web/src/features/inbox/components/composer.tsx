@@ -35,6 +35,7 @@ import { StickerButton } from './sticker-picker';
 import { KbPicker } from './kb-picker';
 import { withArticle } from '../utils/article-reply';
 import { QuickRepliesButton, QuickReplyTags } from '../../../components/quick-replies-editor';
+import { AssistMenuButton, AssistStatusBar, useComposerAssist } from './composer-assist';
 
 /** A unique enough id for one draft (crypto.randomUUID needs a secure context, which plain http is not). */
 const newClientId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`;
@@ -99,6 +100,9 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
   useShortcutKey(SHORTCUTS.reply, focus, isOpen);
   useShortcutKey(SHORTCUTS.canned, () => setIsCannedOpen(true), isOpen && !isLocked);
   useShortcutKey(SHORTCUTS.note, () => setIsNote((on) => !on), isOpen);
+  const assist = useComposerAssist(issue.id, text, setText);
+  // The model writes in the box: the agent edits once it has finished.
+  const isAssistWriting = assist.running !== null;
 
   if (!isOpen) {
     return <Alert className="composer__locked" type="info" showIcon title={t('inbox.composer.closed')} />;
@@ -130,7 +134,7 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
 
   const submit = () => {
     const body = text.trim();
-    if ((!body && files.length === 0) || uploading > 0) return;
+    if ((!body && files.length === 0) || uploading > 0 || isAssistWriting) return;
     if (hasNoTarget) return;
     const buttons = isNote ? [] : quickReplies;
     const request = {
@@ -147,6 +151,7 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
     setText('');
     setFiles([]);
     setQuickReplies([]);
+    assist.forget();
     send.mutate(
       { ...request, clientId: draft.current.clientId, attachments: files },
       {
@@ -253,6 +258,7 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
                 : t('inbox.composer.lastDay')}
             </div>
           )}
+          {!isNote && <AssistStatusBar assist={assist} />}
           <Popover
             open={isCannedOpen || isInlineOpen}
             placement="topLeft"
@@ -276,6 +282,7 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
                 onTyping(!isNote);
               }}
               onKeyDown={onKeyDown}
+              readOnly={isAssistWriting}
               autoSize={{ minRows: 2, maxRows: 8 }}
               placeholder={placeholder}
               aria-label={isComment ? placeholder : t('inbox.composer.placeholder')}
@@ -370,6 +377,9 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
             disabled={isLocked}
           />
         )}
+        {!isNote && !isComment && (
+          <AssistMenuButton assist={assist} hasDraft={text.trim().length > 0} disabled={isLocked} />
+        )}
         <label className="composer__note">
           <Switch
             size="small"
@@ -389,7 +399,13 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
           type="primary"
           icon={<SendOutlined />}
           onClick={submit}
-          disabled={isLocked || hasNoTarget || uploading > 0 || (!text.trim() && files.length === 0)}
+          disabled={
+            isLocked ||
+            hasNoTarget ||
+            uploading > 0 ||
+            isAssistWriting ||
+            (!text.trim() && files.length === 0)
+          }
           data-testid="send"
         >
           {t('inbox.composer.send')}

@@ -10,6 +10,7 @@ import { useFilterOptions, useIssueHistory, type IssueDetail } from '../api/issu
 import { useSetIssueTags, useUpdateIssue } from '../api/issue-updates';
 import { fullTime } from '../utils/time';
 import { StatusTag } from './status-tag';
+import { SuggestedTags } from './suggested-tags';
 import { SafeText } from '../../../components/safe-text';
 import { personName } from '../../../lib/format';
 import { readableColour } from '../../../lib/readable-colour';
@@ -162,6 +163,18 @@ function TagsEditor({ issue }: { issue: IssueDetail }) {
         }
         data-testid="issue-tags"
       />
+      {!isFinalStatus(issue.status) && (
+        <SuggestedTags
+          issueId={issue.id}
+          applied={issue.tags.map((tag) => tag.id)}
+          onAdd={(tagId) =>
+            save.mutate([...issue.tags.map((tag) => tag.id), tagId], {
+              onSuccess: () => notice.success('inbox.actions.tagsSaved'),
+              onError: (error) => notice.error(error),
+            })
+          }
+        />
+      )}
     </section>
   );
 }

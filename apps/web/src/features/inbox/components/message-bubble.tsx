@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Image, Tooltip } from 'antd';
 import {
   CommentOutlined,
@@ -23,6 +24,8 @@ type MessageBubbleProps = {
   isRetrying?: boolean;
   /** Opens another issue (the comment thread a private reply answered). */
   onOpenIssue?: (id: number) => void;
+  /** Under the text: its translation, or the action that asks for it (AI assist). */
+  translation?: ReactNode;
 };
 
 /** A location's coordinates from the provider's payload (LINE `line`, Meta `meta`), when it has them. */
@@ -39,7 +42,13 @@ function locationOf(payload: unknown): { address: string; href: string } | null 
 }
 
 /** One message: the customer's on the left, the team's on the right, private notes marked apart. */
-export function MessageBubble({ message, onRetry, isRetrying = false, onOpenIssue }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  onRetry,
+  isRetrying = false,
+  onOpenIssue,
+  translation,
+}: MessageBubbleProps) {
   const { t } = useTranslation();
   const side = message.direction === 'inbound' ? 'in' : 'out';
   const variant = message.isPrivateNote ? 'note' : message.senderType === 'system' ? 'system' : side;
@@ -104,6 +113,7 @@ export function MessageBubble({ message, onRetry, isRetrying = false, onOpenIssu
             <LinkedText text={message.text} />
           </div>
         )}
+        {message.text && translation}
         {location && (
           <a href={location.href} target="_blank" rel="noopener noreferrer" className="bubble__location">
             <EnvironmentOutlined /> {location.address}

@@ -13,6 +13,7 @@ import { dayOf } from '../utils/time';
 import { ActivityLine } from './activity-line';
 import { EarlierConversation } from './earlier-conversation';
 import { MessageBubble } from './message-bubble';
+import { MessageTranslation } from './message-translation';
 
 type Row =
   | { key: string; day: string }
@@ -175,6 +176,15 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
                   isRetrying={retry.isPending && retry.variables === row.message.id}
                   onOpenIssue={onOpenIssue}
                   onRetry={(id) => retry.mutate(id, { onError: (error) => notice.error(error) })}
+                  translation={
+                    row.message.senderType === 'customer' && row.message.text ? (
+                      <MessageTranslation
+                        issueId={issueId}
+                        messageId={row.message.id}
+                        text={row.message.text}
+                      />
+                    ) : undefined
+                  }
                 />
               )}
             </div>

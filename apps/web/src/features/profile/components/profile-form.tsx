@@ -1,4 +1,4 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '../../../lib/me';
 import { useNotice } from '../../../lib/notices';
@@ -18,6 +18,7 @@ export function ProfileForm({ me }: { me: Me }) {
         username: values.username.trim(),
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
+        politeParticle: values.politeParticle ?? null,
       });
       notice.success('profile.saved');
     } catch (error) {
@@ -29,7 +30,12 @@ export function ProfileForm({ me }: { me: Me }) {
     <Form<ProfileInput>
       form={form}
       layout="vertical"
-      initialValues={{ username: me.username, firstName: me.firstName, lastName: me.lastName }}
+      initialValues={{
+        username: me.username,
+        firstName: me.firstName,
+        lastName: me.lastName,
+        politeParticle: me.politeParticle,
+      }}
       onFinish={handleFinish}
       data-testid="profile-form"
     >
@@ -61,6 +67,21 @@ export function ProfileForm({ me }: { me: Me }) {
         rules={[{ required: true, whitespace: true, message: t('profile.lastNameRequired') }]}
       >
         <Input autoComplete="family-name" maxLength={100} />
+      </Form.Item>
+      {/* How AI assist ends the agent's Thai sentences (suggested replies, rewrites, translations). */}
+      <Form.Item
+        name="politeParticle"
+        label={t('profile.politeParticle')}
+        extra={t('profile.politeParticleHint')}
+      >
+        <Radio.Group
+          options={[
+            { value: 'ka', label: t('profile.particleKa') },
+            { value: 'krap', label: t('profile.particleKrap') },
+            { value: null, label: t('profile.particleNone') },
+          ]}
+          data-testid="polite-particle"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={updateMutation.isPending}>
         {t('common.save')}
