@@ -157,7 +157,8 @@ describe.each<Locale>(['en', 'th'])('AI assist in %s', (lang) => {
     await page.locator('.ant-message').getByText(t('errors.ai.unavailable')).waitFor();
     expect(await composer(page).inputValue()).toBe(s.ownDraft);
     await sim.aiClearFaults();
-    expect(errors).toEqual([]);
+    // The browser logs the model's failure as the 502 the server answered: expected here, nothing else.
+    expect(errors.filter((e) => !e.includes('status of 502'))).toEqual([]);
     await page.context().close();
   });
 

@@ -191,6 +191,16 @@ describe('api client', () => {
     expect(sleeps).toEqual([2000]);
   });
 
+  it('does not retry an AI endpoint’s failure (each try would spend a request of the budget)', async () => {
+    answers.push(() => json(502, { error: { code: 'ai.unavailable', message: 'x' } }));
+    await expect(apiRequest('POST', '/issues/1/assist/summary', { auth: false })).rejects.toMatchObject({
+      status: 502,
+      code: 'ai.unavailable',
+    });
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('retries once when the XSRF cookie appears with the 403', async () => {
     cookie = '';
     answers.push(() => {

@@ -109,6 +109,15 @@ async function send(
   }
 }
 
+/**
+ * A 5xx that names an AI endpoint's failure (`ai.unavailable`, `ai.timeout`…) is not retried: each try
+ * would spend a request of the organisation's budget on an endpoint that just failed, and the agent, who
+ * asked, can ask again.
+ */
+async function isModelFailure(response: Response) {
+  return errorCodeOf(await readBody(response.clone()), response.status).code.startsWith('ai.');
+}
+
 /** Sends one call with the retry rules of spec §7 and returns the parsed answer of a 2xx. */
 async function call<T>(
   method: HttpMethod,
@@ -121,7 +130,7 @@ async function call<T>(
     const { response, sentXsrf } = await send(method, path, options.body, accessToken, options.signal);
     if (response.ok) return (options.asBlob ? await response.blob() : await readBody(response)) as T;
     // Spec §7: up to 5 retries, 2000 ms × attempt, only for statuses above 500.
-    if (response.status > 500 && attempt <= API_RETRY_LIMIT) {
+    if (response.status > 500 && attempt <= API_RETRY_LIMIT && !(await isModelFailure(response))) {
       await clientHooks.sleep(API_RETRY_DELAY_MS * attempt);
       options.signal?.throwIfAborted();
       continue;
