@@ -45,6 +45,10 @@ const DYNAMIC_PREFIXES = [
   // The step editor's kinds of step (a rule's actions, a macro's steps), by RULE_ACTION_TYPES of
   // packages/contracts.
   'steps.types.',
+  // AI assist: the rewrite styles (contracts REWRITE_STYLES) and the customers' languages (domain
+  // TEXT_LANGUAGES) the composer names.
+  'inbox.assist.styles.',
+  'inbox.assist.languages.',
   'password.length', // validatePassword() problem codes from packages/domain
   'password.letter',
   'password.digit',
@@ -66,6 +70,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const usedIn = (sources: string, key: string) => sources.includes(`'${key}'`) || sources.includes(`"${key}"`);
+
 describe('i18n keys', () => {
   it('uses every English key in apps/web/src or packages', () => {
     const sources = [...sourceFiles(join(root, 'apps/web/src')), ...sourceFiles(join(root, 'packages'))]
@@ -75,8 +81,9 @@ describe('i18n keys', () => {
       (key) =>
         !RESERVED_KEYS.includes(key) &&
         !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix)) &&
-        !sources.includes(`'${key}'`) &&
-        !sources.includes(`"${key}"`),
+        !usedIn(sources, key) &&
+        // A plural form (`x_one`, `x_other`) is used through its base key with a count.
+        !usedIn(sources, key.replace(/_(zero|one|two|few|many|other)$/, '')),
     );
     expect(unused).toEqual([]);
   });

@@ -868,7 +868,6 @@ export const settingsEn = {
       intro:
         'A UTF-8 CSV file (at most 2 MB and 500 rows) with a header row: title, body, language (th or en), tags (names separated by commas, existing tags only) and status (published or draft; empty means draft).',
       choose: 'Choose CSV file',
-      check: 'Check file',
       run_one: 'Import {{count}} article',
       run_other: 'Import {{count}} articles',
       willCreate_one: '{{count}} row will become an article.',

@@ -849,7 +849,6 @@ export const settingsTh: SettingsCatalogue = {
       intro:
         'ไฟล์ CSV แบบ UTF-8 (ไม่เกิน 2 MB และ 500 แถว) ที่มีแถวหัวตาราง: title, body, language (th หรือ en), tags (ชื่อแท็กที่มีอยู่ คั่นด้วยจุลภาค) และ status (published หรือ draft ถ้าเว้นว่างจะเป็นฉบับร่าง)',
       choose: 'เลือกไฟล์ CSV',
-      check: 'ตรวจสอบไฟล์',
       run_one: 'นำเข้า {{count}} บทความ',
       run_other: 'นำเข้า {{count}} บทความ',
       willCreate_one: '{{count}} แถวจะถูกสร้างเป็นบทความ',

@@ -149,6 +149,8 @@ export class Recorder {
   private sequence = 0;
   private readonly callListeners = new Set<(call: ApiCall) => void>();
 
+  private cleared = 0;
+
   constructor(private readonly keep = Infinity) {}
 
   /** Calls `listener` with a copy of every call recorded from now on; returns the unsubscribe function. */
@@ -220,7 +222,16 @@ export class Recorder {
       .map((r) => structuredClone(r));
   }
 
+  /**
+   * Raised by every clear. A request is recorded when it ends (with its outcome), so one that arrived
+   * before a clear (a stream a test abandoned) must not appear among the records after it.
+   */
+  get generation(): number {
+    return this.cleared;
+  }
+
   clear(): void {
+    this.cleared += 1;
     this.callList = [];
     this.deliveryList = [];
     this.outboxList = [];

@@ -77,6 +77,7 @@ async function handle(
   res: ServerResponse,
 ): Promise<void> {
   const at = options.clock.now();
+  const generation = options.recorder.generation;
   const url = new URL(req.url ?? '/', 'http://simulator.local');
   const method = (req.method ?? 'GET').toUpperCase();
   const area = options.areaOf(url.pathname);
@@ -105,14 +106,14 @@ async function handle(
       req.socket.destroy();
     }, options.holdMs);
     holdTimers.add(timer);
-    record(options, area, at, request, { status: null, response: null, outcome: 'held' });
+    record(options, generation, area, at, request, { status: null, response: null, outcome: 'held' });
     return;
   }
 
   const headers: Record<string, string> = { ...behaviour.headers(), ...response.headers };
   if ('events' in response) {
     const outcome = await writeEvents(options, res, response.status, headers, response.events, fault);
-    record(options, area, at, request, { status: response.status, response: null, outcome });
+    record(options, generation, area, at, request, { status: response.status, response: null, outcome });
     return;
   }
   let payload: Buffer;
@@ -133,7 +134,11 @@ async function handle(
   headers['content-length'] = String(payload.length);
   res.writeHead(response.status, headers);
   res.end(method === 'HEAD' ? undefined : payload);
-  record(options, area, at, request, { status: response.status, response: recordedResponse, outcome });
+  record(options, generation, area, at, request, {
+    status: response.status,
+    response: recordedResponse,
+    outcome,
+  });
 }
 
 /** The areas that fake a provider: their calls meet injected faults and are recorded. */
@@ -216,11 +221,14 @@ function sleep(options: HttpServerOptions, ms: number) {
 /** LINE and Graph calls become `ApiCall`s; model requests become `AiRequest`s, which never keep the key. */
 function record(
   options: HttpServerOptions,
+  generation: number,
   area: Area,
   at: number,
   request: SimRequest,
   result: { status: number | null; response: unknown; outcome: AiOutcome },
 ): void {
+  // Arrived before the records were cleared: it belongs to what was cleared.
+  if (generation !== options.recorder.generation) return;
   if (area === 'ai') {
     options.recorder.addAiRequest({
       id: options.recorder.nextId('a'),
