@@ -4,6 +4,7 @@
 import {
   ApartmentOutlined,
   ApiOutlined,
+  RobotOutlined,
   SendOutlined,
   AuditOutlined,
   ContactsOutlined,
@@ -185,6 +186,15 @@ export const SCREENS: readonly Screen[] = [
     isOnMobile: false,
     // The organisation's administrators, as routes.outgoingWebhooks requires (like the audit log).
     access: { resource: 'user', action: 'update', scopes: ['all'] },
+  },
+  {
+    key: 'ai-assist',
+    path: '/setting/ai',
+    labelKey: 'nav.aiAssist',
+    icon: RobotOutlined,
+    isOnMobile: false,
+    // Organisation settings like the service levels, as routes.ai requires: the channel scope all.
+    access: { resource: 'channel', action: 'view', scopes: ['all'] },
   },
 ];
 
