@@ -75,6 +75,7 @@ const desktopRoutes: RouteObject[] = [
   { path: 'setting/audit-log', lazy: () => import('../features/audit-log/components/audit-log-page') },
   { path: 'setting/api-tokens', lazy: () => import('../features/api-tokens/components/api-tokens-page') },
   { path: 'setting/webhooks', lazy: () => import('../features/webhooks/components/webhooks-page') },
+  { path: 'setting/ai', lazy: () => import('../features/ai-assist/components/ai-assist-page') },
 ];
 
 export const routes: RouteObject[] = [

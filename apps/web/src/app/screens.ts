@@ -5,6 +5,7 @@ import {
   ApartmentOutlined,
   BookOutlined,
   ApiOutlined,
+  RobotOutlined,
   SendOutlined,
   AuditOutlined,
   ContactsOutlined,
@@ -194,6 +195,15 @@ export const SCREENS: readonly Screen[] = [
     icon: BookOutlined,
     isOnMobile: false,
     // Organisation settings like the service levels, as routes.knowledgeBase requires: the channel scope all.
+    access: { resource: 'channel', action: 'view', scopes: ['all'] },
+  },
+  {
+    key: 'ai-assist',
+    path: '/setting/ai',
+    labelKey: 'nav.aiAssist',
+    icon: RobotOutlined,
+    isOnMobile: false,
+    // Organisation settings like the service levels, as routes.ai requires: the channel scope all.
     access: { resource: 'channel', action: 'view', scopes: ['all'] },
   },
 ];

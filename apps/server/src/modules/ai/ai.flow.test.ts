@@ -335,6 +335,26 @@ describe('completeWithAi', () => {
     expect((await api('GET', '/ai/requests?feature=rewrite')).json<AiRequestPage>().items).toEqual([]);
   });
 
+  it('logs a failure by its code, never with the key or the message text', async () => {
+    const lines: unknown[] = [];
+    const record = (...args: unknown[]) => void lines.push(args);
+    const deps = { ...t.deps, logger: { info: record, warn: record, error: record, debug: record } };
+    sim.ai.failNext(1, { status: 500 });
+    const words = 'Please call me back at 081-234-5678 about order 7781';
+    await completeWithAi(deps as typeof t.deps, {
+      organizationId: org.id,
+      userId: adminId,
+      issueId: 7,
+      feature: 'suggest',
+      messages: [{ role: 'user', content: words }],
+    }).catch(() => undefined);
+    const logged = JSON.stringify(lines);
+    expect(logged).toContain('ai.unavailable');
+    expect(logged).not.toContain(KEY);
+    expect(logged).not.toContain('order 7781');
+    expect(logged).not.toContain('081-234-5678');
+  });
+
   it('is cancelled by the caller’s signal', async () => {
     sim.ai.failNext(1, { delayMs: 2000 });
     const controller = new AbortController();
