@@ -49,6 +49,8 @@ export async function startServer(options: {
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
       // The webhooks journey's receiver listens on 127.0.0.1.
       OUTGOING_WEBHOOK_ALLOW_PRIVATE: 'true',
+      // The simulator's model endpoint is on loopback (AI assist, the first responder).
+      AI_ENDPOINT_ALLOW_PRIVATE: 'true',
       ...(options.providerBaseUrl ? { PROVIDER_BASE_URL: options.providerBaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
