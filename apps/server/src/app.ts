@@ -44,6 +44,7 @@ import { forwardNotificationsToPush, webPushRoutes } from './modules/web-push';
 import { webhookRoutes } from './modules/webhooks';
 import { auditRoutes, registerAuditTrail } from './modules/audit';
 import { csatRoutes } from './modules/csat';
+import { firstResponderRoutes } from './modules/first-responder';
 import { slaRoutes } from './modules/sla';
 import { automationRoutes, macroRoutes, ruleEngine } from './modules/automation';
 import { outgoingWebhookRoutes, webhookOpenApi } from './modules/outgoing-webhooks';
@@ -230,6 +231,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(slaRoutes, deps);
       await api.register(automationRoutes, deps);
       await api.register(knowledgeBaseRoutes, deps);
+      await api.register(firstResponderRoutes, deps);
       await api.register(macroRoutes, deps);
       await api.register(outgoingWebhookRoutes, deps);
       await api.register(aiRoutes, deps);

@@ -11,6 +11,7 @@ import * as audit from './modules/audit';
 import * as automation from './modules/automation';
 import * as comments from './modules/comments';
 import * as csat from './modules/csat';
+import { FIRST_RESPONDER_JOB, runFirstResponder } from './modules/first-responder';
 import * as sla from './modules/sla';
 import * as issues from './modules/issues';
 import * as reports from './modules/reports';
@@ -39,6 +40,8 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
     assignment.runBacklogJob(deps, job),
   );
   // An issue resolved-success or closed: its channel's satisfaction survey (issue 18 item 1).
+  // The model may take the settings' timeout (30 s by default): a few at once, never in the ingest's way.
+  await deps.jobs.work(FIRST_RESPONDER_JOB, { concurrency: 4 }, (job) => runFirstResponder(deps, job));
   await deps.jobs.work(issues.SERVICE_ENDED_JOB, { concurrency: 2 }, (job) => csat.sendSurvey(deps, job));
   await deps.jobs.work(LINE_ALERT_JOB, { concurrency: 2 }, (job) => sendLineAlert(deps, job));
   await deps.jobs.work(PUSH_JOB, { concurrency: 2 }, (job) => sendPush(deps, job));

@@ -28,6 +28,7 @@ export const AUDIT_AREAS = [
   'webhook',
   'knowledge_base',
   'ai',
+  'first_responder',
 ] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 

@@ -31,4 +31,5 @@ export * from './automation';
 export * from './knowledge-base';
 export * from './ai';
 export * from './assist';
+export * from './first-responder';
 export * from './routes';

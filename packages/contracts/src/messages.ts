@@ -111,6 +111,8 @@ export const MessageSchema = z.object({
   fromComment: z.object({ issueId: z.number(), commentId: z.string() }).optional(),
   /** An automatic message of the satisfaction survey: its question, or the thanks after a rating. */
   survey: z.enum(['question', 'thanks']).optional(),
+  /** Written by the AI first responder: its answer, its hand-over message or its note to agents. */
+  ai: z.enum(['answer', 'handOver', 'note']).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -83,6 +83,7 @@ export const auditEn = {
       webhook: 'Outgoing webhooks',
       knowledge_base: 'Knowledge base',
       ai: 'AI assist',
+      first_responder: 'AI first responder',
     },
     actions: {
       create: 'Create',

@@ -86,6 +86,7 @@ export const auditTh: AuditCatalogue = {
       webhook: 'เว็บฮุกขาออก',
       knowledge_base: 'คลังความรู้',
       ai: 'ผู้ช่วย AI',
+      first_responder: 'AI ตอบลูกค้าอัตโนมัติ',
     },
     actions: {
       create: 'เพิ่ม',

@@ -75,6 +75,7 @@ export const en = {
       agent_average: 'Could not retrieve the agent averages.',
       team_performance: 'Could not retrieve the team performance.',
       dashboard_statistics: 'Could not retrieve the dashboard statistics.',
+      first_responder: 'Could not retrieve the AI first responder figures.',
       top_tags: 'Could not retrieve the top tags.',
       tags: 'Could not retrieve the tags.',
       users: 'Could not retrieve the users.',

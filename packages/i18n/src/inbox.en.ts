@@ -115,6 +115,9 @@ export const inboxEn = {
       note: 'Private note',
       system: 'Automatic reply',
       survey: 'Satisfaction survey',
+      aiAnswer: 'Automatic answer (AI)',
+      aiNote: 'AI first responder',
+      aiTag: 'AI',
       viewing: '{{names}} also viewing',
       typing: '{{names}} typing…',
       customerBlocked:

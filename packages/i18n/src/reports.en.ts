@@ -2,6 +2,21 @@
 // those screens. The server's report export reads the column headings from here too.
 export const reportsEn = {
   reports: {
+    firstResponder: {
+      title: 'AI first responder',
+      answered: 'Issues answered by AI',
+      answers: 'AI answers',
+      handedOver: 'Handed over to people',
+      csat: 'CSAT of AI-answered issues',
+      noCsat: 'No ratings yet',
+      reasons: {
+        askedForPerson: 'Asked for a person',
+        handOverWord: 'Hand-over word',
+        notConfident: 'No matching article',
+        turnLimit: 'After 3 answers',
+        aiFailed: 'AI unavailable',
+      },
+    },
     title: {
       channel: 'Channel performance',
       team: 'Team performance',

@@ -2,6 +2,21 @@ import type { ReportsCatalogue } from './types';
 
 export const reportsTh: ReportsCatalogue = {
   reports: {
+    firstResponder: {
+      title: 'AI ตอบลูกค้าอัตโนมัติ',
+      answered: 'เรื่องที่ AI ตอบ',
+      answers: 'จำนวนคำตอบของ AI',
+      handedOver: 'ส่งต่อให้เจ้าหน้าที่',
+      csat: 'CSAT ของเรื่องที่ AI ตอบ',
+      noCsat: 'ยังไม่มีคะแนน',
+      reasons: {
+        askedForPerson: 'ลูกค้าขอคุยกับเจ้าหน้าที่',
+        handOverWord: 'คำที่กำหนดให้ส่งต่อ',
+        notConfident: 'ไม่พบบทความที่ตรง',
+        turnLimit: 'ตอบครบ 3 ครั้ง',
+        aiFailed: 'AI ไม่พร้อมใช้งาน',
+      },
+    },
     title: {
       channel: 'ประสิทธิภาพช่องทาง',
       team: 'ประสิทธิภาพทีม',

@@ -1591,3 +1591,48 @@ export const aiRequests = pgTable(
   },
   (t) => [index('ai_requests_org_created_idx').on(t.organizationId, t.createdAt)],
 );
+
+/**
+ * A channel's AI first responder (issue 20 items 4 and 5): off until an admin turns it on. `when` is
+ * outsideHours, unassigned or both; the threshold is the least knowledge base score an article needs.
+ */
+export const channelFirstResponderSettings = pgTable('channel_first_responder_settings', {
+  channelId: uuid('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  organizationId: orgId(),
+  enabled: boolean('enabled').notNull().default(false),
+  when: text('when', { enum: ['outsideHours', 'unassigned', 'both'] }).notNull(),
+  unassignedMinutes: integer('unassigned_minutes').notNull(),
+  handOverWords: jsonb('hand_over_words').$type<string[]>().notNull(),
+  confidenceThreshold: doublePrecision('confidence_threshold').notNull(),
+  label: text('label').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What the first responder did on an issue: its answers (the last customer message it handled, so a job run
+ * twice answers once) and its hand-over (when and why; then it stays silent on the issue). Reports count it.
+ */
+export const issueFirstResponder = pgTable(
+  'issue_first_responder',
+  {
+    issueId: bigint('issue_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    organizationId: orgId(),
+    channelId: uuid('channel_id').notNull(),
+    answers: integer('answers').notNull().default(0),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    firstAnsweredAt: ts('first_answered_at'),
+    handedOverAt: ts('handed_over_at'),
+    handOverReason: text('hand_over_reason', {
+      enum: ['askedForPerson', 'handOverWord', 'notConfident', 'turnLimit', 'aiFailed'],
+    }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('issue_first_responder_answered_idx').on(t.organizationId, t.firstAnsweredAt),
+    index('issue_first_responder_handed_over_idx').on(t.organizationId, t.handedOverAt),
+  ],
+);

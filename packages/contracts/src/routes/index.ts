@@ -28,6 +28,7 @@ import { outgoingWebhookRoutes } from './outgoing-webhooks';
 import { knowledgeBaseRoutes } from './knowledge-base';
 import { aiRoutes } from './ai';
 import { assistRoutes } from './assist';
+import { firstResponderRoutes } from './first-responder';
 
 export * from './route';
 export type { RequestOf, ResponseOf, Wire } from './call';
@@ -68,6 +69,7 @@ export const routes = {
   knowledgeBase: knowledgeBaseRoutes,
   ai: aiRoutes,
   assist: assistRoutes,
+  firstResponder: firstResponderRoutes,
 } as const;
 
 /** Every route of the map, flat (the server's start-up check walks it). */

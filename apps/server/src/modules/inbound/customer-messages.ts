@@ -20,6 +20,7 @@ import { jobToSend } from '../../platform/jobs';
 import { handOutFallbackJobs } from '../assignment';
 import type { RuleEvent } from '../automation';
 import { findRoutingRules, findTeamIntake, type ChannelRow } from '../channels';
+import { firstResponderJobs } from '../first-responder';
 import { DELIVER_JOB } from '../messages';
 import { notifyCustomerActivity } from '../notifications';
 import { refreshSla } from '../sla';
@@ -87,6 +88,16 @@ export async function appendCustomerMessages(
   await deps.jobs.sendManyInTransaction(tx, [
     ...jobsFor(applied, replies),
     ...handOutFallbackJobs(deps, handOuts.withNewIssues),
+    // The AI first responder answers later, from its own job: nothing here waits on a model.
+    ...(await firstResponderJobs(
+      tx,
+      applied.map(({ channel, issue, messageId }) => ({
+        channelId: channel.id,
+        issueId: issue.id,
+        messageId,
+        assigneeUserId: issue.assigneeUserId,
+      })),
+    )),
   ]);
   await publishEvents(tx, [...eventsFor(applied, opened, replies), ...statusChanges(applied, statusAfter)]);
   // New issues start their service level clocks; a customer waiting again starts the next-response one.

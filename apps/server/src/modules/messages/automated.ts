@@ -6,6 +6,7 @@ import {
   messagePreview,
   QUICK_REPLY_TYPES_OF,
   type AutomationTrace,
+  type Message,
   type QuickReply,
 } from '@sabai/contracts';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +28,10 @@ export type AutomatedMessage = {
   isPrivateNote: boolean;
   /** The agent running a macro; null for a rule (the chat shows it as automatic). */
   senderUserId: string | null;
-  automation: Omit<AutomationTrace, 'steps'>;
+  /** The rule or macro that wrote it; absent for the AI first responder's messages. */
+  automation?: Omit<AutomationTrace, 'steps'>;
+  /** Written by the AI first responder (the chat labels it "AI" for agents). */
+  ai?: NonNullable<Message['ai']>;
   at: Date;
 };
 
@@ -49,7 +53,11 @@ export async function writeAutomatedMessage(deps: Deps, tx: Executor, m: Automat
     senderUserId: m.senderUserId,
     kind: 'text',
     text: m.text,
-    payload: { automation: m.automation, ...(quickReplies.length > 0 ? { quickReplies } : {}) },
+    payload: {
+      ...(m.automation ? { automation: m.automation } : {}),
+      ...(m.ai ? { ai: m.ai } : {}),
+      ...(quickReplies.length > 0 ? { quickReplies } : {}),
+    },
     isPrivateNote: m.isPrivateNote,
     deliveryStatus: m.isPrivateNote ? 'sent' : 'pending',
     retryKey: randomUUID(),

@@ -29,6 +29,7 @@ type Extras = Pick<
   | 'comment'
   | 'fromComment'
   | 'survey'
+  | 'ai'
 >;
 
 /** A comment as its message's payload keeps it (`payload.comment`). */
@@ -77,6 +78,7 @@ export function messageExtras(m: StoredMessage, stickerBase: string): Extras {
     line?: unknown;
     quickReply?: QuickReplyAnswer;
     csat?: 'question' | 'thanks';
+    ai?: Message['ai'];
   } & OutgoingPayload;
   const extras: Extras = {};
   const sticker: ShownSticker | null =
@@ -93,6 +95,7 @@ export function messageExtras(m: StoredMessage, stickerBase: string): Extras {
   if (m.readAt) extras.seenAt = m.readAt.toISOString();
   if (m.customerReaction) extras.reaction = m.customerReaction;
   if (payload.csat) extras.survey = payload.csat;
+  if (payload.ai === 'answer' || payload.ai === 'handOver' || payload.ai === 'note') extras.ai = payload.ai;
   return { ...extras, ...commentExtras(m) };
 }
 

@@ -26,6 +26,7 @@ export const AREA_KEYS: Record<AuditArea, TranslationKey> = {
   webhook: 'auditLog.areas.webhook',
   knowledge_base: 'auditLog.areas.knowledge_base',
   ai: 'auditLog.areas.ai',
+  first_responder: 'auditLog.areas.first_responder',
 };
 
 export const ACTION_KEYS: Record<AuditAction, TranslationKey> = {

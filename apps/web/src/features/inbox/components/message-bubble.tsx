@@ -65,12 +65,19 @@ export function MessageBubble({
             {message.isPrivateNote && <LockOutlined />}{' '}
             {message.isPrivateNote ? (
               <>
-                {t('inbox.chat.note')} · <SafeText text={sender} />
+                {t('inbox.chat.note')} · {message.ai ? t('inbox.chat.aiNote') : <SafeText text={sender} />}
               </>
+            ) : message.ai ? (
+              t('inbox.chat.aiAnswer')
             ) : message.senderType === 'system' ? (
               t(message.survey ? 'inbox.chat.survey' : 'inbox.chat.system')
             ) : (
               <SafeText text={sender} />
+            )}
+            {message.ai && (
+              <span className="bubble__ai-tag" data-testid="ai-tag" title={t('inbox.chat.aiAnswer')}>
+                {t('inbox.chat.aiTag')}
+              </span>
             )}
           </div>
         )}

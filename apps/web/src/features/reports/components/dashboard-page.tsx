@@ -7,6 +7,7 @@ import { useRetrievalNotice } from '../../../lib/notices';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useDashboard } from '../api/reports';
 import { FigureTiles } from './figure-tiles';
+import { FirstResponderCard } from './first-responder-card';
 import { LazyChart } from './lazy-chart';
 import { LineQuotaCard } from './line-quota-card';
 import { ReportControls } from './report-controls';
@@ -137,6 +138,7 @@ export function DashboardPage() {
           <TopTags data={d} />
         ))}
       </Card>
+      <FirstResponderCard period={{ from: state.query.from, to: state.query.to }} />
       <LineQuotaCard />
     </div>
   );

@@ -1,0 +1,216 @@
+// Storage of the AI first responder: each channel's settings, what it did on each issue, and the reads its
+// job needs (the issue, its channel's hours, the conversation) and the report's counts.
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { FirstResponderHandOverReason, FirstResponderWhen } from '@sabai/contracts';
+import {
+  channelFirstResponderSettings,
+  channels,
+  csatSurveys,
+  issueFirstResponder,
+  issues,
+  messages,
+  organizations,
+} from '../../db/schema';
+import { rowsOf, type Executor } from '../../platform/db';
+
+export type SettingsRow = typeof channelFirstResponderSettings.$inferSelect;
+export type StateRow = typeof issueFirstResponder.$inferSelect;
+
+export async function findSettings(ex: Executor, channelId: string): Promise<SettingsRow | null> {
+  const [row] = await ex
+    .select()
+    .from(channelFirstResponderSettings)
+    .where(eq(channelFirstResponderSettings.channelId, channelId));
+  return row ?? null;
+}
+
+export async function saveSettings(ex: Executor, row: Omit<SettingsRow, 'updatedAt'>, at: Date) {
+  const { channelId: _key, organizationId: _org, ...fields } = row;
+  await ex
+    .insert(channelFirstResponderSettings)
+    .values({ ...row, updatedAt: at })
+    .onConflictDoUpdate({
+      target: channelFirstResponderSettings.channelId,
+      set: { ...fields, updatedAt: at },
+    });
+}
+
+/** The channels whose first responder is on (the ingest reads this, cached), with when it answers. */
+export async function enabledChannels(ex: Executor) {
+  const rows = await ex
+    .select({
+      channelId: channelFirstResponderSettings.channelId,
+      when: channelFirstResponderSettings.when,
+      unassignedMinutes: channelFirstResponderSettings.unassignedMinutes,
+    })
+    .from(channelFirstResponderSettings)
+    .where(eq(channelFirstResponderSettings.enabled, true));
+  return new Map<string, { when: FirstResponderWhen; unassignedMinutes: number }>(
+    rows.map(({ channelId, ...r }) => [channelId, r]),
+  );
+}
+
+/** The issue as the job decides on it, with its channel's hours mode; null when gone. */
+export async function findIssue(ex: Executor, issueId: number) {
+  const [row] = await ex
+    .select({
+      id: issues.id,
+      organizationId: issues.organizationId,
+      channelId: issues.channelId,
+      contactIdentityId: issues.contactIdentityId,
+      teamId: issues.teamId,
+      assigneeUserId: issues.assigneeUserId,
+      status: issues.status,
+      businessHoursMode: channels.businessHoursMode,
+      channelDeletedAt: channels.deletedAt,
+    })
+    .from(issues)
+    .innerJoin(channels, eq(channels.id, issues.channelId))
+    .where(eq(issues.id, issueId));
+  return row ?? null;
+}
+
+/** The issue locked for the rest of the transaction, re-read (assignee, status). */
+export async function lockIssue(ex: Executor, issueId: number) {
+  const [row] = await ex
+    .select({ assigneeUserId: issues.assigneeUserId, status: issues.status, teamId: issues.teamId })
+    .from(issues)
+    .where(eq(issues.id, issueId))
+    .for('update');
+  return row ?? null;
+}
+
+/** The id and time of the issue's latest customer message, and whether an agent wrote to the customer after it. */
+export async function latestCustomerMessage(ex: Executor, issueId: number) {
+  const [row] = rowsOf<{ id: string | number; created_at: string | Date; agent_after: boolean }>(
+    await ex.execute(sql`
+      SELECT m.id, m.created_at, EXISTS (
+        SELECT 1 FROM ${messages} a WHERE a.issue_id = m.issue_id AND a.id > m.id
+          AND a.sender_type = 'agent' AND a.is_private_note = false
+      ) AS agent_after
+      FROM ${messages} m
+      WHERE m.issue_id = ${issueId} AND m.sender_type = 'customer'
+      ORDER BY m.id DESC LIMIT 1`),
+  );
+  return row
+    ? { id: Number(row.id), createdAt: new Date(row.created_at), agentAfter: Boolean(row.agent_after) }
+    : null;
+}
+
+/** The customer's texts after `afterId` up to `uptoId`, oldest first (what they said since the last answer). */
+export async function customerTextsBetween(ex: Executor, issueId: number, afterId: number, uptoId: number) {
+  const rows = await ex
+    .select({ text: messages.text })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.issueId, issueId),
+        eq(messages.senderType, 'customer'),
+        gt(messages.id, afterId),
+        lte(messages.id, uptoId),
+      ),
+    )
+    .orderBy(messages.id);
+  return rows.flatMap((r) => (r.text?.trim() ? [r.text] : []));
+}
+
+/** The issue's latest messages the customer saw or wrote (no private notes), newest first. */
+export async function latestMessages(ex: Executor, issueId: number, limit: number) {
+  return ex
+    .select({ senderType: messages.senderType, kind: messages.kind, text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.issueId, issueId), eq(messages.isPrivateNote, false)))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+}
+
+export async function findState(ex: Executor, issueId: number): Promise<StateRow | null> {
+  const [row] = await ex.select().from(issueFirstResponder).where(eq(issueFirstResponder.issueId, issueId));
+  return row ?? null;
+}
+
+/** The issue's row, made if missing and locked: answers and hand-overs of one issue go one at a time. */
+export async function lockState(
+  ex: Executor,
+  issue: { id: number; organizationId: string; channelId: string },
+  at: Date,
+): Promise<StateRow> {
+  await ex
+    .insert(issueFirstResponder)
+    .values({
+      issueId: issue.id,
+      organizationId: issue.organizationId,
+      channelId: issue.channelId,
+      updatedAt: at,
+    })
+    .onConflictDoNothing();
+  const [row] = await ex
+    .select()
+    .from(issueFirstResponder)
+    .where(eq(issueFirstResponder.issueId, issue.id))
+    .for('update');
+  return row!;
+}
+
+export async function recordAnswer(ex: Executor, issueId: number, messageId: number, at: Date) {
+  await ex
+    .update(issueFirstResponder)
+    .set({
+      answers: sql`${issueFirstResponder.answers} + 1`,
+      lastMessageId: messageId,
+      firstAnsweredAt: sql`COALESCE(${issueFirstResponder.firstAnsweredAt}, ${at})`,
+      updatedAt: at,
+    })
+    .where(eq(issueFirstResponder.issueId, issueId));
+}
+
+export async function recordHandOver(
+  ex: Executor,
+  issueId: number,
+  messageId: number,
+  reason: FirstResponderHandOverReason,
+  at: Date,
+) {
+  await ex
+    .update(issueFirstResponder)
+    .set({ lastMessageId: messageId, handedOverAt: at, handOverReason: reason, updatedAt: at })
+    .where(eq(issueFirstResponder.issueId, issueId));
+}
+
+/**
+ * A period's figures, [from, to): issues first answered in it and their answers, hand-overs in it by reason,
+ * and the surveys rated in it on issues the AI answered.
+ */
+export async function reportFigures(ex: Executor, organizationId: string, from: Date, to: Date) {
+  const [answered] = rowsOf<{ issues: string | number; answers: string | number | null }>(
+    await ex.execute(sql`
+      SELECT count(*) AS issues, sum(answers) AS answers FROM ${issueFirstResponder}
+      WHERE organization_id = ${organizationId} AND first_answered_at >= ${from} AND first_answered_at < ${to}`),
+  );
+  const handedOver = rowsOf<{ reason: FirstResponderHandOverReason; n: string | number }>(
+    await ex.execute(sql`
+      SELECT hand_over_reason AS reason, count(*) AS n FROM ${issueFirstResponder}
+      WHERE organization_id = ${organizationId} AND handed_over_at >= ${from} AND handed_over_at < ${to}
+      GROUP BY hand_over_reason`),
+  );
+  const [csat] = rowsOf<{ responses: string | number; satisfied: string | number }>(
+    await ex.execute(sql`
+      SELECT count(*) AS responses, count(*) FILTER (WHERE s.rating >= 4) AS satisfied
+      FROM ${csatSurveys} s JOIN ${issueFirstResponder} f ON f.issue_id = s.issue_id AND f.answers > 0
+      WHERE s.organization_id = ${organizationId} AND s.rated_at >= ${from} AND s.rated_at < ${to}`),
+  );
+  return {
+    answeredIssues: Number(answered?.issues ?? 0),
+    aiAnswers: Number(answered?.answers ?? 0),
+    handedOver: handedOver.map((r) => ({ reason: r.reason, count: Number(r.n) })),
+    csat: { responses: Number(csat?.responses ?? 0), satisfied: Number(csat?.satisfied ?? 0) },
+  };
+}
+
+export async function organizationName(ex: Executor, organizationId: string) {
+  const [row] = await ex
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.name ?? '';
+}

@@ -1,0 +1,196 @@
+// The AI first responder (issue 20 items 4 and 5), against the simulator's OpenAI-compatible model. The admin
+// turns AI on with the first responder (through the API: the organisation's and the channel's settings) and
+// sets the demo LINE channel's business hours so that now is outside them, with a knowledge base article to
+// answer from. A LINE customer writes at night and gets the AI's answer under the automatic-reply label;
+// they ask for a person ("ขอคุยกับพนักงาน") and are handed over. The admin opens the chat and sees the AI
+// label on the answers and the hand-over note with its summary. English and Thai, desktop.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AdminClient } from '@sabai/simulator';
+import type { TranslationKey } from '@sabai/i18n';
+import { apiSession, type ApiSession } from '../support/api';
+import type { Locale } from '../support/browser';
+import { issueOf, newLineCustomer } from '../support/customers';
+import { openSignedIn, useBrowser } from '../support/journey';
+import { snap } from '../support/settings';
+import { DEMO_LINE } from '../support/simulator';
+import { text } from '../support/texts';
+import { DEMO_PASSWORD } from '../support/demo';
+
+const browser = useBrowser();
+const ADMIN_EMAIL = 'admin@demo.local';
+
+/** A channel as GET /channels answers it (packages/contracts ChannelSchema), the fields saved back. */
+type Channel = {
+  id: string;
+  type: string;
+  externalId: string;
+  name: string;
+  assignedMode: string;
+  assignedTeamId: string | null;
+  reservedTeamId: string | null;
+  keywords: Array<{ keyword: string; teamId: string }>;
+  businessHoursMode: '24x7' | 'custom';
+  shifts: Array<{ weekday: number; startsAt: string; endsAt: string }>;
+  offServiceResponse: string;
+  holidays: Array<{ id: string; name: string; date: string; autoResponseMessage: string }>;
+  sendAgentIdentity: boolean;
+  markReadOnOpen: boolean;
+};
+const KEY = 'sk-journey-first-responder-0123456789';
+const LABEL = '🤖 ข้อความอัตโนมัติ / Automatic reply:';
+
+let admin: ApiSession;
+let sim: AdminClient;
+let channel: Channel;
+const articleIds: number[] = [];
+
+/** What the customer asks and what the model answers, per language (the customer writes the app's). */
+const SCRIPT = {
+  en: {
+    question: 'How long is the warranty on the Sabai kettle?',
+    answer: 'The Sabai kettle has a 2-year warranty from the date of purchase.',
+    summary: 'The customer asked about the kettle warranty (2 years) and then asked for a person.',
+  },
+  th: {
+    question: 'กาต้มน้ำสบายมีประกันกี่ปีคะ',
+    answer: 'กาต้มน้ำสบายมีประกัน 2 ปีนับจากวันที่ซื้อค่ะ',
+    summary: 'ลูกค้าถามเรื่องประกันกาต้มน้ำ (2 ปี) แล้วขอคุยกับเจ้าหน้าที่',
+  },
+} as const;
+
+/** The channel's fields as saved, with business hours that leave out now (a shift two days ahead). */
+function fieldsOf(c: Channel, hours: Pick<Channel, 'businessHoursMode' | 'shifts'>) {
+  return {
+    name: c.name,
+    assignedMode: c.assignedMode,
+    assignedTeamId: c.assignedTeamId,
+    reservedTeamId: c.reservedTeamId,
+    keywords: c.keywords.map(({ keyword, teamId }) => ({ keyword, teamId })),
+    businessHoursMode: hours.businessHoursMode,
+    shifts: hours.shifts,
+    offServiceResponse: c.offServiceResponse,
+    holidays: c.holidays.map(({ id, name, date, autoResponseMessage }) => ({
+      id,
+      name,
+      date,
+      autoResponseMessage,
+    })),
+    sendAgentIdentity: c.sendAgentIdentity,
+    markReadOnOpen: c.markReadOnOpen,
+  };
+}
+
+function shiftTwoDaysAhead() {
+  const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  const today = days.indexOf(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Bangkok', weekday: 'short' }).format(new Date()),
+  );
+  return [{ weekday: ((today + 2) % 7) + 1, startsAt: '09:00', endsAt: '10:00' }];
+}
+
+const responder = (enabled: boolean) => ({
+  enabled,
+  when: 'outsideHours',
+  unassignedMinutes: 10,
+  handOverWords: [],
+  confidenceThreshold: 0.3,
+  label: LABEL,
+});
+
+beforeAll(async () => {
+  admin = await apiSession(inject('baseUrl'), ADMIN_EMAIL, DEMO_PASSWORD);
+  sim = new AdminClient(inject('simulatorUrl'));
+  await sim.aiAddKey(KEY);
+  await admin.call('PUT', '/ai/settings', {
+    enabled: true,
+    baseUrl: `${inject('simulatorUrl')}/openai/v1`,
+    model: 'gpt-4o-mini',
+    apiKey: KEY,
+    features: {
+      suggest: true,
+      rewrite: true,
+      translate: true,
+      summarise: true,
+      tags: true,
+      firstResponder: true,
+    },
+    redact: { phone: true, email: true, nationalId: true },
+    monthlyRequestBudget: null,
+    timeoutSeconds: 10,
+  });
+  const channels = await admin.call<Channel[]>('GET', '/channels');
+  channel = channels.find((c) => c.type === 'line' && c.externalId === DEMO_LINE.channelId)!;
+  await admin.call(
+    'PUT',
+    `/channels/${channel.id}`,
+    fieldsOf(channel, {
+      businessHoursMode: 'custom',
+      shifts: shiftTwoDaysAhead(),
+    }),
+  );
+  for (const [language, s] of Object.entries(SCRIPT)) {
+    const article = await admin.call<{ id: number }>('POST', '/knowledge-base/articles', {
+      title: language === 'en' ? 'Sabai kettle warranty' : 'ประกันกาต้มน้ำสบาย',
+      body: s.answer,
+      language,
+      status: 'published',
+      tagIds: [],
+    });
+    articleIds.push(article.id);
+  }
+  await admin.call('PUT', `/channels/${channel.id}/first-responder`, responder(true));
+});
+
+afterAll(async () => {
+  try {
+    await admin.call('PUT', `/channels/${channel.id}/first-responder`, responder(false));
+    await admin.call('PUT', `/channels/${channel.id}`, fieldsOf(channel, channel));
+    for (const id of articleIds) await admin.call('DELETE', `/knowledge-base/articles/${id}`);
+    const current = await admin.call<Record<string, unknown>>('GET', '/ai/settings');
+    await admin.call('PUT', '/ai/settings', { ...current, enabled: false });
+    await sim.aiClearAnswers();
+  } finally {
+    await admin.dispose();
+  }
+});
+
+const chatMessage = (page: Page, body: string) =>
+  page.getByTestId('message-list').getByTestId('message').filter({ hasText: body });
+
+describe.each<Locale>(['en', 'th'])('AI first responder in %s', (lang) => {
+  const t = (key: TranslationKey, values: Record<string, string> = {}) => text(lang, key, values);
+  const s = SCRIPT[lang];
+
+  it('answers a customer at night from the knowledge base, hands over on request, labelled for agents', async () => {
+    await sim.aiClearAnswers();
+    await sim.aiAnswer('Summarise a customer support conversation', s.summary);
+    await sim.aiAnswer(s.question, s.answer);
+    const customer = await newLineCustomer(`Fr${lang}${randomBytes(2).toString('hex')}`);
+    await customer.says(s.question);
+    await expect.poll(customer.received, { timeout: 20_000 }).toContain(`${LABEL}\n${s.answer}`);
+
+    await customer.says('ขอคุยกับพนักงานค่ะ');
+    await expect
+      .poll(async () => (await customer.received()).some((m) => m.includes('เจ้าหน้าที่จะตอบกลับ')), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+
+    const issueId = await issueOf(admin, customer.name);
+    const { page, errors } = await openSignedIn(browser(), ADMIN_EMAIL, lang);
+    await page.goto(`/issue/inbox?lang=${lang}&issueId=${issueId}`);
+    const answer = chatMessage(page, s.answer);
+    await answer.waitFor();
+    await answer.getByTestId('ai-tag').waitFor();
+    await answer.getByText(t('inbox.chat.aiAnswer')).first().waitFor();
+    const note = chatMessage(page, s.summary);
+    await note.waitFor();
+    await note.getByText(t('inbox.chat.aiNote')).waitFor();
+    await note.scrollIntoViewIfNeeded();
+    await snap(page, `ai-first-responder-desktop-${lang}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
