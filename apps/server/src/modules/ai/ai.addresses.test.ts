@@ -10,6 +10,7 @@ import { buildOrganization, buildUser, signIn, type TestOrg } from '../../../tes
 import { aiRequests, aiSettings } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { completeWithAi } from '.';
+import { aiSettingsFor } from '../../../test/ai-settings';
 
 const KEY = 'sk-test-ai-addresses-0123456789';
 let t: TestApp;
@@ -17,23 +18,7 @@ let sim: Simulator;
 let org: TestOrg;
 let token: string;
 
-const body = (baseUrl: string) => ({
-  enabled: true,
-  baseUrl,
-  model: 'gpt-4o-mini',
-  apiKey: KEY,
-  features: {
-    suggest: true,
-    rewrite: true,
-    translate: true,
-    summarise: true,
-    tags: true,
-    firstResponder: false,
-  },
-  redact: { phone: true, email: true, nationalId: true },
-  monthlyRequestBudget: null,
-  timeoutSeconds: 5,
-});
+const body = (baseUrl: string) => aiSettingsFor(baseUrl, { apiKey: KEY });
 
 beforeAll(async () => {
   sim = await startSimulator();

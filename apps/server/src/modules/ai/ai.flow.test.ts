@@ -20,6 +20,7 @@ import { buildOrganization, buildUser, signIn, type TestOrg } from '../../../tes
 import { aiRequests, aiSettings, auditEntries } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { completeWithAi, type AiMessage } from '.';
+import { aiSettingsFor } from '../../../test/ai-settings';
 
 const KEY = 'sk-test-ai-flow-0123456789abcdef';
 const MODEL = 'gpt-4o-mini';
@@ -33,23 +34,8 @@ let adminId: string;
 const api = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token = admin) =>
   call(t.app, method, `/api/v1${path}`, { token, ...(body === undefined ? {} : { body }) });
 
-const settings = (overrides: Partial<SaveAiSettings> = {}): SaveAiSettings => ({
-  enabled: true,
-  baseUrl: sim.ai.baseUrl,
-  model: MODEL,
-  features: {
-    suggest: true,
-    rewrite: true,
-    translate: true,
-    summarise: true,
-    tags: true,
-    firstResponder: false,
-  },
-  redact: { phone: true, email: true, nationalId: true },
-  monthlyRequestBudget: null,
-  timeoutSeconds: 5,
-  ...overrides,
-});
+const settings = (overrides: Partial<SaveAiSettings> = {}): SaveAiSettings =>
+  aiSettingsFor(sim.ai.baseUrl, { model: MODEL, ...overrides });
 
 async function save(overrides: Partial<SaveAiSettings> = {}, token = admin) {
   const res = await api('PUT', '/ai/settings', settings(overrides), token);

@@ -11,6 +11,7 @@ import type { AssistFeatures, AssistStreamLine, SaveAiSettings, Translation } fr
 import { startTestApp, type TestApp } from '../../../test/app';
 import { buildWorkspace, type Workspace } from '../../../test/workspace';
 import { messages } from '../../db/schema';
+import { aiSettingsFor } from '../../../test/ai-settings';
 
 const KEY = 'sk-test-assist-0123456789abcdef';
 
@@ -18,24 +19,8 @@ let t: TestApp;
 let sim: Simulator;
 let w: Workspace;
 
-const aiSettings = (overrides: Partial<SaveAiSettings> = {}): SaveAiSettings => ({
-  enabled: true,
-  baseUrl: sim.ai.baseUrl,
-  model: 'gpt-4o-mini',
-  apiKey: KEY,
-  features: {
-    suggest: true,
-    rewrite: true,
-    translate: true,
-    summarise: true,
-    tags: true,
-    firstResponder: false,
-  },
-  redact: { phone: true, email: true, nationalId: true },
-  monthlyRequestBudget: null,
-  timeoutSeconds: 5,
-  ...overrides,
-});
+const aiSettings = (overrides: Partial<SaveAiSettings> = {}): SaveAiSettings =>
+  aiSettingsFor(sim.ai.baseUrl, { apiKey: KEY, ...overrides });
 
 async function turnOnAi(overrides: Partial<SaveAiSettings> = {}) {
   const res = await w.api(w.admin, 'PUT', '/ai/settings', aiSettings(overrides));

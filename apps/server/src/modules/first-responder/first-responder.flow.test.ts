@@ -11,6 +11,7 @@ import { eventually, startChannelHarness, storedMessage, type ChannelHarness } f
 import { buildOrganization, buildUser, signIn } from '../../../test/factories';
 import { aiRequests, channels, issueFirstResponder } from '../../db/schema';
 import { rowsOf } from '../../platform/db';
+import { aiSettingsFor } from '../../../test/ai-settings';
 
 const KEY = 'sk-test-first-responder-0123456789';
 const LABEL = '🤖 ข้อความอัตโนมัติ / Automatic reply:';
@@ -23,17 +24,8 @@ const lineUser = () => `U${(++seq + Date.now()).toString(16).padStart(32, 'e')}`
 const api = (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) =>
   call(h.t.app, method, `/api/v1${path}`, { token: h.admin, ...(body === undefined ? {} : { body }) });
 
-const aiSettings = (firstResponder: boolean, overrides: Partial<SaveAiSettings> = {}): SaveAiSettings => ({
-  enabled: true,
-  baseUrl: h.sim.ai.baseUrl,
-  model: 'gpt-4o-mini',
-  apiKey: KEY,
-  features: { suggest: true, rewrite: true, translate: true, summarise: true, tags: true, firstResponder },
-  redact: { phone: true, email: true, nationalId: true },
-  monthlyRequestBudget: null,
-  timeoutSeconds: 2,
-  ...overrides,
-});
+const aiSettings = (firstResponder: boolean, overrides: Partial<SaveAiSettings> = {}): SaveAiSettings =>
+  aiSettingsFor(h.sim.ai.baseUrl, { apiKey: KEY, firstResponder, timeoutSeconds: 2, ...overrides });
 
 const RESPONDER: FirstResponderSettings = {
   enabled: true,
