@@ -219,7 +219,7 @@ function FirstResponderForm({ channelId, saved }: { channelId: string; saved: Fi
               max={CONFIDENCE.max}
               step={CONFIDENCE.step}
               className="first-responder-settings__slider"
-              aria-label={t('channels.firstResponder.confidence')}
+              ariaLabelForHandle={t('channels.firstResponder.confidence')}
               data-testid="first-responder-confidence-slider"
             />
           </Form.Item>
