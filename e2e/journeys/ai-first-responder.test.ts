@@ -1,7 +1,8 @@
-// The AI first responder (issue 20 items 4 and 5), against the simulator's OpenAI-compatible model. The admin
-// turns AI on with the first responder (through the API: the organisation's and the channel's settings) and
-// sets the demo LINE channel's business hours so that now is outside them, with a knowledge base article to
-// answer from. A LINE customer writes at night and gets the AI's answer under the automatic-reply label;
+// The AI first responder (issue 20 items 4 and 5), against the simulator's OpenAI-compatible model. AI assist
+// is on with its first responder feature (through the API), the demo LINE channel's business hours leave out
+// now, and a knowledge base article answers the question. The admin turns the channel's first responder on in
+// its tab of the channel drawer (outside business hours, a hand-over word, the default label; the minutes
+// field shows only with "unassigned" and keeps its value). A LINE customer writes at night and gets the AI's answer under the automatic-reply label;
 // they ask for a person ("ขอคุยกับพนักงาน") and are handed over. The admin opens the chat and sees the AI
 // label on the answers and the hand-over note with its summary. English and Thai, desktop.
 import { randomBytes } from 'node:crypto';
@@ -13,7 +14,7 @@ import { apiSession, type ApiSession } from '../support/api';
 import type { Locale } from '../support/browser';
 import { issueOf, newLineCustomer } from '../support/customers';
 import { openSignedIn, useBrowser } from '../support/journey';
-import { snap } from '../support/settings';
+import { noticeShows, snap } from '../support/settings';
 import { DEMO_LINE } from '../support/simulator';
 import { text } from '../support/texts';
 import { DEMO_PASSWORD } from '../support/demo';
@@ -49,11 +50,13 @@ const articleIds: number[] = [];
 /** What the customer asks and what the model answers, per language (the customer writes the app's). */
 const SCRIPT = {
   en: {
+    handOverWord: 'complaint',
     question: 'How long is the warranty on the Sabai kettle?',
     answer: 'The Sabai kettle has a 2-year warranty from the date of purchase.',
     summary: 'The customer asked about the kettle warranty (2 years) and then asked for a person.',
   },
   th: {
+    handOverWord: 'ร้องเรียน',
     question: 'กาต้มน้ำสบายมีประกันกี่ปีคะ',
     answer: 'กาต้มน้ำสบายมีประกัน 2 ปีนับจากวันที่ซื้อค่ะ',
     summary: 'ลูกค้าถามเรื่องประกันกาต้มน้ำ (2 ปี) แล้วขอคุยกับเจ้าหน้าที่',
@@ -140,7 +143,6 @@ beforeAll(async () => {
     });
     articleIds.push(article.id);
   }
-  await admin.call('PUT', `/channels/${channel.id}/first-responder`, responder(true));
 });
 
 afterAll(async () => {
@@ -156,6 +158,51 @@ afterAll(async () => {
   }
 });
 
+/**
+ * The admin opens the LINE channel's drawer from the channel list, its AI first responder tab, and turns the
+ * responder on: first "both" with 15 minutes (the minutes field appears), then back to outside business hours
+ * (the field hides, the minutes are kept), a hand-over word, the default label. Snapped before the save.
+ */
+async function turnOnInTab(page: Page, lang: Locale, word: string) {
+  const t = (key: TranslationKey, values: Record<string, string> = {}) => text(lang, key, values);
+  await page.goto(`/setting/channel?lang=${lang}`);
+  await page
+    .locator('.ant-table-row', { hasText: channel.name })
+    .getByRole('button', { name: t('channels.edit'), exact: true })
+    .click();
+  await page.getByTestId('first-responder-tab').click();
+  const form = page.getByTestId('first-responder-form');
+  await form.waitFor();
+  const enabled = form.getByTestId('first-responder-enabled');
+  expect(await enabled.getAttribute('aria-checked')).toBe('false');
+  await enabled.click();
+  const minutes = form.getByTestId('first-responder-minutes');
+  expect(await minutes.isVisible()).toBe(false);
+  await form.getByTestId('first-responder-when-both').click();
+  await minutes.waitFor();
+  await minutes.fill('15');
+  await form.getByTestId('first-responder-word-input').fill(word);
+  await form.getByTestId('first-responder-word-input').press('Enter');
+  await form.getByTestId('first-responder-word').filter({ hasText: word }).waitFor();
+  expect(await form.getByTestId('first-responder-label').inputValue()).toBe(LABEL);
+  await form.getByTestId('first-responder-unsaved').waitFor();
+  await page.locator('#first-responder-settings-title').scrollIntoViewIfNeeded();
+  await snap(page, `ai-first-responder-settings-desktop-${lang}`);
+  // The drawer scrolls on its own: the threshold, the label and the save in a second picture.
+  await form.getByTestId('first-responder-save').scrollIntoViewIfNeeded();
+  await snap(page, `ai-first-responder-settings-bottom-desktop-${lang}`);
+  await form.getByTestId('first-responder-when-outsideHours').click();
+  await minutes.waitFor({ state: 'hidden' });
+  await form.getByTestId('first-responder-save').click();
+  await noticeShows(page, lang, 'channels.firstResponder.saved');
+  await form.getByTestId('first-responder-unsaved').waitFor({ state: 'detached' });
+  expect(await admin.call('GET', `/channels/${channel.id}/first-responder`)).toEqual({
+    ...responder(true),
+    unassignedMinutes: 15,
+    handOverWords: [word],
+  });
+}
+
 const chatMessage = (page: Page, body: string) =>
   page.getByTestId('message-list').getByTestId('message').filter({ hasText: body });
 
@@ -163,7 +210,12 @@ describe.each<Locale>(['en', 'th'])('AI first responder in %s', (lang) => {
   const t = (key: TranslationKey, values: Record<string, string> = {}) => text(lang, key, values);
   const s = SCRIPT[lang];
 
-  it('answers a customer at night from the knowledge base, hands over on request, labelled for agents', async () => {
+  it('is turned on in the channel drawer, answers a customer at night from the knowledge base, hands over on request, labelled for agents', async () => {
+    // Each language starts with the responder off (the other language's run turned it on).
+    await admin.call('PUT', `/channels/${channel.id}/first-responder`, responder(false));
+    const { page, errors } = await openSignedIn(browser(), ADMIN_EMAIL, lang);
+    await turnOnInTab(page, lang, s.handOverWord);
+
     await sim.aiClearAnswers();
     await sim.aiAnswer('Summarise a customer support conversation', s.summary);
     await sim.aiAnswer(s.question, s.answer);
@@ -179,7 +231,6 @@ describe.each<Locale>(['en', 'th'])('AI first responder in %s', (lang) => {
       .toBe(true);
 
     const issueId = await issueOf(admin, customer.name);
-    const { page, errors } = await openSignedIn(browser(), ADMIN_EMAIL, lang);
     await page.goto(`/issue/inbox?lang=${lang}&issueId=${issueId}`);
     const answer = chatMessage(page, s.answer);
     await answer.waitFor();

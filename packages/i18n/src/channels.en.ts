@@ -77,6 +77,7 @@ export const channelsEn = {
         settings: 'Channel settings',
         commentRules: 'Comment rules',
         csat: 'Satisfaction survey',
+        firstResponder: 'AI first responder',
       },
       sections: {
         account: 'Account',
@@ -267,6 +268,44 @@ export const channelsEn = {
       unsaved: 'Unsaved changes',
       save: 'Save survey',
       saved: 'The satisfaction survey has been saved.',
+    },
+    firstResponder: {
+      title: 'AI first responder',
+      about:
+        'When it is on, the AI answers customers of this channel by itself, from published knowledge base articles only. Every answer starts with the label below, so the customer knows it is automatic.',
+      aboutHandOver:
+        'It hands the issue over to people when the customer asks for a person or writes a hand-over word, when no article matches well enough, after {{turns}} answers, or when the AI fails. Agents then find a note with a summary in the chat.',
+      featureOff:
+        'The first responder only answers once AI assist and its “AI first responder” feature are on in Settings > AI assist.',
+      featureOffLink: 'Open AI assist settings',
+      enabled: 'Answer with AI',
+      enabledHint: 'While it is off, the customers of this channel wait for people as usual.',
+      when: 'When the AI answers',
+      whenOutsideHours: 'Outside business hours',
+      whenUnassigned: 'When nobody takes the issue',
+      whenBoth: 'Both',
+      whenHint: 'Business hours and holidays are those of the Channel settings tab.',
+      unassignedMinutes: 'Minutes to wait for an agent',
+      unassignedMinutesHint: 'An issue nobody has taken after this many minutes gets the AI’s answer.',
+      minutes: 'minutes',
+      minutesRange: 'Enter a whole number of minutes from {{min}} to {{max}}.',
+      handOverWords: 'Hand-over words',
+      handOverWordsHint:
+        'A customer message with one of these words goes to people at once. Press Enter or type a comma after each word.',
+      wordPlaceholder: 'For example: complaint, refund',
+      removeWord: 'Remove the hand-over word “{{keyword}}”',
+      wordTooLong: 'A hand-over word can have at most {{max}} characters.',
+      tooManyWords: 'A channel can have at most {{max}} hand-over words.',
+      confidence: 'Confidence threshold',
+      confidenceHint:
+        'How closely a knowledge base article must match the customer’s question (from {{min}} to {{max}}) for the AI to answer from it; below that it hands over to people. Higher: fewer, surer answers.',
+      label: 'Label before each answer',
+      labelHint: 'Customers see it before every automatic answer. The default is “{{label}}”.',
+      useDefaultLabel: 'Use the default label',
+      labelRequired: 'Please enter a label (1 to {{max}} characters).',
+      unsaved: 'Unsaved changes',
+      save: 'Save first responder',
+      saved: 'The AI first responder settings have been saved.',
     },
     fileLinks: {
       button: 'File link expiry (days): {{days}}',

@@ -101,6 +101,7 @@ export const en = {
       webhook_endpoints: 'Could not retrieve the webhook endpoints.',
       webhook_deliveries: 'Could not retrieve the deliveries of this endpoint.',
       csat_settings: 'Could not retrieve the satisfaction survey of this channel.',
+      first_responder_settings: 'Could not retrieve the AI first responder of this channel.',
       csat_report: 'Could not retrieve the satisfaction ratings.',
       sla_policies: 'Could not retrieve the service level policies.',
       ai_settings: 'Could not retrieve the AI assist settings.',

@@ -12,6 +12,7 @@ import { TYPE_LABELS } from '../utils/channel-form';
 import { ChannelForm } from './channel-form';
 import { CommentRules } from './comment-rules';
 import { CsatSettingsPanel } from './csat-settings';
+import { FirstResponderPanel } from './first-responder-settings';
 
 export type DrawerState =
   { mode: 'create'; type: ChannelType; connectionId: string | null } | { mode: 'edit'; id: string };
@@ -96,7 +97,7 @@ export function ChannelDrawer({
 
 /**
  * A channel being edited has its satisfaction survey (issue 18 item 1) and, on Facebook or Instagram, its
- * comment rules (issue 17 item 5) on tabs of their own: each is saved apart from the channel's settings,
+ * comment rules (issue 17 item 5) and its AI first responder (issue 20 items 4 and 5) on tabs of their own: each is saved apart from the channel's settings,
  * whose form keeps its Save at the bottom.
  */
 function ChannelTabs({ channel, children }: { channel: Channel | null; children: ReactNode }) {
@@ -120,6 +121,11 @@ function ChannelTabs({ channel, children }: { channel: Channel | null; children:
           key: 'csat',
           label: <span data-testid="csat-tab">{t('channels.form.tabs.csat')}</span>,
           children: <CsatSettingsPanel channel={channel} />,
+        },
+        {
+          key: 'firstResponder',
+          label: <span data-testid="first-responder-tab">{t('channels.form.tabs.firstResponder')}</span>,
+          children: <FirstResponderPanel channel={channel} />,
         },
       ]}
     />

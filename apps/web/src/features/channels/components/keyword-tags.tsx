@@ -3,7 +3,8 @@ import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addKeywords } from '../utils/comment-rules';
-import type { KeywordsOutcome } from '../utils/comment-rules';
+import type { KeywordLimits, KeywordsOutcome } from '../utils/comment-rules';
+import type { TranslationKey } from '@sabai/i18n';
 
 type KeywordTagsProps = {
   /** From Form.Item: the label points at the input. */
@@ -13,14 +14,33 @@ type KeywordTagsProps = {
   'aria-invalid'?: boolean | 'true' | 'false';
   'aria-describedby'?: string;
   disabled?: boolean;
+  /** Another list than a comment rule's keywords: its limits, texts and test id prefix. */
+  limits?: KeywordLimits;
+  texts?: { list: TranslationKey; remove: TranslationKey; placeholder: TranslationKey };
+  testId?: string;
 };
+
+const RULE_TEXTS = {
+  list: 'channels.commentRules.keywords',
+  remove: 'channels.commentRules.removeKeyword',
+  placeholder: 'channels.commentRules.keywordPlaceholder',
+} as const satisfies KeywordTagsProps['texts'];
 
 /**
  * A rule's keywords as tags: Enter or a comma adds what was typed (a pasted "CF, สนใจ" adds both), each tag
  * has its own remove button, Backspace in the empty input takes the last one back for editing. Leaving the
  * input adds what is in it, so a keyword typed just before Save is not lost.
  */
-export function KeywordTags({ id, value = [], onChange, disabled, ...aria }: KeywordTagsProps) {
+export function KeywordTags({
+  id,
+  value = [],
+  onChange,
+  disabled,
+  limits,
+  texts = RULE_TEXTS,
+  testId = 'rule-keyword',
+  ...aria
+}: KeywordTagsProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
@@ -28,7 +48,7 @@ export function KeywordTags({ id, value = [], onChange, disabled, ...aria }: Key
   const problemId = id ? `${id}_problem` : undefined;
 
   function commit(typed: string, isComplete: boolean) {
-    const outcome = addKeywords(value, typed, isComplete);
+    const outcome = addKeywords(value, typed, isComplete, limits);
     if (outcome.keywords.length !== value.length) onChange?.(outcome.keywords);
     setDraft(outcome.rest);
     setProblem(outcome.problem);
@@ -70,18 +90,18 @@ export function KeywordTags({ id, value = [], onChange, disabled, ...aria }: Key
         onClick={(event) => {
           if (event.target === event.currentTarget) inputRef.current?.focus();
         }}
-        data-testid="rule-keywords"
+        data-testid={`${testId}s`}
       >
-        <ul className="keyword-tags__list" aria-label={t('channels.commentRules.keywords')}>
+        <ul className="keyword-tags__list" aria-label={t(texts.list)}>
           {value.map((keyword) => (
-            <li key={keyword} className="keyword-tags__tag" data-testid="rule-keyword">
+            <li key={keyword} className="keyword-tags__tag" data-testid={testId}>
               <span className="keyword-tags__text">{keyword}</span>
               {!disabled && (
                 <button
                   type="button"
                   className="keyword-tags__remove"
-                  aria-label={t('channels.commentRules.removeKeyword', { keyword })}
-                  title={t('channels.commentRules.removeKeyword', { keyword })}
+                  aria-label={t(texts.remove, { keyword })}
+                  title={t(texts.remove, { keyword })}
                   onClick={() => remove(keyword)}
                 >
                   <CloseOutlined aria-hidden />
@@ -96,7 +116,7 @@ export function KeywordTags({ id, value = [], onChange, disabled, ...aria }: Key
           className="keyword-tags__input"
           value={draft}
           disabled={disabled}
-          placeholder={value.length === 0 ? t('channels.commentRules.keywordPlaceholder') : undefined}
+          placeholder={value.length === 0 ? t(texts.placeholder) : undefined}
           aria-invalid={aria['aria-invalid']}
           aria-describedby={
             [aria['aria-describedby'], problem ? problemId : undefined].filter(Boolean).join(' ') || undefined
@@ -114,7 +134,7 @@ export function KeywordTags({ id, value = [], onChange, disabled, ...aria }: Key
           onBlur={() => {
             if (draft.trim()) commit(draft, true);
           }}
-          data-testid="rule-keyword-input"
+          data-testid={`${testId}-input`}
         />
       </div>
       {problem && (

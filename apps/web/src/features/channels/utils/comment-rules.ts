@@ -61,12 +61,33 @@ export type KeywordsOutcome = {
   problem: { key: TranslationKey; max: number } | null;
 };
 
+/** How many keywords a list takes, how long each may be, and the texts of the two refusals. */
+export type KeywordLimits = {
+  count: number;
+  length: number;
+  tooMany: TranslationKey;
+  tooLong: TranslationKey;
+};
+
+/** A comment rule's keywords. */
+export const RULE_KEYWORD_LIMITS: KeywordLimits = {
+  count: RULE_LIMITS.keywords,
+  length: RULE_LIMITS.keyword,
+  tooMany: 'channels.commentRules.tooManyKeywords',
+  tooLong: 'channels.commentRules.keywordTooLong',
+};
+
 /**
  * Adds what was typed to a rule's keywords: split at commas, trimmed, without repeating a keyword (in any
  * case). `isComplete` is false while typing, when the part after the last comma stays in the input. A keyword
- * longer than the limit, or one past the rule's maximum, stays in the input with the reason.
+ * longer than the limit, or one past the list's maximum, stays in the input with the reason.
  */
-export function addKeywords(current: readonly string[], typed: string, isComplete: boolean): KeywordsOutcome {
+export function addKeywords(
+  current: readonly string[],
+  typed: string,
+  isComplete: boolean,
+  limits: KeywordLimits = RULE_KEYWORD_LIMITS,
+): KeywordsOutcome {
   const parts = typed.split(/[,，]/);
   const pending = isComplete ? '' : (parts.pop() ?? '');
   const keywords = [...current];
@@ -75,10 +96,10 @@ export function addKeywords(current: readonly string[], typed: string, isComplet
     const keyword = part.trim();
     if (!keyword || known.has(keyword.toLocaleLowerCase())) continue;
     const problem: KeywordsOutcome['problem'] =
-      keyword.length > RULE_LIMITS.keyword
-        ? { key: 'channels.commentRules.keywordTooLong', max: RULE_LIMITS.keyword }
-        : keywords.length >= RULE_LIMITS.keywords
-          ? { key: 'channels.commentRules.tooManyKeywords', max: RULE_LIMITS.keywords }
+      keyword.length > limits.length
+        ? { key: limits.tooLong, max: limits.length }
+        : keywords.length >= limits.count
+          ? { key: limits.tooMany, max: limits.count }
           : null;
     if (problem) {
       const rest = [...parts.slice(index), ...(isComplete ? [] : [pending])]
