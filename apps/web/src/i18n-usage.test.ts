@@ -49,6 +49,11 @@ const DYNAMIC_PREFIXES = [
   // TEXT_LANGUAGES) the composer names.
   'inbox.assist.styles.',
   'inbox.assist.languages.',
+  // The AI assist screen's features and data rules (contracts AI_FEATURES, AI_REDACTIONS), and the first
+  // responder's hand-over reasons on the dashboard.
+  'aiAssist.feature.',
+  'aiAssist.redact.',
+  'reports.firstResponder.reasons.',
   'password.length', // validatePassword() problem codes from packages/domain
   'password.letter',
   'password.digit',
