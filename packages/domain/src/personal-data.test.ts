@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isThaiNationalId, redactPersonalData, type PersonalDataKind } from './personal-data';
+import {
+  isThaiNationalId,
+  redactPersonalData,
+  withoutPersonalData,
+  type PersonalDataKind,
+} from './personal-data';
 
 const ALL: PersonalDataKind[] = ['email', 'phone', 'nationalId'];
 const redact = (text: string, kinds = ALL) => redactPersonalData(text, kinds).text;
@@ -57,5 +62,13 @@ describe('isThaiNationalId', () => {
     expect(isThaiNationalId('1234567890121')).toBe(true);
     expect(isThaiNationalId('1234567890122')).toBe(false);
     expect(isThaiNationalId('123456789012')).toBe(false);
+  });
+});
+
+describe('withoutPersonalData', () => {
+  it('takes contact details out of a search, leaving the question and any bracketed words', () => {
+    expect(
+      withoutPersonalData('คืนสินค้า [ด่วน] โทร 081-234-5678 nok@example.com').replace(/\s+/g, ' ').trim(),
+    ).toBe('คืนสินค้า [ด่วน] โทร');
   });
 });

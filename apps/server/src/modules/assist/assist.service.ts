@@ -5,7 +5,7 @@ import type { AssistFeatures, Translation } from '@sabai/contracts';
 import {
   customerLanguage,
   detectTextLanguage,
-  redactPersonalData,
+  withoutPersonalData,
   type Scope,
   type TextLanguage,
 } from '@sabai/domain';
@@ -77,9 +77,6 @@ const ask = (caller: Caller, feature: AiFeature, messages: AiMessage[], stream?:
     messages,
     ...(stream ? { onDelta: stream.onDelta, signal: stream.signal } : {}),
   });
-
-const withoutPersonalData = (text: string) =>
-  redactPersonalData(text, ['email', 'phone', 'nationalId']).text.replace(/\[[^\]]*\]/g, ' ');
 
 /** A reply to the customer, streamed, grounded in canned responses and the best-matching articles. */
 export async function suggestReply(caller: Caller, stream: Stream) {

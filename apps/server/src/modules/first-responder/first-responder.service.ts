@@ -11,7 +11,7 @@ import {
   isOpenStatus,
   isWithinBusinessHours,
   localTime,
-  redactPersonalData,
+  withoutPersonalData,
   type TextLanguage,
 } from '@sabai/domain';
 import type { Deps } from '../../deps';
@@ -185,9 +185,6 @@ export function handOverTrigger(
   if (answers >= FIRST_RESPONDER_MAX_TURNS) return 'turnLimit';
   return null;
 }
-
-const withoutPersonalData = (text: string) =>
-  redactPersonalData(text, ['email', 'phone', 'nationalId']).text.replace(/\[[^\]]*\]/g, ' ');
 
 async function conversationOf(deps: Deps, issueId: number): Promise<ConversationLine[]> {
   const newestFirst = await repo.latestMessages(deps.db.orm, issueId, CONVERSATION_MESSAGES);
