@@ -3,9 +3,10 @@
 // model), turns AI on with a budget and saves; the key is then shown only as saved, and the meter shows the
 // month's requests against the budget. A wrong key typed in its place fails the test with the translated
 // reason. Staff do not see the screen.
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
+import { apiSession } from '../support/api';
 import { sideMenuLabels, signIn } from '../support/app';
 import { newContext, openPage, type Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
@@ -15,6 +16,17 @@ import { text } from '../support/texts';
 
 const browser = useBrowser();
 const KEY = 'sk-e2e-ai-settings-0123456789';
+
+// AI assist stays off for the journeys after this one: its actions would show in their chats.
+afterAll(async () => {
+  const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
+  try {
+    const current = await admin.call<Record<string, unknown>>('GET', '/ai/settings');
+    await admin.call('PUT', '/ai/settings', { ...current, enabled: false, monthlyRequestBudget: null });
+  } finally {
+    await admin.dispose();
+  }
+});
 
 describe.each<Locale>(['en', 'th'])('AI assist settings in %s', (lang) => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
@@ -27,7 +39,9 @@ describe.each<Locale>(['en', 'th'])('AI assist settings in %s', (lang) => {
     await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
     await openFromMenu(page, lang, 'nav.aiAssist', '/setting/ai', 'ai-assist-page');
     await page.getByTestId('ai-settings-form').waitFor();
-    await page.getByText(t('aiAssist.logEmpty')).waitFor();
+    // The log has loaded: empty, or the requests of the journeys before this one (the demo organisation's).
+    const log = page.getByTestId('ai-request-log');
+    await log.locator('.ant-table-row, .ant-empty').first().waitFor();
 
     await page.getByTestId('ai-base-url').fill(`${simulatorUrl}/openai/v1`);
     await page.getByTestId('ai-model').fill('gpt-4o-mini');
@@ -52,9 +66,13 @@ describe.each<Locale>(['en', 'th'])('AI assist settings in %s', (lang) => {
     await page.getByTestId('ai-key-state').getByText(t('aiAssist.apiKeySaved')).waitFor();
     expect(await page.getByTestId('ai-api-key').count()).toBe(0);
     expect(await page.content()).not.toContain(KEY);
+    // This month's requests so far (other journeys may have asked the model) against the new budget.
+    const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
+    const { requests } = await admin.call<{ requests: number }>('GET', '/ai/usage');
+    await admin.dispose();
     await expect
       .poll(() => page.getByTestId('ai-usage-text').innerText())
-      .toBe(t('aiAssist.usageOf', { used: 0, budget: 50 }));
+      .toBe(t('aiAssist.usageOf', { used: requests, budget: 50 }));
 
     // After a reload the key is still only "saved".
     await page.reload();

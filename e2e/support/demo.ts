@@ -41,6 +41,8 @@ const LABELS = {
   auditLog: ['Audit log', 'บันทึกการตรวจสอบ'],
   apiTokens: ['API tokens', 'API โทเคน'],
   webhooks: ['Webhooks', 'เว็บฮุก'],
+  knowledgeBase: ['Knowledge base', 'คลังความรู้'],
+  aiAssist: ['AI assist', 'ผู้ช่วย AI'],
 } as const;
 type Entry = keyof typeof LABELS;
 type Menu = { en: string[]; th: string[] };
@@ -54,7 +56,8 @@ const EVERY_SCREEN = Object.keys(LABELS) as Entry[];
 /**
  * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
  * (docs/decisions.md "Permissions": Staff has no dashboard view; channel settings need `channel` view scope
- * all, and so do the service levels and the automation rules; the audit log, API tokens and webhooks need `user` update scope all; the satisfaction report,
+ * all, and so do the service levels, the automation rules, the knowledge base and AI assist; the audit log, API
+ * tokens and webhooks need `user` update scope all; the satisfaction report,
  * like the agent report, agent performance view all or myTeam).
  */
 export const EXPECTED_MENU: Record<DemoRole, Menu> = {
