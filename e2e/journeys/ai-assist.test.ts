@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';
+import { turnAiOff, turnAiOn } from '../support/ai';
 import type { Locale } from '../support/browser';
 import { assignedLineCustomer, userIdOf } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
@@ -50,30 +51,12 @@ beforeAll(async () => {
   admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
   staffId = await userIdOf(STAFF);
   sim = new AdminClient(inject('simulatorUrl'));
-  await sim.aiAddKey(KEY);
-  await admin.call('PUT', '/ai/settings', {
-    enabled: true,
-    baseUrl: `${inject('simulatorUrl')}/openai/v1`,
-    model: 'gpt-4o-mini',
-    apiKey: KEY,
-    features: {
-      suggest: true,
-      rewrite: true,
-      translate: true,
-      summarise: true,
-      tags: true,
-      firstResponder: false,
-    },
-    redact: { phone: true, email: true, nationalId: true },
-    monthlyRequestBudget: null,
-    timeoutSeconds: 10,
-  });
+  await turnAiOn(admin, KEY);
 });
 
 afterAll(async () => {
   try {
-    const current = await admin.call<Record<string, unknown>>('GET', '/ai/settings');
-    await admin.call('PUT', '/ai/settings', { ...current, enabled: false });
+    await turnAiOff(admin);
     await sim.aiClearAnswers();
     await sim.aiClearFaults();
   } finally {

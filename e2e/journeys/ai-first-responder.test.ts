@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';
+import { turnAiOff, turnAiOn } from '../support/ai';
 import type { Locale } from '../support/browser';
 import { issueOf, newLineCustomer } from '../support/customers';
 import { openSignedIn, useBrowser } from '../support/journey';
@@ -105,24 +106,7 @@ const responder = (enabled: boolean) => ({
 beforeAll(async () => {
   admin = await apiSession(inject('baseUrl'), ADMIN_EMAIL, DEMO_PASSWORD);
   sim = new AdminClient(inject('simulatorUrl'));
-  await sim.aiAddKey(KEY);
-  await admin.call('PUT', '/ai/settings', {
-    enabled: true,
-    baseUrl: `${inject('simulatorUrl')}/openai/v1`,
-    model: 'gpt-4o-mini',
-    apiKey: KEY,
-    features: {
-      suggest: true,
-      rewrite: true,
-      translate: true,
-      summarise: true,
-      tags: true,
-      firstResponder: true,
-    },
-    redact: { phone: true, email: true, nationalId: true },
-    monthlyRequestBudget: null,
-    timeoutSeconds: 10,
-  });
+  await turnAiOn(admin, KEY, { firstResponder: true });
   const channels = await admin.call<Channel[]>('GET', '/channels');
   channel = channels.find((c) => c.type === 'line' && c.externalId === DEMO_LINE.channelId)!;
   await admin.call(
@@ -150,8 +134,7 @@ afterAll(async () => {
     await admin.call('PUT', `/channels/${channel.id}/first-responder`, responder(false));
     await admin.call('PUT', `/channels/${channel.id}`, fieldsOf(channel, channel));
     for (const id of articleIds) await admin.call('DELETE', `/knowledge-base/articles/${id}`);
-    const current = await admin.call<Record<string, unknown>>('GET', '/ai/settings');
-    await admin.call('PUT', '/ai/settings', { ...current, enabled: false });
+    await turnAiOff(admin);
     await sim.aiClearAnswers();
   } finally {
     await admin.dispose();

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';
+import { turnAiOff } from '../support/ai';
 import { sideMenuLabels, signIn } from '../support/app';
 import { newContext, openPage, type Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
@@ -21,8 +22,7 @@ const KEY = 'sk-e2e-ai-settings-0123456789';
 afterAll(async () => {
   const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
   try {
-    const current = await admin.call<Record<string, unknown>>('GET', '/ai/settings');
-    await admin.call('PUT', '/ai/settings', { ...current, enabled: false, monthlyRequestBudget: null });
+    await turnAiOff(admin);
   } finally {
     await admin.dispose();
   }
