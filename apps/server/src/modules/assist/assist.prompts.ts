@@ -30,6 +30,12 @@ const LABELS: Record<ConversationLine['from'], string> = {
   automatic: 'Automatic message',
 };
 
+/** A message as one line of the conversation; what is not text is named, never sent (no attachments). */
+export function lineOf(m: { senderType: string; kind: string; text: string | null }): ConversationLine {
+  const from = m.senderType === 'customer' ? 'customer' : m.senderType === 'agent' ? 'agent' : 'automatic';
+  return { from, text: m.text?.trim() || `[${m.kind}]` };
+}
+
 /** The conversation as lines "Customer: …", oldest first, inside material markers. */
 export function conversationText(lines: readonly ConversationLine[]) {
   return `<<<\n${lines.map((l) => `${LABELS[l.from]}: ${l.text}`).join('\n')}\n>>>`;

@@ -56,16 +56,10 @@ async function readIssue({ deps, auth, scope, issueId }: Caller) {
   const { transferredFromIssueId } = found.issue;
   const issueIds = transferredFromIssueId ? [issueId, transferredFromIssueId] : [issueId];
   const newestFirst = await repo.latestMessages(deps.db.orm, issueIds, CONVERSATION_MESSAGES);
-  const conversation = [...newestFirst].reverse().map(lineOf);
+  const conversation = [...newestFirst].reverse().map(prompts.lineOf);
   // Newest first: what the customer says now leads.
   const customerTexts = newestFirst.filter((m) => m.senderType === 'customer' && m.text).map((m) => m.text!);
   return { issue: found.issue, conversation, customerTexts };
-}
-
-/** A message as one line of the conversation; what is not text is named, never sent (no attachments). */
-function lineOf(m: { senderType: string; kind: string; text: string | null }): prompts.ConversationLine {
-  const from = m.senderType === 'customer' ? 'customer' : m.senderType === 'agent' ? 'agent' : 'automatic';
-  return { from, text: m.text?.trim() || `[${m.kind}]` };
 }
 
 const ask = (caller: Caller, feature: AiFeature, messages: AiMessage[], stream?: Stream) =>

@@ -9,6 +9,7 @@ export {
   MATERIAL_RULE,
   NO_PROMISES,
   conversationText,
+  lineOf,
   referencesText,
   summaryPrompt,
   type ConversationLine,

@@ -20,7 +20,7 @@ import { defineJob, jobToSend, type JobOf, type JobToSend } from '../../platform
 import { refreshedEvery } from '../../platform/refreshed';
 import { completeWithAi, enabledFeaturesOf } from '../ai';
 import { requestBacklogHandOut } from '../assignment';
-import { summaryPrompt, type ConversationLine } from '../assist';
+import { lineOf, summaryPrompt, type ConversationLine } from '../assist';
 import { findRoutingRules } from '../channels';
 import { searchArticles } from '../knowledge-base';
 import { writeAutomatedMessage } from '../messages';
@@ -188,10 +188,7 @@ export function handOverTrigger(
 
 async function conversationOf(deps: Deps, issueId: number): Promise<ConversationLine[]> {
   const newestFirst = await repo.latestMessages(deps.db.orm, issueId, CONVERSATION_MESSAGES);
-  return [...newestFirst].reverse().map((m) => ({
-    from: m.senderType === 'customer' ? 'customer' : m.senderType === 'agent' ? 'agent' : 'automatic',
-    text: m.text?.trim() || `[${m.kind}]`,
-  }));
+  return [...newestFirst].reverse().map(lineOf);
 }
 
 /** Writes the answer under the label, if nothing changed meanwhile (assigned, answered, a newer message). */
