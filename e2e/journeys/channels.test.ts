@@ -7,17 +7,16 @@ import type { Browser, Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { apiSession } from '../support/api';
 import { location, sideMenuLabels, signIn } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
-import { artifactsDir } from '../support/paths';
 import { dayFromToday, typeIntoPicker } from '../support/dates';
 import { choose, expectMessage, noticeShows, snap } from '../support/settings';
 import { TEST_INSTAGRAM, TEST_PAGE } from '../support/simulator';
 import { text } from '../support/texts';
+import { savePicture } from '../support/pictures';
 
 const baseUrl = inject('baseUrl');
 const simulatorUrl = inject('simulatorUrl');
@@ -33,9 +32,7 @@ afterEach(async ({ task }) => {
   for (const context of browser.contexts()) {
     if (task.result?.state === 'fail') {
       for (const [index, page] of context.pages().entries()) {
-        await page
-          .screenshot({ path: join(artifactsDir, `channels-failure-${slug}-${index}.png`), fullPage: true })
-          .catch(() => undefined);
+        await savePicture(page, `channels-failure-${slug}-${index}`).catch(() => undefined);
       }
     }
     await context.close();

@@ -9,12 +9,10 @@
 // change statuses, so the notice lists that step as skipped with its reason. At the end the manager deletes
 // the macro after the confirmation. In English and in Thai; then a staff member sees a shared macro
 // read-only and keeps one of their own, and the list's retrieval failure offers a retry.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';
-import { animationsSettled } from '../support/accessibility';
 import type { Locale } from '../support/browser';
 import { assignedLineCustomer, userIdOf } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
@@ -28,8 +26,8 @@ import {
   snap,
   tableRow,
 } from '../support/settings';
-import { artifactsDir } from '../support/paths';
 import { text } from '../support/texts';
+import { savePicture } from '../support/pictures';
 
 const browser = useBrowser();
 const MANAGER = 'manager@demo.local';
@@ -70,8 +68,7 @@ const results = (page: Page): Locator => page.locator('.bulk-results');
 
 /** A screenshot with the notices showing (`snap` hides them), for a notice worth looking at. */
 async function snapWithNotice(page: Page, name: string): Promise<void> {
-  await animationsSettled(page);
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+  await savePicture(page, name, { fullPage: false });
 }
 
 /** Shows only the issues of the customers whose names start with `label`. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { CapturedMail } from './smtp';
 import { expectAccessible } from './accessibility';
-import { artifactsDir } from './paths';
+import { savePicture } from './pictures';
 
 export const SESSION_KEYS = [
   'token',
@@ -66,7 +66,7 @@ export function storedKeys(page: Page): Promise<string[]> {
 
 /** A full-page screenshot under e2e/artifacts/, then an axe check of the same screen. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  await savePicture(page, name);
   await expectAccessible(page);
 }
 

@@ -1,11 +1,10 @@
 // Steps the settings journeys share: opening a screen from the side menu, antd selects, confirmations,
-// notices and screenshots taken once animations have finished, each screen checked with axe.
-import { join } from 'node:path';
+// notices and screenshots with animations played to their end, each screen checked with axe.
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
-import { animationsSettled, expectAccessible } from './accessibility';
+import { expectAccessible } from './accessibility';
 import type { Locale } from './browser';
-import { artifactsDir } from './paths';
+import { savePicture } from './pictures';
 import { text } from './texts';
 
 /** Opens a settings screen from the side menu and waits for its page. */
@@ -43,17 +42,12 @@ export async function noticeShows(page: Page, lang: Locale, key: TranslationKey)
 }
 
 /**
- * A full-page screenshot under e2e/artifacts/ once fonts are in and animations have finished, then an axe
+ * A full-page picture under e2e/artifacts/ once fonts are in, animations played to their end, then an axe
  * check of the same screen (every screen a journey shows is snapped, so every screen is checked).
  */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await animationsSettled(page);
-  await page.screenshot({
-    path: join(artifactsDir, `${name}.png`),
-    fullPage: true,
-    style: '.ant-message { visibility: hidden; }',
-  });
+  await savePicture(page, name, { style: '.ant-message { visibility: hidden; }' });
   // After the screenshot, so a failing check still leaves the picture of what it failed on.
   await expectAccessible(page);
 }
