@@ -4,10 +4,9 @@ import type { Page } from 'playwright-core';
 import { artifactsDir } from './paths';
 
 /**
- * Saves the page as `name`.jpg: the whole page unless `fullPage: false`, finite animations played to their
- * end (the browser does it, no waiting for them), `style` applied for the picture only. JPEG: the browser
- * encodes it in a fraction of a full-page PNG's time (those pictures and the waits for animations before
- * them were a quarter of the journeys' time).
+ * Saves the page as `name`.png: the whole page unless `fullPage: false`, `style` applied for the picture
+ * only, finite animations played to their end by the browser. Waiting for them instead (a page function
+ * polled until no animation ran) made the pictures a quarter of the journeys' time.
  */
 export async function savePicture(
   page: Page,
@@ -15,9 +14,7 @@ export async function savePicture(
   options: { fullPage?: boolean; style?: string } = {},
 ): Promise<void> {
   await page.screenshot({
-    path: join(artifactsDir, `${name}.jpg`),
-    type: 'jpeg',
-    quality: 80,
+    path: join(artifactsDir, `${name}.png`),
     animations: 'disabled',
     fullPage: options.fullPage ?? true,
     ...(options.style ? { style: options.style } : {}),
