@@ -39,11 +39,11 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   await deps.jobs.work(assignment.BACKLOG_JOB, { concurrency: 2 }, (job) =>
     assignment.runBacklogJob(deps, job),
   );
+  // A job is an ingest batch's messages; it holds no database connection while it waits for the model
+  // (the settings' timeout, 30 s by default), so several run at once: the process's limit on answers in
+  // progress is the responder's own (first-responder.service.ts).
+  await deps.jobs.work(FIRST_RESPONDER_JOB, { concurrency: 8 }, (job) => runFirstResponder(deps, job));
   // An issue resolved-success or closed: its channel's satisfaction survey (issue 18 item 1).
-  // The model may take the settings' timeout (30 s by default). A job holds no database connection while it
-  // waits for the model, so many wait at once: at 4, a model answering in 800 ms capped the node at 5 answers
-  // a second and customers queued behind each other (bench/first-responder.ts).
-  await deps.jobs.work(FIRST_RESPONDER_JOB, { concurrency: 16 }, (job) => runFirstResponder(deps, job));
   await deps.jobs.work(issues.SERVICE_ENDED_JOB, { concurrency: 2 }, (job) => csat.sendSurvey(deps, job));
   await deps.jobs.work(LINE_ALERT_JOB, { concurrency: 2 }, (job) => sendLineAlert(deps, job));
   await deps.jobs.work(PUSH_JOB, { concurrency: 2 }, (job) => sendPush(deps, job));

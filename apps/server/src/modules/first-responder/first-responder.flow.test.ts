@@ -98,6 +98,10 @@ async function customerWrites(text: string, userId = lineUser()) {
   return { userId, issueId: row.issueId, messageId: row.id };
 }
 
+/** A first responder job's condition: it has a message of this issue, or this message. */
+const holds = (m: { issueId: number } | { messageId: number }) =>
+  sql`data->'messages' @> ${JSON.stringify([m])}::jsonb`;
+
 /** The first responder's jobs for the issue have all run. */
 const jobsDone = (issueId: number) =>
   eventually(async () => {
@@ -105,7 +109,7 @@ const jobsDone = (issueId: number) =>
       await h.t.db.orm.execute(sql`
         SELECT count(*) FILTER (WHERE state NOT IN ('completed', 'failed', 'cancelled'))::int AS pending,
           count(*)::int AS total
-        FROM pgboss.job WHERE name = 'ai.first-responder' AND (data->>'issueId')::bigint = ${issueId}`),
+        FROM pgboss.job WHERE name = 'ai.first-responder' AND ${holds({ issueId })}`),
     );
     return row && row.total > 0 && row.pending === 0 ? true : null;
   });
@@ -114,7 +118,7 @@ const jobsOf = async (issueId: number) =>
   rowsOf<{ n: number }>(
     await h.t.db.orm.execute(sql`
       SELECT count(*)::int AS n FROM pgboss.job
-      WHERE name = 'ai.first-responder' AND (data->>'issueId')::bigint = ${issueId}`),
+      WHERE name = 'ai.first-responder' AND ${holds({ issueId })}`),
   )[0]!.n;
 
 const chat = async (issueId: number) =>
@@ -303,7 +307,7 @@ describe('unassigned after N minutes', () => {
     const [job] = rowsOf<{ start_after: string; created_on: string }>(
       await h.t.db.orm.execute(sql`
         SELECT start_after, created_on FROM pgboss.job
-        WHERE name = 'ai.first-responder' AND (data->>'messageId')::bigint = ${messageId}`),
+        WHERE name = 'ai.first-responder' AND ${holds({ messageId })}`),
     );
     const delay = new Date(job!.start_after).getTime() - new Date(job!.created_on).getTime();
     expect(delay).toBeGreaterThanOrEqual(59_000);
@@ -311,7 +315,7 @@ describe('unassigned after N minutes', () => {
     h.t.clock.advance(61_000);
     await h.t.db.orm.execute(sql`
       UPDATE pgboss.job SET start_after = now() WHERE name = 'ai.first-responder'
-        AND (data->>'messageId')::bigint = ${messageId}`);
+        AND ${holds({ messageId })}`);
     await receivedContaining(userId, LABEL);
     h.t.clock.set(null);
     expect((await stateOf(issueId))!.answers).toBe(1);

@@ -1,6 +1,6 @@
 // Storage of the AI first responder: each channel's settings, what it did on each issue, and the reads its
 // job needs (the issue, its channel's hours, the conversation) and the report's counts.
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FirstResponderHandOverReason, FirstResponderWhen } from '@sabai/contracts';
 import {
   channelFirstResponderSettings,
@@ -50,25 +50,38 @@ export async function enabledChannels(ex: Executor) {
   );
 }
 
-/** The issue as the job decides on it, with its channel's hours mode; null when gone. */
-export async function findIssue(ex: Executor, issueId: number) {
+/**
+ * What the job decides on, in one read: the issue with its channel's hours mode, its organisation's name and
+ * time zone, the channel's responder settings and what the responder did on the issue (null while
+ * nothing). Null when the issue is gone.
+ */
+export async function findJobContext(ex: Executor, issueId: number) {
   const [row] = await ex
     .select({
-      id: issues.id,
-      organizationId: issues.organizationId,
-      channelId: issues.channelId,
-      contactIdentityId: issues.contactIdentityId,
-      teamId: issues.teamId,
-      assigneeUserId: issues.assigneeUserId,
-      status: issues.status,
-      businessHoursMode: channels.businessHoursMode,
-      channelDeletedAt: channels.deletedAt,
+      issue: {
+        id: issues.id,
+        organizationId: issues.organizationId,
+        channelId: issues.channelId,
+        contactIdentityId: issues.contactIdentityId,
+        teamId: issues.teamId,
+        assigneeUserId: issues.assigneeUserId,
+        status: issues.status,
+        businessHoursMode: channels.businessHoursMode,
+        channelDeletedAt: channels.deletedAt,
+      },
+      organization: { name: organizations.name, timeZone: organizations.timeZone },
+      settings: channelFirstResponderSettings,
+      state: issueFirstResponder,
     })
     .from(issues)
     .innerJoin(channels, eq(channels.id, issues.channelId))
+    .innerJoin(organizations, eq(organizations.id, issues.organizationId))
+    .leftJoin(channelFirstResponderSettings, eq(channelFirstResponderSettings.channelId, issues.channelId))
+    .leftJoin(issueFirstResponder, eq(issueFirstResponder.issueId, issues.id))
     .where(eq(issues.id, issueId));
   return row ?? null;
 }
+export type JobContext = NonNullable<Awaited<ReturnType<typeof findJobContext>>>;
 
 /** The issue locked for the rest of the transaction, re-read (assignee, status). */
 export async function lockIssue(ex: Executor, issueId: number) {
@@ -97,36 +110,20 @@ export async function latestCustomerMessage(ex: Executor, issueId: number) {
     : null;
 }
 
-/** The customer's texts after `afterId` up to `uptoId`, oldest first (what they said since the last answer). */
-export async function customerTextsBetween(ex: Executor, issueId: number, afterId: number, uptoId: number) {
-  const rows = await ex
-    .select({ text: messages.text })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.issueId, issueId),
-        eq(messages.senderType, 'customer'),
-        gt(messages.id, afterId),
-        lte(messages.id, uptoId),
-      ),
-    )
-    .orderBy(messages.id);
-  return rows.flatMap((r) => (r.text?.trim() ? [r.text] : []));
-}
-
 /** The issue's latest messages the customer saw or wrote (no private notes), newest first. */
 export async function latestMessages(ex: Executor, issueId: number, limit: number) {
   return ex
-    .select({ senderType: messages.senderType, kind: messages.kind, text: messages.text })
+    .select({
+      id: messages.id,
+      senderType: messages.senderType,
+      kind: messages.kind,
+      text: messages.text,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .where(and(eq(messages.issueId, issueId), eq(messages.isPrivateNote, false)))
     .orderBy(desc(messages.id))
     .limit(limit);
-}
-
-export async function findState(ex: Executor, issueId: number): Promise<StateRow | null> {
-  const [row] = await ex.select().from(issueFirstResponder).where(eq(issueFirstResponder.issueId, issueId));
-  return row ?? null;
 }
 
 /** The issue's row, made if missing and locked: answers and hand-overs of one issue go one at a time. */
@@ -135,7 +132,8 @@ export async function lockState(
   issue: { id: number; organizationId: string; channelId: string },
   at: Date,
 ): Promise<StateRow> {
-  await ex
+  // An update of nothing on conflict locks the existing row and returns it, in one statement.
+  const [row] = await ex
     .insert(issueFirstResponder)
     .values({
       issueId: issue.id,
@@ -143,12 +141,11 @@ export async function lockState(
       channelId: issue.channelId,
       updatedAt: at,
     })
-    .onConflictDoNothing();
-  const [row] = await ex
-    .select()
-    .from(issueFirstResponder)
-    .where(eq(issueFirstResponder.issueId, issue.id))
-    .for('update');
+    .onConflictDoUpdate({
+      target: issueFirstResponder.issueId,
+      set: { issueId: sql`${issueFirstResponder.issueId}` },
+    })
+    .returning();
   return row!;
 }
 
@@ -205,12 +202,4 @@ export async function reportFigures(ex: Executor, organizationId: string, from: 
     handedOver: handedOver.map((r) => ({ reason: r.reason, count: Number(r.n) })),
     csat: { responses: Number(csat?.responses ?? 0), satisfied: Number(csat?.satisfied ?? 0) },
   };
-}
-
-export async function organizationName(ex: Executor, organizationId: string) {
-  const [row] = await ex
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.name ?? '';
 }

@@ -1,6 +1,6 @@
-// The AI first responder (issue 20 items 4 and 5). The ingest only queues a job per issue a batch touched on
-// a channel with the responder on (firstResponderJobs, from a cached list: no statement per batch); the job
-// decides and answers outside any transaction the ingest holds. It never holds an issue back from people:
+// The AI first responder (issue 20 items 4 and 5). The ingest only queues a job for the issues a batch
+// touched on channels with the responder on (firstResponderJobs, from a cached list: no read per batch);
+// the job decides and answers each outside any transaction the ingest holds. It never holds an issue back from people:
 // it speaks only while nobody is assigned, and an agent's message or assignment silences it.
 import { z } from 'zod';
 import type { FirstResponderHandOverReason } from '@sabai/contracts';
@@ -17,22 +17,30 @@ import {
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/app-error';
 import { defineJob, jobToSend, type JobOf, type JobToSend } from '../../platform/jobs';
+import { createLimiter } from '../../platform/limiter';
+import { memoize } from '../../platform/memoize';
 import { refreshedEvery } from '../../platform/refreshed';
-import { completeWithAi, enabledFeaturesOf } from '../ai';
+import { completeWithAi, enabledFeaturesOf, type AiFeature } from '../ai';
 import { requestBacklogHandOut } from '../assignment';
 import { lineOf, summaryPrompt, type ConversationLine } from '../assist';
 import { findRoutingRules } from '../channels';
 import { searchArticles } from '../knowledge-base';
 import { writeAutomatedMessage } from '../messages';
-import { organizationTimeZone } from '../organizations';
 import * as prompts from './first-responder.prompts';
 import * as repo from './first-responder.repo';
 
+/**
+ * One job per ingest batch, not per message: the latest customer message of each issue the batch touched,
+ * each answered on its own. (A job row per message, and its fetch, slowed the ingest of a burst of new
+ * customers to 81–86% of its speed without the responder: bench/first-responder.ts.)
+ */
 export const FIRST_RESPONDER_JOB = defineJob(
   'ai.first-responder',
-  z.object({ issueId: z.number().int(), messageId: z.number().int() }),
-  // A failed run is not retried: the issue is with people as usual.
-  { retryLimit: 0 },
+  z.object({
+    messages: z.array(z.object({ issueId: z.number().int(), messageId: z.number().int() })).min(1),
+  }),
+  // A failed run is not retried: the issue is with people as usual. A batch waits for its slowest answers.
+  { retryLimit: 0, expireInSeconds: 3600 },
 );
 
 /** Articles offered to the model at most (those at or above the channel's threshold). */
@@ -43,6 +51,13 @@ const ARTICLE_CHARS = 2000;
 const CONVERSATION_MESSAGES = 20;
 const ANSWER_MAX_TOKENS = 500;
 
+/**
+ * Answers in progress in this process at most: each holds nothing while the model thinks, but reads and
+ * writes around it, so a burst of new customers is answered at this pace instead of all at once (the
+ * ingest keeps its speed), and 10 new customers a second still wait only for the model.
+ */
+const answering = createLimiter(48);
+
 /** Channels with the responder on; another process's change is seen within this time. */
 const enabledChannels = refreshedEvery(15_000, repo.enabledChannels);
 
@@ -50,9 +65,9 @@ const enabledChannels = refreshedEvery(15_000, repo.enabledChannels);
 export const forgetEnabledChannels = () => enabledChannels.forget();
 
 /**
- * The first responder's jobs for messages an ingest batch stored: one per issue on a channel with the
- * responder on (its latest message): now when it answers outside business hours, and after the channel's
- * minutes when it answers issues nobody took (an issue already assigned gets none of those).
+ * The first responder's jobs for messages an ingest batch stored, for the latest message of each issue on a
+ * channel with the responder on: one job now for those it answers outside business hours, and one after
+ * each channel's minutes for those it answers when nobody took them (an issue already assigned is not).
  */
 export async function firstResponderJobs(
   ex: Parameters<typeof enabledChannels.get>[0],
@@ -70,18 +85,23 @@ export async function firstResponderJobs(
   for (const m of stored)
     if (on.has(m.channelId) && (latest.get(m.issueId)?.messageId ?? 0) < m.messageId)
       latest.set(m.issueId, m);
-  return [...latest.values()].flatMap(({ channelId, issueId, messageId, assigneeUserId }) => {
+  const now: Answer[] = [];
+  const later = new Map<number, Answer[]>();
+  for (const { channelId, issueId, messageId, assigneeUserId } of latest.values()) {
     const { when, unassignedMinutes } = on.get(channelId)!;
-    const data = { issueId, messageId };
-    const jobs: JobToSend[] = [];
-    if (when !== 'unassigned') jobs.push(jobToSend(FIRST_RESPONDER_JOB, data));
+    if (when !== 'unassigned') now.push({ issueId, messageId });
     if (when !== 'outsideHours' && assigneeUserId === null)
-      jobs.push(jobToSend(FIRST_RESPONDER_JOB, data, { startAfter: unassignedMinutes * 60 }));
-    return jobs;
-  });
+      later.set(unassignedMinutes, [...(later.get(unassignedMinutes) ?? []), { issueId, messageId }]);
+  }
+  return [
+    ...(now.length ? [jobToSend(FIRST_RESPONDER_JOB, { messages: now })] : []),
+    ...[...later].map(([minutes, messages]) =>
+      jobToSend(FIRST_RESPONDER_JOB, { messages }, { startAfter: minutes * 60 }),
+    ),
+  ];
 }
 
-type Issue = NonNullable<Awaited<ReturnType<typeof repo.findIssue>>>;
+type Issue = repo.JobContext['issue'];
 type Context = {
   deps: Deps;
   issue: Issue;
@@ -92,24 +112,52 @@ type Context = {
   newTexts: string[];
 };
 
-/** The job: answers the customer's latest message from the knowledge base, or hands over; see the module. */
-export async function runFirstResponder(deps: Deps, job: JobOf<typeof FIRST_RESPONDER_JOB>) {
-  const { issueId, messageId } = job.data;
-  const db = deps.db.orm;
-  const issue = await repo.findIssue(db, issueId);
-  if (!issue || issue.channelDeletedAt || issue.assigneeUserId || !isOpenStatus(issue.status)) return;
-  const settings = await repo.findSettings(db, issue.channelId);
-  if (!settings?.enabled) return;
-  if (!(await enabledFeaturesOf(deps, issue.organizationId)).includes('firstResponder')) return;
-  const state = await repo.findState(db, issueId);
-  if (state?.handedOverAt || (state && state.lastMessageId >= messageId)) return;
-  // A newer message has its own job; an agent who wrote meanwhile is answering.
-  const latest = await repo.latestCustomerMessage(db, issueId);
-  if (!latest || latest.id !== messageId || latest.agentAfter) return;
-  if (!(await isDue(deps, issue, settings, latest.createdAt))) return;
+/** What the answers of one job read once: organisations' AI features, channels' hours. */
+type Shared = {
+  features: (organizationId: string) => Promise<AiFeature[]>;
+  hours: (channelId: string) => ReturnType<typeof findRoutingRules>;
+};
 
-  const newTexts = await repo.customerTextsBetween(db, issueId, state?.lastMessageId ?? 0, messageId);
-  const conversation = await conversationOf(deps, issueId);
+/** The job: each message's answer, side by side within the process's limit. */
+export async function runFirstResponder(deps: Deps, job: JobOf<typeof FIRST_RESPONDER_JOB>) {
+  const shared: Shared = {
+    features: memoize((organizationId: string) => enabledFeaturesOf(deps, organizationId)),
+    hours: memoize((channelId: string) => findRoutingRules(deps.db.orm, channelId)),
+  };
+  const results = await Promise.allSettled(
+    job.data.messages.map((m) => answering(() => answerOrHandOver(deps, shared, m))),
+  );
+  const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  // One issue's failure leaves the others answered; the job fails (and is logged) for it.
+  if (failed.length) throw failed[0];
+}
+
+type Answer = { issueId: number; messageId: number };
+
+/** Answers the customer's latest message from the knowledge base, or hands over; see the module. */
+async function answerOrHandOver(deps: Deps, shared: Shared, { issueId, messageId }: Answer) {
+  const db = deps.db.orm;
+  const found = await repo.findJobContext(db, issueId);
+  if (!found) return;
+  const { issue, organization, settings, state } = found;
+  if (issue.channelDeletedAt || issue.assigneeUserId || !isOpenStatus(issue.status)) return;
+  if (!settings?.enabled) return;
+  if (state?.handedOverAt || (state && state.lastMessageId >= messageId)) return;
+  if (!(await shared.features(issue.organizationId)).includes('firstResponder')) return;
+  const recent = await repo.latestMessages(db, issueId, CONVERSATION_MESSAGES);
+  // A newer message has its own job; an agent who wrote meanwhile is answering.
+  const latest = latestCustomerMessageIn(recent);
+  if (!latest || latest.id !== messageId || latest.agentAfter) return;
+  if (!(await isDue(deps, shared, { issue, settings, timeZone: organization.timeZone }, latest.createdAt)))
+    return;
+
+  // The customer's words since the last answer (those among the conversation's latest messages).
+  const answeredUpTo = state?.lastMessageId ?? 0;
+  const newTexts = recent
+    .filter((m) => m.senderType === 'customer' && m.id > answeredUpTo && m.id <= messageId && m.text?.trim())
+    .map((m) => m.text!)
+    .reverse();
+  const conversation = [...recent].reverse().map(lineOf);
   const language = customerLanguage(
     conversation
       .filter((l) => l.from === 'customer')
@@ -122,7 +170,7 @@ export async function runFirstResponder(deps: Deps, job: JobOf<typeof FIRST_RESP
   if (trigger) return handOver(ctx, trigger);
   const query = withoutPersonalData(newTexts.join('\n'));
   const articles = query.trim()
-    ? (await searchArticles(db, issue.organizationId, query, { limit: ARTICLES })).filter(
+    ? (await searchArticles(db, issue.organizationId, query, { limit: ARTICLES, withTags: false })).filter(
         (a) => a.score >= settings.confidenceThreshold,
       )
     : [];
@@ -138,7 +186,7 @@ export async function runFirstResponder(deps: Deps, job: JobOf<typeof FIRST_RESP
       feature: 'firstResponder',
       maxTokens: ANSWER_MAX_TOKENS,
       messages: prompts.answerPrompt({
-        organizationName: await repo.organizationName(db, issue.organizationId),
+        organizationName: organization.name,
         conversation,
         articles: articles.map((a) => ({ title: a.title, text: a.body.slice(0, ARTICLE_CHARS) })),
         customerLanguage: language,
@@ -154,20 +202,33 @@ export async function runFirstResponder(deps: Deps, job: JobOf<typeof FIRST_RESP
   await writeAnswer(ctx, answer);
 }
 
+/** The latest customer message among `newestFirst`, and whether an agent wrote to the customer after it. */
+function latestCustomerMessageIn(
+  newestFirst: ReadonlyArray<{ id: number; senderType: string; createdAt: Date }>,
+) {
+  const at = newestFirst.findIndex((m) => m.senderType === 'customer');
+  if (at < 0) return null;
+  const { id, createdAt } = newestFirst[at]!;
+  return { id, createdAt, agentAfter: newestFirst.slice(0, at).some((m) => m.senderType === 'agent') };
+}
+
 /** Outside the channel's business hours (a holiday counts), or unanswered by people for the minutes set. */
-async function isDue(deps: Deps, issue: Issue, settings: repo.SettingsRow, customerAt: Date) {
+async function isDue(
+  deps: Deps,
+  shared: Shared,
+  on: { issue: Issue; settings: repo.SettingsRow; timeZone: string },
+  customerAt: Date,
+) {
   const now = deps.clock.now();
-  if (settings.when !== 'unassigned' && (await outsideHours(deps, issue, now))) return true;
+  const { issue, settings, timeZone } = on;
+  if (settings.when !== 'unassigned' && (await outsideHours(shared, issue, timeZone, now))) return true;
   if (settings.when === 'outsideHours') return false;
   // A second of slack: the delayed job may start a moment before the minute it was set for.
   return now.getTime() - customerAt.getTime() >= settings.unassignedMinutes * 60_000 - 1000;
 }
 
-async function outsideHours(deps: Deps, issue: Issue, now: Date) {
-  const [rules, timeZone] = await Promise.all([
-    findRoutingRules(deps.db.orm, issue.channelId),
-    organizationTimeZone(deps.db.orm, issue.organizationId),
-  ]);
+async function outsideHours(shared: Shared, issue: Issue, timeZone: string, now: Date) {
+  const rules = await shared.hours(issue.channelId);
   const today = localTime(now, timeZone).date;
   if (rules.holidays.some((h) => h.date === today)) return true;
   return !isWithinBusinessHours(issue.businessHoursMode, rules.shifts, now, timeZone);

@@ -17,7 +17,7 @@ import { organizationTimeZone } from '../organizations';
 import * as comments from '../comments';
 import * as inbound from './inbound.repo';
 import { MEDIA_JOB } from './media';
-import { memoize } from './memoize';
+import { memoize } from '../../platform/memoize';
 
 /** A comment event with the channel it arrived on. */
 export type ChannelComment = { channel: ChannelRow; event: CommentEvent };

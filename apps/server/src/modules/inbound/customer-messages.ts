@@ -27,7 +27,7 @@ import { refreshSla } from '../sla';
 import { organizationTimeZone } from '../organizations';
 import * as repo from './inbound.repo';
 import { MEDIA_JOB } from './media';
-import { memoize } from './memoize';
+import { memoize } from '../../platform/memoize';
 
 export type MessageEvent = Extract<InboundEvent, { type: 'message' }>;
 export type CustomerMessage = { channel: ChannelRow; identity: repo.Identity; event: MessageEvent };

@@ -8,7 +8,7 @@ export { knowledgeBaseRoutes } from './knowledge-base.routes';
 /**
  * The organisation's articles that match `query` (Thai or English, any mix), best first: for the AI features
  * to ground an answer. Published articles only unless `includeDrafts`; `language` keeps one language;
- * `limit` is 5 by default, at most 50.
+ * `limit` is 5 by default, at most 50; `withTags: false` leaves `tags` empty (one read less).
  *
  * `score` is the article's relevance in [0, 1], comparable across queries (knowledge-base.search.ts): the
  * best of the whole query found (1 in the title, 0.9 in the body), the share of the query's content words
@@ -21,7 +21,7 @@ export function searchArticles(
   db: Executor,
   organizationId: string,
   query: string,
-  options?: { language?: 'th' | 'en'; limit?: number; includeDrafts?: boolean },
+  options?: { language?: 'th' | 'en'; limit?: number; includeDrafts?: boolean; withTags?: boolean },
 ): Promise<
   Array<{ id: number; title: string; body: string; language: 'th' | 'en'; tags: string[]; score: number }>
 > {

@@ -99,7 +99,7 @@ export async function searchArticles(
   db: Executor,
   organizationId: string,
   query: string,
-  options: { language?: KbLanguage; limit?: number; includeDrafts?: boolean } = {},
+  options: { language?: KbLanguage; limit?: number; includeDrafts?: boolean; withTags?: boolean } = {},
 ): Promise<KbSearchHit[]> {
   const limit = Math.max(1, Math.min(Math.trunc(options.limit ?? 5), 50));
   const rows = await repo.searchArticles(db, organizationId, query.slice(0, 1000), {
@@ -107,10 +107,14 @@ export async function searchArticles(
     limit,
     includeDrafts: options.includeDrafts ?? false,
   });
-  const tagRows = await repo.tagsOfArticles(
-    db,
-    rows.map((r) => r.id),
-  );
+  // Tags are for people (the composer's search); a model reads titles and text (withTags: false).
+  const tagRows =
+    options.withTags === false
+      ? []
+      : await repo.tagsOfArticles(
+          db,
+          rows.map((r) => r.id),
+        );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
