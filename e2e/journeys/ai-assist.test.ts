@@ -4,7 +4,8 @@
 // asks for a suggested reply (it grows in the reply box, he edits it and sends it), writes his own reply in
 // the app's language and sends it translated into the customer's (seeing both), summarises the
 // conversation, and adds a suggested tag. With the model down, the agent gets a notice and his draft stays.
-// On a phone he asks for a suggestion from the mobile chat. In English and in Thai; AI is turned off after.
+// An issue transferred to him opens with its summary at the top, on a desktop and a phone. On a phone he
+// asks for a suggestion from the mobile chat. In English and in Thai; AI is turned off after.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,7 +13,7 @@ import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';
 import { turnAiOff, turnAiOn } from '../support/ai';
-import type { Locale } from '../support/browser';
+import type { Locale, Viewport } from '../support/browser';
 import { assignedLineCustomer, userIdOf } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
@@ -21,11 +22,14 @@ import { text } from '../support/texts';
 
 const browser = useBrowser();
 const STAFF = 'staff@demo.local';
+const MANAGER = 'manager@demo.local';
 const KEY = 'sk-journey-ai-assist-0123456789';
 
 let admin: ApiSession;
 let sim: AdminClient;
 let staffId = '';
+/** Issues transferred to Somsak, closed after. */
+const transferred: number[] = [];
 
 /** What the customer writes and what the model answers, per app language (the customer writes the other). */
 const SCRIPT = {
@@ -56,6 +60,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
+    for (const id of transferred) {
+      await admin.call('PATCH', `/issues/${id}`, { kind: 'status', status: 'resolved-success' });
+      await admin.call('PATCH', `/issues/${id}`, { kind: 'status', status: 'close' });
+    }
     await turnAiOff(admin);
     await sim.aiClearAnswers();
     await sim.aiClearFaults();
@@ -144,6 +152,44 @@ describe.each<Locale>(['en', 'th'])('AI assist in %s', (lang) => {
     expect(errors.filter((e) => !e.includes('status of 502'))).toEqual([]);
     await page.context().close();
   });
+
+  it.each<Viewport>(['desktop', 'phone'])(
+    'opens an issue transferred to the agent with the summary at the top, on %s',
+    async (viewport) => {
+      // The manager talked with the customer, then the issue is transferred to Somsak.
+      const customer = await assignedLineCustomer(
+        admin,
+        await userIdOf(MANAGER),
+        `AiT${lang}${randomBytes(2).toString('hex')}`,
+      );
+      await customer.says(s.customerSays);
+      // Stored before the transfer (a message after it would open the new issue's conversation).
+      await expect
+        .poll(async () => JSON.stringify(await admin.call('GET', `/issues/${customer.issueId}/messages`)))
+        .toContain(s.customerSays);
+      await admin.call('POST', `/issues/${customer.issueId}/messages`, { text: s.suggestion });
+      const { team } = await admin.call<{ team: { id: string } }>('GET', `/issues/${customer.issueId}`);
+      const next = await admin.call<{ id: number }>('POST', `/issues/${customer.issueId}/transfer`, {
+        teamId: team.id,
+        userId: staffId,
+      });
+      transferred.push(next.id);
+      await scriptModel(lang);
+
+      const { page, errors } = await openSignedIn(browser(), STAFF, lang, viewport);
+      const chatPath = viewport === 'phone' ? '/mobile/issue/chat' : '/issue/inbox';
+      await page.goto(`${chatPath}?lang=${lang}&issueId=${next.id}`);
+      // Nobody asked: the summary is there, above the earlier conversation it sums up.
+      const summary = page.getByTestId('summary-text');
+      await summary.getByText(s.summary).waitFor();
+      const earlier = page.getByTestId('earlier-conversation');
+      await earlier.getByTestId('message').filter({ hasText: s.customerSays }).waitFor();
+      expect((await summary.boundingBox())!.y).toBeLessThan((await earlier.boundingBox())!.y);
+      await snap(page, `ai-assist-transfer-summary-${viewport}-${lang}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('suggests a reply in the phone chat', async () => {
     const customer = await assignedLineCustomer(

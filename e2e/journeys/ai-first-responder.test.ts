@@ -4,7 +4,8 @@
 // its tab of the channel drawer (outside business hours, a hand-over word, the default label; the minutes
 // field shows only with "unassigned" and keeps its value). A LINE customer writes at night and gets the AI's answer under the automatic-reply label;
 // they ask for a person ("ขอคุยกับพนักงาน") and are handed over. The admin opens the chat and sees the AI
-// label on the answers and the hand-over note with its summary. English and Thai, desktop.
+// label on the answers and the hand-over note with its summary; on a phone, the same in the mobile chat.
+// English and Thai.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -186,6 +187,27 @@ async function turnOnInTab(page: Page, lang: Locale, word: string) {
   });
 }
 
+/**
+ * A new LINE customer asks the script's question at night and gets the model's answer under the label, then
+ * asks for a person ("ขอคุยกับพนักงาน") and is told someone will answer. Returns their issue.
+ */
+async function nightConversation(lang: Locale) {
+  const s = SCRIPT[lang];
+  await sim.aiClearAnswers();
+  await sim.aiAnswer('Summarise a customer support conversation', s.summary);
+  await sim.aiAnswer(s.question, s.answer);
+  const customer = await newLineCustomer(`Fr${lang}${randomBytes(2).toString('hex')}`);
+  await customer.says(s.question);
+  await expect.poll(customer.received, { timeout: 20_000 }).toContain(`${LABEL}\n${s.answer}`);
+  await customer.says('ขอคุยกับพนักงานค่ะ');
+  await expect
+    .poll(async () => (await customer.received()).some((m) => m.includes('เจ้าหน้าที่จะตอบกลับ')), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  return issueOf(admin, customer.name);
+}
+
 const chatMessage = (page: Page, body: string) =>
   page.getByTestId('message-list').getByTestId('message').filter({ hasText: body });
 
@@ -199,21 +221,7 @@ describe.each<Locale>(['en', 'th'])('AI first responder in %s', (lang) => {
     const { page, errors } = await openSignedIn(browser(), ADMIN_EMAIL, lang);
     await turnOnInTab(page, lang, s.handOverWord);
 
-    await sim.aiClearAnswers();
-    await sim.aiAnswer('Summarise a customer support conversation', s.summary);
-    await sim.aiAnswer(s.question, s.answer);
-    const customer = await newLineCustomer(`Fr${lang}${randomBytes(2).toString('hex')}`);
-    await customer.says(s.question);
-    await expect.poll(customer.received, { timeout: 20_000 }).toContain(`${LABEL}\n${s.answer}`);
-
-    await customer.says('ขอคุยกับพนักงานค่ะ');
-    await expect
-      .poll(async () => (await customer.received()).some((m) => m.includes('เจ้าหน้าที่จะตอบกลับ')), {
-        timeout: 20_000,
-      })
-      .toBe(true);
-
-    const issueId = await issueOf(admin, customer.name);
+    const issueId = await nightConversation(lang);
     await page.goto(`/issue/inbox?lang=${lang}&issueId=${issueId}`);
     const answer = chatMessage(page, s.answer);
     await answer.waitFor();
@@ -224,6 +232,25 @@ describe.each<Locale>(['en', 'th'])('AI first responder in %s', (lang) => {
     await note.getByText(t('inbox.chat.aiNote')).waitFor();
     await note.scrollIntoViewIfNeeded();
     await snap(page, `ai-first-responder-desktop-${lang}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows its labelled answer and hand-over note in the phone chat', async () => {
+    await admin.call('PUT', `/channels/${channel.id}/first-responder`, {
+      ...responder(true),
+      handOverWords: [s.handOverWord],
+    });
+    const issueId = await nightConversation(lang);
+    const { page, errors } = await openSignedIn(browser(), ADMIN_EMAIL, lang, 'phone');
+    await page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${issueId}`);
+    const answer = chatMessage(page, s.answer);
+    await answer.getByTestId('ai-tag').waitFor();
+    await answer.getByText(t('inbox.chat.aiAnswer')).first().waitFor();
+    const note = chatMessage(page, s.summary);
+    await note.getByText(t('inbox.chat.aiNote')).waitFor();
+    await note.scrollIntoViewIfNeeded();
+    await snap(page, `ai-first-responder-phone-${lang}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });
