@@ -48,6 +48,17 @@ export function enqueueInbound(db: Db, provider: 'line' | 'meta', channelKey: st
 const lastWriteAt = new WeakMap<Db, number>();
 const QUIET_MS = 50;
 
+/** Databases whose ingest in this process last claimed a full batch: a backlog is being drained. */
+const drainingBacklog = new WeakSet<Db>();
+
+/**
+ * Whether this process's ingest is draining a backlog on `db` (its last claim was a full batch): work that
+ * can wait (the AI first responder's answers) steps back until the messages are stored.
+ */
+export function isDrainingBacklog(db: Db) {
+  return drainingBacklog.has(db);
+}
+
 /** Whether webhooks are arriving now (the embedded worker steps aside for them). */
 export function isReceiving(db: Db) {
   const queue = batches.get(db);
@@ -242,6 +253,8 @@ export async function startIngestWorker(
         if (stopped) break;
         const rows = await claimInbound(db, batchSize, leaseMs);
         behind = rows.length >= batchSize;
+        if (behind) drainingBacklog.add(db);
+        else drainingBacklog.delete(db);
         if (rows.length === 0) break;
         const handled: Promise<void> = handleRows(rows, index)
           .then((done) => completeInbound(db, done))
@@ -287,6 +300,7 @@ export async function startIngestWorker(
       clearInterval(timer);
       await unlisten();
       await Promise.all(running);
+      drainingBacklog.delete(db);
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/app-error';
 import { defineJob, jobToSend, type JobOf, type JobToSend } from '../../platform/jobs';
+import { isDrainingBacklog } from '../../platform/ingest-queue';
 import { createLimiter } from '../../platform/limiter';
 import { memoize } from '../../platform/memoize';
 import { refreshedEvery } from '../../platform/refreshed';
@@ -53,10 +54,22 @@ const ANSWER_MAX_TOKENS = 500;
 
 /**
  * Answers in progress in this process at most: each holds nothing while the model thinks, but reads and
- * writes around it, so a burst of new customers is answered at this pace instead of all at once (the
- * ingest keeps its speed), and 10 new customers a second still wait only for the model.
+ * writes around it one statement at a time, where the ingest stores a batch in a few. 48 serve 10 new
+ * customers a second with room to spare; while the ingest drains a backlog (a burst of customers) only 2,
+ * so that the messages are stored first and answered right after (at 48 at once, the ingest of a burst
+ * ran at about 70% of its speed). Never 0: an ingest behind for long still sees customers answered.
  */
-const answering = createLimiter(48);
+const ANSWERS_AT_ONCE = 48;
+const ANSWERS_AT_ONCE_BEHIND_INGEST = 2;
+const limiters = new WeakMap<Deps['db'], ReturnType<typeof createLimiter>>();
+function answeringFor({ db }: Deps) {
+  let limiter = limiters.get(db);
+  if (!limiter) {
+    limiter = createLimiter(() => (isDrainingBacklog(db) ? ANSWERS_AT_ONCE_BEHIND_INGEST : ANSWERS_AT_ONCE));
+    limiters.set(db, limiter);
+  }
+  return limiter;
+}
 
 /** Channels with the responder on; another process's change is seen within this time. */
 const enabledChannels = refreshedEvery(15_000, repo.enabledChannels);
@@ -125,7 +138,7 @@ export async function runFirstResponder(deps: Deps, job: JobOf<typeof FIRST_RESP
     hours: memoize((channelId: string) => findRoutingRules(deps.db.orm, channelId)),
   };
   const results = await Promise.allSettled(
-    job.data.messages.map((m) => answering(() => answerOrHandOver(deps, shared, m))),
+    job.data.messages.map((m) => answeringFor(deps)(() => answerOrHandOver(deps, shared, m))),
   );
   const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
   // One issue's failure leaves the others answered; the job fails (and is logged) for it.
