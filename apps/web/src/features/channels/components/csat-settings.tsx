@@ -1,15 +1,11 @@
-import { useState } from 'react';
 import { Form, Input, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
-import { isAllowed } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
 import { RetryNotice } from '../../../components/retry-notice';
 import { TabSaveFooter } from './tab-save-footer';
-import { ApiError } from '../../../lib/api-client';
-import { errorKey } from '../../../lib/i18n';
-import { usePermissions } from '../../../lib/me';
-import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { useRetrievalNotice } from '../../../lib/notices';
+import { useTabSettingsForm } from '../hooks/use-tab-settings-form';
 import { useCsatSettings, useSaveCsatSettings, type CsatSettings } from '../api/csat-settings';
 import {
   CSAT_TEXT_FIELDS,
@@ -62,40 +58,16 @@ export function CsatSettingsPanel({ channel }: { channel: Channel }) {
 /** The survey's switch and texts as a form of its own, with its own Save. */
 function CsatForm({ channelId, saved }: { channelId: string; saved: CsatSettings }) {
   const { t } = useTranslation();
-  const notice = useNotice();
-  const [form] = Form.useForm<CsatSettings>();
   const saveMutation = useSaveCsatSettings();
-  const canUpdate = isAllowed(usePermissions(), 'channel', 'update', ['all']);
-  const [initialValues] = useState(saved);
-  const [formMessage, setFormMessage] = useState<TranslationKey | null>(null);
-  const values = Form.useWatch([], form) as CsatSettings | undefined;
-  const isDirty = hasChanges(values, saved);
-
-  async function handleFinish() {
-    setFormMessage(null);
-    try {
-      const next = await saveMutation.mutateAsync({
-        channelId,
-        body: toSaveRequest(form.getFieldsValue(true) as CsatSettings),
-      });
-      // The server's texts: trimmed.
-      form.setFieldsValue(next);
-      notice.success('channels.csat.saved');
-    } catch (error) {
-      showFeedback(error);
-    }
-  }
-
-  function showFeedback(error: unknown) {
-    if (error instanceof ApiError && error.code === 'validation.failed' && Array.isArray(error.details)) {
-      const fields = (error.details as Array<{ path?: unknown }>).flatMap((detail) => {
-        const name = typeof detail?.path === 'string' ? csatFieldOfPath(detail.path) : null;
-        return name ? [{ name, errors: [t('channels.form.invalidField')] }] : [];
-      });
-      form.setFields(fields);
-    }
-    setFormMessage(errorKey(error, 'common.error.update'));
-  }
+  const { form, canUpdate, initialValues, formMessage, clearMessage, isDirty, submit } =
+    useTabSettingsForm<CsatSettings>({
+      saved,
+      // The server's texts come back trimmed.
+      save: (values) => saveMutation.mutateAsync({ channelId, body: toSaveRequest(values) }),
+      hasChanges,
+      fieldOfPath: csatFieldOfPath,
+      savedNotice: 'channels.csat.saved',
+    });
 
   return (
     <Form<CsatSettings>
@@ -104,8 +76,8 @@ function CsatForm({ channelId, saved }: { channelId: string; saved: CsatSettings
       layout="vertical"
       requiredMark={false}
       initialValues={initialValues}
-      onFinish={() => void handleFinish()}
-      onValuesChange={() => setFormMessage(null)}
+      onFinish={() => void submit()}
+      onValuesChange={clearMessage}
       scrollToFirstError={{ block: 'center' }}
       disabled={!canUpdate}
       className="csat-settings__form"

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Radio, Skeleton, Slider, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FIRST_RESPONDER_MAX_TURNS, FIRST_RESPONDER_WHEN, type Channel } from '@sabai/contracts';
@@ -6,10 +5,9 @@ import { isAllowed } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';
 import { AppLink } from '../../../components/app-link';
 import { RetryNotice } from '../../../components/retry-notice';
-import { ApiError } from '../../../lib/api-client';
-import { errorKey } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/me';
-import { useNotice, useRetrievalNotice } from '../../../lib/notices';
+import { useRetrievalNotice } from '../../../lib/notices';
+import { useTabSettingsForm } from '../hooks/use-tab-settings-form';
 import {
   useAiAssistSettings,
   useFirstResponderSettings,
@@ -97,42 +95,18 @@ export function FirstResponderPanel({ channel }: { channel: Channel }) {
 /** The responder's settings as a form of its own, with its own Save. */
 function FirstResponderForm({ channelId, saved }: { channelId: string; saved: FirstResponderSettings }) {
   const { t } = useTranslation();
-  const notice = useNotice();
-  const [form] = Form.useForm<FirstResponderSettings>();
   const saveMutation = useSaveFirstResponderSettings();
-  const canUpdate = isAllowed(usePermissions(), 'channel', 'update', ['all']);
-  const [initialValues] = useState(saved);
-  const [formMessage, setFormMessage] = useState<TranslationKey | null>(null);
-  const values = Form.useWatch([], form) as FirstResponderSettings | undefined;
-  const isDirty = hasChanges(values, saved);
+  const { form, canUpdate, initialValues, formMessage, clearMessage, isDirty, submit } =
+    useTabSettingsForm<FirstResponderSettings>({
+      saved,
+      // The server's values come back with the label trimmed and repeated words dropped.
+      save: (values) => saveMutation.mutateAsync({ channelId, body: toSaveRequest(values) }),
+      hasChanges,
+      fieldOfPath: firstResponderFieldOfPath,
+      savedNotice: 'channels.firstResponder.saved',
+    });
   const when = Form.useWatch('when', form);
   const label = Form.useWatch('label', form);
-
-  async function handleFinish() {
-    setFormMessage(null);
-    try {
-      const next = await saveMutation.mutateAsync({
-        channelId,
-        body: toSaveRequest(form.getFieldsValue(true) as FirstResponderSettings),
-      });
-      // The server's values: the label trimmed, repeated words dropped.
-      form.setFieldsValue(next);
-      notice.success('channels.firstResponder.saved');
-    } catch (error) {
-      showFeedback(error);
-    }
-  }
-
-  function showFeedback(error: unknown) {
-    if (error instanceof ApiError && error.code === 'validation.failed' && Array.isArray(error.details)) {
-      const fields = (error.details as Array<{ path?: unknown }>).flatMap((detail) => {
-        const name = typeof detail?.path === 'string' ? firstResponderFieldOfPath(detail.path) : null;
-        return name ? [{ name, errors: [t('channels.form.invalidField')] }] : [];
-      });
-      form.setFields(fields);
-    }
-    setFormMessage(errorKey(error, 'common.error.update'));
-  }
 
   return (
     <Form<FirstResponderSettings>
@@ -141,8 +115,8 @@ function FirstResponderForm({ channelId, saved }: { channelId: string; saved: Fi
       layout="vertical"
       requiredMark={false}
       initialValues={initialValues}
-      onFinish={() => void handleFinish()}
-      onValuesChange={() => setFormMessage(null)}
+      onFinish={() => void submit()}
+      onValuesChange={clearMessage}
       scrollToFirstError={{ block: 'center' }}
       disabled={!canUpdate}
       className="first-responder-settings__form"
