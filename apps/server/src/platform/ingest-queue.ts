@@ -194,8 +194,6 @@ export async function startIngestWorker(
   // Long enough for a batch (milliseconds each), short enough that a crashed worker's rows return quickly.
   const leaseMs = opts.leaseMs ?? 15_000;
   let stopped = false;
-  // The last claim found a full batch: more is waiting than one loop takes at a time.
-  let behind = false;
 
   // Fair share between acks and processing (decisions.md "Processing shares the process with webhook
   // bursts"). PGlite runs on this process's one thread: its loop defers to a burst, for at most
@@ -204,7 +202,8 @@ export async function startIngestWorker(
   // DEFER_LIMIT_MS between batches) once claims come back full.
   const yieldToWebhooks = async (loop: number, since: number) => {
     if (db.kind === 'postgres' && loop === 0) return;
-    const bounded = () => db.kind === 'pglite' || behind;
+    // Behind: the last claim found a full batch, more is waiting than one loop takes at a time.
+    const bounded = () => db.kind === 'pglite' || isDrainingBacklog(db);
     const waits = () => isReceiving(db) && !(bounded() && performance.now() - since >= DEFER_LIMIT_MS);
     while (!stopped && waits()) await new Promise((r) => setTimeout(r, DEFER_LIMIT_MS / 8));
   };
@@ -252,8 +251,7 @@ export async function startIngestWorker(
         while (handling.size >= PIPELINE) await Promise.race(handling);
         if (stopped) break;
         const rows = await claimInbound(db, batchSize, leaseMs);
-        behind = rows.length >= batchSize;
-        if (behind) drainingBacklog.add(db);
+        if (rows.length >= batchSize) drainingBacklog.add(db);
         else drainingBacklog.delete(db);
         if (rows.length === 0) break;
         const handled: Promise<void> = handleRows(rows, index)

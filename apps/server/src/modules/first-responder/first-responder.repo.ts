@@ -93,23 +93,6 @@ export async function lockIssue(ex: Executor, issueId: number) {
   return row ?? null;
 }
 
-/** The id and time of the issue's latest customer message, and whether an agent wrote to the customer after it. */
-export async function latestCustomerMessage(ex: Executor, issueId: number) {
-  const [row] = rowsOf<{ id: string | number; created_at: string | Date; agent_after: boolean }>(
-    await ex.execute(sql`
-      SELECT m.id, m.created_at, EXISTS (
-        SELECT 1 FROM ${messages} a WHERE a.issue_id = m.issue_id AND a.id > m.id
-          AND a.sender_type = 'agent' AND a.is_private_note = false
-      ) AS agent_after
-      FROM ${messages} m
-      WHERE m.issue_id = ${issueId} AND m.sender_type = 'customer'
-      ORDER BY m.id DESC LIMIT 1`),
-  );
-  return row
-    ? { id: Number(row.id), createdAt: new Date(row.created_at), agentAfter: Boolean(row.agent_after) }
-    : null;
-}
-
 /** The issue's latest messages the customer saw or wrote (no private notes), newest first. */
 export async function latestMessages(ex: Executor, issueId: number, limit: number) {
   return ex

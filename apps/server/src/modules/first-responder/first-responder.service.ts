@@ -170,7 +170,7 @@ async function answerOrHandOver(deps: Deps, shared: Shared, { issueId, messageId
     .filter((m) => m.senderType === 'customer' && m.id > answeredUpTo && m.id <= messageId && m.text?.trim())
     .map((m) => m.text!)
     .reverse();
-  const conversation = [...recent].reverse().map(lineOf);
+  const conversation = linesOf(recent);
   const language = customerLanguage(
     conversation
       .filter((l) => l.from === 'customer')
@@ -260,9 +260,12 @@ export function handOverTrigger(
   return null;
 }
 
-async function conversationOf(deps: Deps, issueId: number): Promise<ConversationLine[]> {
-  const newestFirst = await repo.latestMessages(deps.db.orm, issueId, CONVERSATION_MESSAGES);
-  return [...newestFirst].reverse().map(lineOf);
+/** The conversation's lines, oldest first, from its latest messages newest first. */
+const linesOf = (newestFirst: Parameters<typeof lineOf>[0][]): ConversationLine[] =>
+  [...newestFirst].reverse().map(lineOf);
+
+async function conversationOf(deps: Deps, issueId: number) {
+  return linesOf(await repo.latestMessages(deps.db.orm, issueId, CONVERSATION_MESSAGES));
 }
 
 /** Writes the answer under the label, if nothing changed meanwhile (assigned, answered, a newer message). */
@@ -274,7 +277,7 @@ async function writeAnswer(ctx: Context, answer: string) {
     if (!locked || locked.assigneeUserId || !isOpenStatus(locked.status)) return;
     const state = await repo.lockState(tx, issue, now);
     if (state.handedOverAt || state.lastMessageId >= messageId) return;
-    const latest = await repo.latestCustomerMessage(tx, issue.id);
+    const latest = latestCustomerMessageIn(await repo.latestMessages(tx, issue.id, CONVERSATION_MESSAGES));
     if (latest?.id !== messageId || latest.agentAfter) return;
     await writeAutomatedMessage(deps, tx, {
       organizationId: issue.organizationId,
