@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // other: they share the server and its demo data.
 export default defineConfig({
   test: {
+    name: 'journeys',
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['journeys/**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
