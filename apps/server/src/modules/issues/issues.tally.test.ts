@@ -5,7 +5,6 @@ import { buildWorkspace, type Workspace } from '../../../test/workspace';
 import type { TestUser } from '../../../test/factories';
 import { contacts, issueStatusTally, teams } from '../../db/schema';
 import { rowsOf } from '../../platform/db';
-import { SEARCH_COUNT_TIMEOUT_MS } from './issues.list';
 import { foldStatusTally } from './issues.tally';
 
 let t: TestApp;
@@ -111,12 +110,11 @@ if (process.env.TEST_DB === 'postgres') {
       });
       await isLocked;
       try {
-        const started = performance.now();
+        // The lock is held until the answer came: only the time box can end the count.
         expect(await api(w.admin, 'GET', '/issues/status-counts?search=ไซซ์')).toEqual({
           counts: null,
           total: null,
         });
-        expect(performance.now() - started).toBeLessThan(SEARCH_COUNT_TIMEOUT_MS + 1000);
         expect((await api(w.admin, 'GET', '/issues/status-counts')).total).toBeGreaterThan(0);
       } finally {
         release();
