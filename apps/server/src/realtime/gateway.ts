@@ -218,7 +218,21 @@ export async function registerRealtime(
         own?.delete(client);
         if (own?.size === 0) noticeSockets.delete(client.userId);
       });
-      socket.on('message', (raw) => void onMessage(deps, typing, client, raw.toString()));
+      // A client's messages are handled one after another, so presence is published in the order it was
+      // sent: run side by side, a slower lookup for "viewing" published it after the "typing" that followed,
+      // and colleagues saw the agent viewing while they typed.
+      let handled = Promise.resolve();
+      socket.on('message', (raw) => {
+        const text = raw.toString();
+        handled = handled
+          .then(() => onMessage(deps, typing, client, text))
+          .catch((err: unknown) =>
+            deps.logger.warn(
+              { err: err instanceof Error ? err.message : String(err) },
+              'live message failed',
+            ),
+          );
+      });
       // A feed socket hears when it is registered (the spec's webNoti socket gets notices only).
       if (client.feed) socket.send(LIVE_READY_MESSAGE);
     },

@@ -404,6 +404,9 @@ export function useLiveSocket(): void {
         onOpen: () => {
           setLiveState('open');
           setReachable(true);
+          // A screen opened before the socket (or while it was down) said nothing: say it now, not at the
+          // next heartbeat.
+          for (const issueId of viewing) sendPresence(issueId, 'viewing');
           for (const listener of [...openListeners]) listener();
         },
         onClose: (retrying) => {
@@ -458,8 +461,12 @@ export type PresenceState = 'viewing' | 'typing';
 type PresenceData = Extract<LiveFeedEvent, { type: 'issue.presence' }>['data'];
 
 const PRESENCE_TTL_MS: Record<PresenceState, number> = { viewing: 25_000, typing: 6_000 };
-// issueId → userId → { state, until }
-const presence = new Map<number, Map<string, { state: PresenceState; until: number }>>();
+/**
+ * issueId → userId → until when each state holds. Typing implies viewing, and a viewing heartbeat never
+ * ends typing: only typing's own time does (a heartbeat sent just after a keystroke hid the typing).
+ */
+type Presence = { state: PresenceState; viewingUntil: number; typingUntil: number };
+const presence = new Map<number, Map<string, Presence>>();
 const presenceListeners = new Set<() => void>();
 let presenceVersion = 0;
 const presenceChanged = () => {
@@ -468,16 +475,29 @@ const presenceChanged = () => {
 };
 
 function onPresence({ issueId, userId, state }: PresenceData) {
-  const viewers = presence.get(issueId) ?? new Map();
+  const viewers = presence.get(issueId) ?? new Map<string, Presence>();
   presence.set(issueId, viewers);
   if (state === 'left') viewers.delete(userId);
-  else viewers.set(userId, { state, until: Date.now() + PRESENCE_TTL_MS[state] });
+  else {
+    const now = Date.now();
+    const held = viewers.get(userId) ?? { state, viewingUntil: 0, typingUntil: 0 };
+    const typingUntil = state === 'typing' ? now + PRESENCE_TTL_MS.typing : held.typingUntil;
+    viewers.set(userId, {
+      state: typingUntil > now ? 'typing' : 'viewing',
+      viewingUntil: Math.max(held.viewingUntil, now + PRESENCE_TTL_MS.viewing),
+      typingUntil,
+    });
+  }
   presenceChanged();
 }
 
-/** Tells colleagues the user is viewing or typing in an issue (or has left it). */
+/** Issues open on this tab's screens, announced again each time the socket opens. */
+const viewing = new Set<number>();
+
 /** Tells colleagues the user views or types on an issue; typing a reply (`isReply`) shows the customer too. */
 export function sendPresence(issueId: number, state: PresenceState | 'left', isReply = false): void {
+  if (state === 'viewing') viewing.add(issueId);
+  if (state === 'left') viewing.delete(issueId);
   if (openSocket?.readyState === OPEN)
     openSocket.send(
       JSON.stringify({ type: 'presence', issueId, state, ...(isReply ? { reply: true } : {}) }),
@@ -489,14 +509,18 @@ const subscribePresence = (listener: () => void) => {
   return () => presenceListeners.delete(listener);
 };
 
-// Presence lapses without news: expired entries are dropped every few seconds.
+// Presence lapses without news: every few seconds, viewers gone quiet are dropped, and typing that ended
+// shows as viewing.
 setInterval(() => {
   const now = Date.now();
   let isChanged = false;
   for (const viewers of presence.values()) {
-    for (const [userId, v] of viewers) {
-      if (v.until <= now) {
+    for (const [userId, held] of viewers) {
+      if (held.viewingUntil <= now) {
         viewers.delete(userId);
+        isChanged = true;
+      } else if (held.state === 'typing' && held.typingUntil <= now) {
+        held.state = 'viewing';
         isChanged = true;
       }
     }
@@ -508,5 +532,5 @@ setInterval(() => {
 export function usePresence(issueId: number | null): Array<{ userId: string; state: PresenceState }> {
   useSyncExternalStore(subscribePresence, () => presenceVersion);
   const viewers = issueId === null ? undefined : presence.get(issueId);
-  return [...(viewers?.entries() ?? [])].map(([userId, v]) => ({ userId, state: v.state }));
+  return [...(viewers?.entries() ?? [])].map(([userId, held]) => ({ userId, state: held.state }));
 }
