@@ -36,7 +36,7 @@ export const ResetPasswordRequestSchema = z.object({
     .max(PASSWORD_MAX * 4),
 });
 
-/** Claims of the access token (spec §3 "Session token"). */
+/** Claims of the access token. */
 export const AccessTokenClaimsSchema = z.object({
   sub: z.string(),
   organizationId: z.string(),

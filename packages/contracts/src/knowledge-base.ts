@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pageSchema } from './lists';
 
-// The knowledge base (issue 20, AI assist): help articles an organisation's admins write, which agents search
+// The knowledge base: help articles an organisation's admins write, which agents search
 // from the composer and the AI features retrieve to ground their answers. Thai or English, markdown,
 // published or draft, tagged with the organisation's tags.
 

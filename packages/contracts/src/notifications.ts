@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CHANNEL_TYPES } from '@sabai/domain';
 
-// Notifications (spec §3 Notification, §7 /web-notification calls) and the messages of the `webNoti`
-// socket (spec §3 "Live push message").
+// Notifications (the /web-notification calls) and the messages of the `webNoti`
+// socket.
 
 export const NotificationSchema = z.object({
   id: z.number().int(),
@@ -36,7 +36,7 @@ export const NotificationPageSchema = z.object({
 });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
-/** GET /web-notification/count answers a bare number (spec §7 "a number"). */
+/** GET /web-notification/count answers a bare number. */
 export const NotificationCountSchema = z.number().int().nonnegative();
 
 export const NotificationIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

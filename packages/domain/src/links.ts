@@ -1,4 +1,4 @@
-// Clickable links in chat text (spec §5): http, https, ftp and file addresses become links opening in a
+// Clickable links in chat text: http, https, ftp and file addresses become links opening in a
 // new tab. A small scanner instead of a general linkifier: these four schemes are all the spec asks for.
 
 export type TextPart = { text: string; href?: string };

@@ -9,7 +9,7 @@ const visible = (entries: RoleEntry[]) =>
   ROUTE_PERMISSIONS.filter((route) => canViewRoute(entries, route.path)).map((route) => route.path);
 
 describe('ROUTE_PERMISSIONS', () => {
-  it('holds the thirteen desktop routes of spec §2', () => {
+  it('holds the thirteen signed-in desktop routes', () => {
     expect(ROUTE_PERMISSIONS.map((route) => route.path)).toEqual([
       '/dashboard',
       '/issue/inbox',

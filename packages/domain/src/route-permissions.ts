@@ -1,4 +1,4 @@
-// The signed-in desktop routes of spec §2 and the view scope each needs; the side menu and route
+// The signed-in desktop routes and the view scope each needs; the side menu and route
 // guards read this table. Mobile paths map onto their desktop twins.
 import { toDesktopPath } from './navigation';
 import { isAllowed } from './permissions';
