@@ -48,7 +48,7 @@ function uploadAttachment(filenameHeader: string) {
   });
 }
 
-/** The ten routes of issue 14 item 9, each with otherwise valid input carrying `bad`. */
+/** Ten routes that store text people send, each with otherwise valid input carrying `bad`. */
 const routes: Array<[string, (bad: string) => ReturnType<typeof call>]> = [
   [
     'tag',

@@ -165,7 +165,7 @@ export type IngestWorker = { stop(): Promise<void> };
  * The longest a loop that has work defers to arriving webhooks before it processes one batch. Acks come
  * first (LINE gives up after 2 s), but only for this long at a time: a burst of any length leaves
  * processing at least one batch per DEFER_LIMIT_MS, so a message is processed within about that plus one
- * batch's time whenever the rate is below what processing can do (issue 14 item 4).
+ * batch's time whenever the rate is below what processing can do.
  */
 export const DEFER_LIMIT_MS = 200;
 /** Batches a loop has in flight at once. */

@@ -1,7 +1,7 @@
 // The websocket gateway (docs/architecture.md "Realtime"): `/ws?token=<access token>&socketType=…`. Browsers
 // cannot set headers on a WebSocket, so the access token comes in the query and is verified here. A socket
 // receives notices, the change feed, or both, by its type:
-// - notices: the notification channel of spec §4: the user's notifications in the spec's formats
+// - notices: the notification channel: the user's notifications in the webNoti message formats
 //   (web-noti.ts) and, when their role changed, a refresh message with a new session;
 // - the change feed: `{ type, data }` of the live events (@sabai/contracts live-events.ts) about issues the
 //   user may see, and who is viewing or typing an issue.
@@ -117,7 +117,7 @@ export async function registerRealtime(
 
   /**
    * A user's sessions changed: the sockets opened with an older session version close. On a role change
-   * their notice sockets of the organisation first get a new session (spec §3 refresh message), unless
+   * their notice sockets of the organisation first get a new session (a refresh message), unless
    * they may no longer sign in there. One session per user and node.
    */
   const onSessionChanged = async (

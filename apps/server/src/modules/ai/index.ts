@@ -1,4 +1,4 @@
-// What other modules and the process may use of AI assist (issue 20).
+// What other modules and the process may use of AI assist.
 /**
  * The one way any feature reaches a model: `completeWithAi(deps, request)` with the organisation's endpoint,
  * data rules, budget and timeout, logged without text (docs/decisions.md "AI assist").

@@ -1,4 +1,4 @@
-// Automatic assignment (spec §4; issue 5 §3). A job per new (or transferred) issue gives it to an eligible
+// Automatic assignment. A job per new (or transferred) issue gives it to an eligible
 // agent of its team: online, on shift in the organisation's time zone, outside their break, not on approved
 // time off; the manager only as the team's manager working type says. When nobody is available the issue
 // waits, and the team's backlog is handed out, oldest first, when someone becomes available: coming online,

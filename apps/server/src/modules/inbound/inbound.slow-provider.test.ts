@@ -1,4 +1,4 @@
-// A slow provider (issue 14 item 5): a profile lookup that hangs for one new customer must not hold up
+// A slow provider: a profile lookup that hangs for one new customer must not hold up
 // another customer's message; the first customer's message shows at once under a placeholder name, and the
 // name fills in later (the lookup times out, and its job retries it).
 import { and, eq, like } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Steady traffic must not starve processing (issue 14 item 4): with a webhook every 30 ms (33/s, far below
+// Steady traffic must not starve processing: with a webhook every 30 ms (33/s, far below
 // what processing does), each acknowledged customer message reaches an agent's live socket within 1 s
 // while the webhooks keep coming. The server runs as its own process, as in production: in the test's own
 // process, the test's work would pause the traffic the server sees, and the pauses would hide the problem.

@@ -1,4 +1,4 @@
-// Outgoing messages (issue 4 "Outbound"): recorded as pending with the issue's facts in one transaction,
+// Outgoing messages: recorded as pending with the issue's facts in one transaction,
 // then delivered by a job with retries. Private notes never leave the product.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// What other modules and the process may use of outgoing webhooks (issue 19 item 6).
+// What other modules and the process may use of outgoing webhooks.
 /** The administrators' endpoints, their deliveries and resends. */
 export { outgoingWebhookRoutes } from './outgoing-webhooks.routes';
 /** The workers' side: the dispatch (woken by recorded events, retries and the minute) and the daily purge. */
