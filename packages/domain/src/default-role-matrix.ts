@@ -1,4 +1,4 @@
-// The default role matrix (docs/decisions.md "Permissions"). Editable
+// The default role matrix (docs/decisions/accounts-and-permissions.md "Permissions"). Editable
 // per organisation later; these are the grants a new organisation starts with.
 import { ACTIONS, RESOURCES } from './permissions';
 import type { Action, ActionScopes, PermissionMatrix, Resource, RoleName, Scope } from './permissions';

@@ -1,4 +1,4 @@
-// Issue statuses and the rules for changing them (docs/decisions.md "Issue statuses").
+// Issue statuses and the rules for changing them (docs/decisions/inbox-and-issues.md "Issue statuses").
 // The server enforces these; the web only reflects them.
 import type { ChannelType } from './channel-type';
 import { assertNever } from './exhaustive';
@@ -67,8 +67,8 @@ export const STATUS_FILTERS: readonly StatusFilter[] = [
   { value: 'resolved-success', labelKey: 'issue.status.resolved-success' },
   { value: 'resolved-un-success', labelKey: 'issue.status.resolved-un-success' },
   { value: 'close', labelKey: 'issue.status.close' },
-  // A transfer closes the issue as `transferred` (an un-assigned one too, docs/decisions.md "Issue
-  // statuses").
+  // A transfer closes the issue as `transferred` (an un-assigned one too, docs/decisions/inbox-and-issues.md
+  // "Issue statuses").
   { value: 'transferred', labelKey: 'issue.status.transferred' },
 ];
 
@@ -135,7 +135,7 @@ function checkTarget(from: IssueStatus, to: IssueStatus): StatusChangeResult {
     case 'un-assigned':
       return deny('issue.status.cannot_unassign');
     case 'on-going':
-      // un-assigned → on-going is the assignment itself (docs/decisions.md "Issue statuses").
+      // un-assigned → on-going is the assignment itself (docs/decisions/inbox-and-issues.md "Issue statuses").
       return from === 'waiting' || from === 'un-assigned' ? OK : deny('issue.status.invalid_transition');
     case 'waiting':
       return from === 'on-going' ? OK : deny('issue.status.invalid_transition');

@@ -50,7 +50,7 @@ export type IssueSort = (typeof ISSUE_SORTS)[number];
 
 /**
  * The filter key `time`: a preset period of the issue's last activity. Start and end date filter
- * the start date instead (decisions.md).
+ * the start date instead (docs/decisions/inbox-and-issues.md "Filter keys").
  */
 export const ISSUE_TIME_FILTERS = ['today', 'yesterday', 'last7Days', 'last30Days'] as const;
 export type IssueTimeFilter = (typeof ISSUE_TIME_FILTERS)[number];

@@ -34,7 +34,7 @@ export const LANGUAGES = ['en', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Access tokens live 15 minutes (docs/decisions.md "Sign-in and session"); the refresh token renews them. */
+/** Access tokens live 15 minutes (docs/decisions/accounts-and-permissions.md "Sign-in and session"); the refresh token renews them. */
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 
 /** Whether a value is one of the supported languages. */

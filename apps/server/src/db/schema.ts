@@ -1056,7 +1056,7 @@ const seconds = (name: string) => doublePrecision(name).notNull().default(0);
  * Report counters of one finished local day (the organisation's time zone) per channel × team × agent, so a
  * report reads days, not issues. Written once by the roll-up job after the day ends (reports module); the days
  * after `report_rollups.rolled_through` are read from the raw facts. Counters are attributed to the day of the
- * event that completes them (a reply, a resolution, a close); see docs/decisions.md.
+ * event that completes them (a reply, a resolution, a close); see docs/decisions/reports.md "Attribution".
  */
 export const reportDaily = pgTable(
   'report_daily',
@@ -1502,7 +1502,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
  * Knowledge base articles (modules/knowledge-base): markdown help texts in Thai or English. Numbered ids (the
  * AI features cite them). `search_vector` holds the English-stemmed words of the title (weight A) and the
- * body (B); Thai, which has no spaces, is matched by substring and trigrams (docs/decisions.md).
+ * body (B); Thai, which has no spaces, is matched by substring and trigrams (docs/decisions/ai.md "Search for Thai and English").
  */
 export const kbArticles = pgTable(
   'kb_articles',

@@ -1,4 +1,4 @@
-// Unstorable text (docs/decisions.md "Unstorable text"): what people send with a NUL or a lone surrogate is
+// Unstorable text (docs/decisions/platform.md "Unstorable text"): what people send with a NUL or a lone surrogate is
 // refused with 400 validation.invalid_text on every route; what providers send is stored without the NUL.
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

@@ -195,8 +195,8 @@ export async function startIngestWorker(
   const leaseMs = opts.leaseMs ?? 15_000;
   let stopped = false;
 
-  // Fair share between acks and processing (decisions.md "Processing shares the process with webhook
-  // bursts"). PGlite runs on this process's one thread: its loop defers to a burst, for at most
+  // Fair share between acks and processing (docs/decisions/channels.md "Processing shares
+  // the process with webhook bursts"). PGlite runs on this process's one thread: its loop defers to a burst, for at most
   // DEFER_LIMIT_MS at a time. On PostgreSQL the first loop never defers, so traffic is processed as it
   // comes; the others defer to a burst entirely while the first keeps up, and join it (deferring at most
   // DEFER_LIMIT_MS between batches) once claims come back full.

@@ -225,7 +225,7 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   if (commentReply && channel.type !== 'line')
     return deliverCommentReply(deps, { message, channel, commentId: commentReply.commentId, job, attempts });
   const adapter = deps.channels.get(channel.type);
-  // Files reach the customer (and LINE and Meta, which fetch media) by links that expire (docs/decisions.md).
+  // Files reach the customer (and LINE and Meta, which fetch media) by links that expire (docs/decisions/files.md "Files").
   const linkDays = await fileLinkExpiryDays(deps.db.orm, message.organizationId);
   const fileUrl: CustomerFileUrl = (fileId) => deps.fileLinks.customerUrl(fileId, linkDays);
   const outbound = outboundMessages(message, found.attachments, fileUrl, adapter.splitText);

@@ -5,5 +5,5 @@ export { outgoingWebhookRoutes } from './outgoing-webhooks.routes';
 export { DISPATCH_JOB, PURGE_JOB, deliverDue, purgeOldEvents, wakeOnRecord } from './delivery';
 /** Each event's body and request in the OpenAPI document. */
 export { webhookOpenApi } from './openapi';
-/** The retry schedule (docs/decisions.md "Outgoing webhooks"). */
+/** The retry schedule (docs/decisions/administration-and-integrations.md "Outgoing webhooks"). */
 export { RETRY_OFFSETS_MS, RETRY_WINDOW_MS } from './retry-schedule';
