@@ -8,7 +8,7 @@ import {
 } from '@sabai/domain';
 import { PersonSchema } from './lists';
 
-// Automation rules and macros (item 4): ordered rules of "when … if … then …" that the
+// Automation rules and macros: ordered rules of "when … if … then …" that the
 // server runs on each triggering event, and saved sequences of steps an agent runs on chosen issues.
 
 /** The statuses a rule or macro may set: not `transferred` (a transfer opens an issue, with its own call). */

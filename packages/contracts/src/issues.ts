@@ -20,9 +20,9 @@ export const StatusCountsSchema = z.object({
 });
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 
-// The agent workspace: list with the spec's filter keys, detail, history and updates.
+// The agent workspace: list with its filter keys, detail, history and updates.
 
-/** The spec's filter keys: channel, team, status (empty = all), myIssue, time, search, tag, dates, agent. */
+/** The list's filter keys: channel, team, status (empty = all), myIssue, time, search, tag, dates, agent. */
 export const IssueFilterSchema = z.object({
   channel: csvList(z.uuid()).optional(),
   team: csvList(z.uuid()).optional(),

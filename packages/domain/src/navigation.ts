@@ -32,7 +32,7 @@ export const MOBILE_ROUTES = [
 
 const MOBILE_DEVICE = /Android|BlackBerry|BB10|iPhone|iPad|iPod|Opera Mini/i;
 
-/** Whether the user agent is a phone or tablet the spec sends to the mobile layout (Android, BlackBerry, iOS, Opera Mini). */
+/** Whether the user agent is a phone or tablet sent to the mobile layout (Android, BlackBerry, iOS, Opera Mini). */
 export function isMobileUserAgent(userAgent: string): boolean {
   return MOBILE_DEVICE.test(userAgent);
 }
@@ -126,7 +126,7 @@ export function landingPath({ roleNames, isMobile, currentPath = '' }: LandingIn
   const seesDashboard = roleNamesOf(roleNames).some((role) => DASHBOARD_ROLES.includes(role));
   const desktop = seesDashboard ? '/dashboard' : '/issue/inbox/';
   if (!isMobile) return desktop;
-  // The spec sends a mobile user who signed in from a chat link to the inbox list, whatever the role.
+  // A mobile user who signed in from a chat link goes to the inbox list, whatever the role.
   if (currentPath.includes('chat')) return `${MOBILE_PREFIX}/issue/inbox/`;
   return `${MOBILE_PREFIX}${desktop}`;
 }

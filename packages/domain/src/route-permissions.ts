@@ -7,7 +7,7 @@ import type { Resource, RoleEntry, Scope } from './permissions';
 export type RoutePermission = {
   path: string;
   resource: Resource;
-  /** Scopes that grant the view; absent means any view scope (the spec's "not shown"). */
+  /** Scopes that grant the view; absent means any view scope (the screen names no scope). */
   viewScopes?: readonly Scope[];
 };
 
