@@ -1,6 +1,6 @@
 // The whole data model. Tables are plural snake_case; every organisation-owned row carries
-// organization_id so repos always filter by it. Issue and message ids are numbers (the spec's mobile chat
-// takes `issueId` as a number); everything else is a uuid.
+// organization_id so repos always filter by it. Issue and message ids are numbers (the mobile chat's
+// URL takes `issueId` as a number); everything else is a uuid.
 import { sql } from 'drizzle-orm';
 import type { MacroAction, QuickReply, RuleAction } from '@sabai/contracts';
 import {
@@ -257,7 +257,7 @@ export const teams = pgTable(
     name: text('name').notNull(),
     managerUserId: uuid('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
     autoReplyMessage: text('auto_reply_message').notNull().default(''),
-    // Whether the manager receives issues: only in working hours, always, or never (spec "manager working type").
+    // Whether the manager receives issues: only in working hours, always, or never (the team's "manager working type").
     managerWorkingType: text('manager_working_type', { enum: ['working_hours', 'always', 'never'] })
       .notNull()
       .default('never'),

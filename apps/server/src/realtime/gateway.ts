@@ -5,7 +5,7 @@
 //   (web-noti.ts) and, when their role changed, a refresh message with a new session;
 // - the change feed: `{ type, data }` of the live events (@sabai/contracts live-events.ts) about issues the
 //   user may see, and who is viewing or typing an issue.
-// `webNoti` is the spec's socket (notices only, so a spec client never mistakes a change for a notice);
+// `webNoti` is the published socket (notices only, so an older client never mistakes a change for a notice);
 // `web` is the web app's one socket per tab (both); `live` is the feed alone (tools and tests). A feed
 // socket's first message, LIVE_READY_MESSAGE, says it is registered: what its client reads from then on
 // misses no event (the handshake ends before the session is checked and the user's teams are read).
@@ -219,7 +219,7 @@ export async function registerRealtime(
         if (own?.size === 0) noticeSockets.delete(client.userId);
       });
       socket.on('message', (raw) => void onMessage(deps, typing, client, raw.toString()));
-      // A feed socket hears when it is registered (the spec's webNoti socket gets notices only).
+      // A feed socket hears when it is registered (the published webNoti socket gets notices only).
       if (client.feed) socket.send(LIVE_READY_MESSAGE);
     },
   );
@@ -230,7 +230,7 @@ export async function registerRealtime(
   };
 }
 
-/** Client messages: the spec's keepalive, and presence on a socket with the change feed. */
+/** Client messages: the published keepalive, and presence on a socket with the change feed. */
 async function onMessage(deps: Deps, typing: TypingSignals, client: Client, text: string) {
   client.alive = true;
   if (!client.feed) return;

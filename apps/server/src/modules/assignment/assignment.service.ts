@@ -291,7 +291,7 @@ export async function runAssignJob(deps: Deps, job: JobOf<typeof ASSIGN_JOB>) {
   // An issue given out meanwhile was given out by a hand-out, which took the team's older ones first.
   const issue = await repo.peekWaitingIssue(deps.db.orm, issueId);
   if (!issue?.teamId) return;
-  // Older waiting issues of the team go first (spec: the backlog is handed out oldest first), and a hand-out
+  // Older waiting issues of the team go first (the backlog is handed out oldest first), and a hand-out
   // gives out whatever arrived meanwhile, so a burst of new issues does not wait for its own jobs.
   const { issueIds } = await handOutSoon(deps, issue.teamId);
   if (issueIds.has(issueId)) return;
