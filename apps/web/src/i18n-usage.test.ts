@@ -61,7 +61,7 @@ const DYNAMIC_PREFIXES = [
   'password.common',
 ];
 
-// Keys the spec fixes whose screens come in a later issue.
+// Keys kept for screens that do not exist yet.
 const RESERVED_KEYS: string[] = [];
 
 function sourceFiles(dir: string): string[] {

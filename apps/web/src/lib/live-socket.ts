@@ -1,7 +1,7 @@
 // The tab's one websocket (`/ws?token=…&socketType=web`): the notification channel (notices, new issue and message messages, session refreshes) and the workspace's change feed
 // (`{ type, data }` live events of @sabai/contracts, presence included) on one connection, opened while a
 // signed-in layout or workspace screen is mounted. The rules are pure functions below (tested one by one);
-// `NotiSocket` applies the spec's connection rules to any WebSocket-like object, so the tests drive it with
+// `NotiSocket` applies the connection rules to any WebSocket-like object, so the tests drive it with
 // a fake socket and fake timers. Screens listen through `onLiveMessage` and `onLiveOpen`; what they
 // do with a message (popups, cache updates) lives in their features.
 import { useEffect, useSyncExternalStore } from 'react';
@@ -23,7 +23,7 @@ export const NOTI_SOCKET = {
   keepaliveMs: 300_000,
   popupMs: 5_000,
   /**
-   * Not in the spec: a pause between attempts so a down server is not hammered, doubling per failed
+   * Our addition: a pause between attempts so a down server is not hammered, doubling per failed
    * attempt up to maxRetryDelayMs.
    */
   retryDelayMs: 1_000,
@@ -42,7 +42,7 @@ export const isRevokedClose = (code: number, reason: string) =>
 
 /**
  * Reconnect when closed with reason Going away or Connection Closed Normally, or 1000/1001/1006;
- * and (not in the spec) after a revoked token's close, with a refreshed token.
+ * and after a revoked token's close, with a refreshed token.
  */
 export function shouldReconnect(code: number, reason: string): boolean {
   return RECONNECT_REASONS.includes(reason) || RECONNECT_CODES.includes(code) || isRevokedClose(code, reason);

@@ -51,7 +51,7 @@ export function getToken(): SessionToken | null {
   }
 }
 
-/** Stores a token pair (the `accessToken` key mirrors the access token, as the spec lists it). */
+/** Stores a token pair (the `accessToken` key mirrors the access token, as older clients read it). */
 export function setToken(token: SessionToken): void {
   localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(token));
   localStorage.setItem(STORAGE_KEYS.accessToken, token.accessToken);
