@@ -1,5 +1,5 @@
 // Import boundaries, checked by `npm run lint` (dependency-cruiser). Paths are relative to the repo root;
-// the reasons are in docs/decisions.md ("Import boundaries").
+// the reasons are in docs/decisions/platform.md ("Import boundaries").
 import fs from 'node:fs';
 import path from 'node:path';
 

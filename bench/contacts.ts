@@ -1,4 +1,4 @@
-// Contact list and search latency on PostgreSQL with 1,000,000 contacts (issue 8 budgets: list and quick
+// Contact list and search latency on PostgreSQL with 1,000,000 contacts (list and quick
 // search p95 < 50 ms, advanced search p95 < 150 ms): `npx tsx bench/contacts.ts [--force]`.
 // BENCH_CONTACTS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_contacts; never `test`),
 // BENCH_CONTACTS (default 1,000,000), BENCH_REQUESTS per line (default 100).

@@ -1,4 +1,4 @@
-// The dashboard in Chromium on the large workspace dataset (issue #9 budget: interactive < 1.5 s):
+// The dashboard in Chromium on the large workspace dataset (budget: interactive < 1.5 s):
 // `npx tsx bench/dashboard-browser.ts` after `npx tsx bench/reports.ts` (which derives the report facts and
 // rolls up the report days) and `npm run build:web`. BENCH_DATABASE_URL as in seed-workspace.ts; BENCH_LOADS
 // page loads (default 5). Prints, for the admin's dashboard (the default period and compare period), the time

@@ -1,4 +1,4 @@
-// The inbox in Chromium on the large workspace dataset (issue #6 budget: interactive < 1 s on localhost, the
+// The inbox in Chromium on the large workspace dataset (budget: interactive < 1 s on localhost, the
 // list scrolled through 10,000 issues without dropped frames): `npx tsx bench/inbox-browser.ts` after
 // `npx tsx bench/seed-workspace.ts` and `npm run build:web`. BENCH_DATABASE_URL as there; BENCH_LOADS page
 // loads (default 5); BENCH_SCROLL_ISSUES issues to scroll through (default 10,000); BENCH_SCROLL_STEP pixels

@@ -1,4 +1,4 @@
-// What live customer messages cost the inbox in HTTP requests (issue 15 item 3 budget: at most 1 request per
+// What live customer messages cost the inbox in HTTP requests (budget: at most 1 request per
 // message on the open issue, at most 1 per 10 messages elsewhere): `npx tsx bench/live-requests.ts` after
 // `npm run build:web`. BENCH_WEB_DIST serves another build of the web app (to measure an older client).
 // The real server on a fresh PGlite database with the demo data, the LINE simulator, and Chromium signed in

@@ -1,4 +1,4 @@
-// Live notifications (issue 7 budgets): `npx tsx bench/notifications.ts`.
+// Live notifications: `npx tsx bench/notifications.ts`.
 // A server process (apps/server main.ts, ROLES=http) runs on a fresh PostgreSQL database (BENCH_DATABASE_URL,
 // default the local server) with a known JWT secret; this process plays the clients.
 // 1. Fan-out: BENCH_AGENTS (1,000) agents of one organisation each hold a webNoti socket; one transaction

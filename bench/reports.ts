@@ -1,4 +1,4 @@
-// Dashboard and report latency on the large dataset (issue 9 budgets): `npx tsx bench/reports.ts` after
+// Dashboard and report latency on the large dataset: `npx tsx bench/reports.ts` after
 // `npx tsx bench/seed-workspace.ts`. BENCH_DATABASE_URL as there; BENCH_ORG (default the seed's organisation);
 // BENCH_REQUESTS per line (default 100), BENCH_ONLY to run the lines whose name holds it. Budgets: each screen's call for 30 days p95 < 200 ms, for 365 days
 // p95 < 500 ms, its first (cold) call shown beside.

@@ -1,4 +1,4 @@
-// Seeds the large agent-workspace dataset of issue #6 on PostgreSQL: `npx tsx bench/seed-workspace.ts [--force]`
+// Seeds the large agent-workspace dataset on PostgreSQL: `npx tsx bench/seed-workspace.ts [--force]`
 // (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_workspace; BENCH_ISSUES default
 // 1,000,000; BENCH_CONTACTS default 300,000). One organisation with 20 teams, 200 agents (admin, a manager
 // per team, staff in one or two teams), 3 channels, 30 tags, contacts with Thai and English names, phones

@@ -1,4 +1,4 @@
-// The per-request session check (issue 14): latency of an authenticated GET on both databases,
+// The per-request session check: latency of an authenticated GET on both databases,
 // `npx tsx bench/session-check.ts`. The user's session version is cached in memory, so the check should
 // add no database round trip: compare with the same bench on a commit before the check existed.
 import autocannon from 'autocannon';

@@ -1,4 +1,4 @@
-// The app on a slow phone network (issue 16 budget): `npm run build:web && npx tsx bench/slow-network.ts`.
+// The app on a slow phone network: `npm run build:web && npx tsx bench/slow-network.ts`.
 // Serves the built web app on a fresh embedded database with the demo data and opens it in Chromium at
 // 1440×900 throttled over CDP to 400 ms round trip, 1.6 Mbps down and 750 kbps up, with an empty cache every
 // load (a new browser context; a signed-in load carries only the session in localStorage).

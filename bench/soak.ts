@@ -1,4 +1,4 @@
-// Soak (issue 14 "Verify as a whole"): `npx tsx bench/soak.ts`. A server process (apps/server main.ts) on a
+// Soak: `npx tsx bench/soak.ts`. A server process (apps/server main.ts) on a
 // fresh database takes a realistic mix for SOAK_MINUTES (default 10 on PostgreSQL, 5 on PGlite; SOAK_KINDS
 // picks the databases, default postgres,pglite; PostgreSQL at BENCH_DATABASE_URL, default the local server):
 //  - signed LINE webhooks at SOAK_RATE per second (default 200 on PostgreSQL, 50 on PGlite): 70% texts from

@@ -1,4 +1,4 @@
-// Agent workspace read latency on the large dataset (issue #6 budgets): `npx tsx bench/workspace.ts` after
+// Agent workspace read latency on the large dataset: `npx tsx bench/workspace.ts` after
 // `npx tsx bench/seed-workspace.ts`. BENCH_DATABASE_URL as there; BENCH_REQUESTS per line (default 200);
 // BENCH_LINE_SECONDS caps a slow line, at least 5 calls (default 30); BENCH_TIMEOUT_SECONDS per call (default
 // 60); BENCH_ONLY=substring runs the matching lines. Starts the real app on that database (no workers, no

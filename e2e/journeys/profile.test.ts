@@ -116,7 +116,7 @@ describe('profile edit', () => {
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
     await page.getByText('Your profile picture has been updated.').waitFor();
     const src = await page.getByTestId('profile-avatar').locator('img').getAttribute('src');
-    // A signed link that expires (docs/decisions.md "Files"): the id alone opens nothing.
+    // A signed link that expires (docs/decisions/files.md "Files"): the id alone opens nothing.
     expect(src).toMatch(/^\/files\/[\w-]{32}\?expires=\d+&signature=[\w-]{43}$/);
     expect(await page.evaluate(() => localStorage.getItem('profilePath'))).toBe(src);
     const image = await page.request.get(`${baseUrl}${src}`);

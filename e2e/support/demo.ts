@@ -55,7 +55,7 @@ const EVERY_SCREEN = Object.keys(LABELS) as Entry[];
 
 /**
  * Desktop menu entries each role must see: the built screens that the default role matrix lets them view
- * (docs/decisions.md "Permissions": Staff has no dashboard view; channel settings need `channel` view scope
+ * (docs/decisions/accounts-and-permissions.md "Permissions": Staff has no dashboard view; channel settings need `channel` view scope
  * all, and so do the service levels, the automation rules, the knowledge base and AI assist; the audit log, API
  * tokens and webhooks need `user` update scope all; the satisfaction report,
  * like the agent report, agent performance view all or myTeam).

@@ -43,7 +43,7 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   // (the settings' timeout, 30 s by default), so several run at once: the process's limit on answers in
   // progress is the responder's own (first-responder.service.ts).
   await deps.jobs.work(FIRST_RESPONDER_JOB, { concurrency: 8 }, (job) => runFirstResponder(deps, job));
-  // An issue resolved-success or closed: its channel's satisfaction survey (issue 18 item 1).
+  // An issue resolved-success or closed: its channel's satisfaction survey.
   await deps.jobs.work(issues.SERVICE_ENDED_JOB, { concurrency: 2 }, (job) => csat.sendSurvey(deps, job));
   await deps.jobs.work(LINE_ALERT_JOB, { concurrency: 2 }, (job) => sendLineAlert(deps, job));
   await deps.jobs.work(PUSH_JOB, { concurrency: 2 }, (job) => sendPush(deps, job));

@@ -1,5 +1,5 @@
 // Files as the app's pages meet them: uploaded through the API, and reached only by the expiring links the
-// API answers with (never a /files URL built from an id: docs/decisions.md "Files").
+// API answers with (never a /files URL built from an id: docs/decisions/files.md "Files").
 import { expect } from 'vitest';
 import type { TestApp } from './app';
 import { call, XSRF } from './app';

@@ -1,7 +1,7 @@
-// The hand-computed report fixture (issue 9 "exactness"): a small organisation on Asia/Bangkok with a LINE
+// The hand-computed report fixture: a small organisation on Asia/Bangkok with a LINE
 // channel open Monday–Friday 09:00–18:00 and a holiday on Wednesday 2027-03-03, a Facebook channel open 24x7,
 // and issues with known timestamps across business hours, the holiday and the Bangkok/UTC day boundary. The
-// expected figures are worked out in docs/decisions.md ("Dashboard and reports (issue 9)").
+// expected figures are worked out in docs/decisions/reports.md ("Dashboard and reports").
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {

@@ -1,6 +1,6 @@
 // Writes each route's preloads (build/route-chunks.ts) into the build, for the server to link in that
 // route's HTML: the shell's and page's chunks then download beside the entry instead of after it has run,
-// which on a slow network is most of the wait (issue 16: the cold inbox on 400 ms round trips).
+// which on a slow network is most of the wait (the cold inbox on 400 ms round trips).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';

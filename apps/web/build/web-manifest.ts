@@ -1,5 +1,5 @@
 // The web app manifest, one per language (`/manifest.en.webmanifest`, `/manifest.th.webmanifest`): what a
-// phone needs to add Sabai to its home screen as an app (issue 16, item 11). The installed app opens in
+// phone needs to add Sabai to its home screen as an app. The installed app opens in
 // the language it was installed from; lib/i18n.ts points the page's manifest link at the current language.
 import type { Plugin } from 'vite';
 

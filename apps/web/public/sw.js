@@ -1,5 +1,5 @@
 // Sabai Inbox service worker. It makes the app installable and, when the network or the server is gone,
-// answers a page load with the offline page instead of the browser's error (issue 16, item 11). It also
+// answers a page load with the offline page instead of the browser's error. It also
 // shows web pushes (the server sends them only when no page of the user has the live notification socket
 // open) and opens the issue when one is clicked. Only page loads pass through it: API calls, assets and
 // the websocket go to the network as if it were not there.

@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 const DYNAMIC_PREFIXES = [
   'errors.', // errorKey(): `errors.<code>` of the server's error envelope
-  'notices.retrieve.', // useRetrievalNotice(): spec §8 retrieval failures by resource
+  'notices.retrieve.', // useRetrievalNotice(): the failed-load notice of each resource
   'roles.', // roleKey(): role names
   'languages.', // language switch: `languages.<lang>`
   'issue.status.', // statuses from packages/domain ISSUE_STATUSES / STATUS_FILTERS
@@ -61,7 +61,7 @@ const DYNAMIC_PREFIXES = [
   'password.common',
 ];
 
-// Keys the spec fixes whose screens come in a later issue.
+// Keys kept for screens that do not exist yet.
 const RESERVED_KEYS: string[] = [];
 
 function sourceFiles(dir: string): string[] {

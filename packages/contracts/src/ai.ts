@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// AI assist (issue 20): each organisation may point Sabai at one OpenAI-compatible endpoint (hosted, or a
+// AI assist: each organisation may point Sabai at one OpenAI-compatible endpoint (hosted, or a
 // local Ollama/vLLM) and choose which features use it and what personal data is taken out first. Off by
 // default. The API key is write-only: answers say only whether one is saved. Attachments are never sent.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PermissionMatrixSchema } from './roles';
 
-// API tokens (issue 19 item 6): an organisation's integrations call the same /api/v1 routes with
+// API tokens: an organisation's integrations call the same /api/v1 routes with
 // `Authorization: Bearer sabai_…`, scoped by the token's permissions (the roles' matrix).
 
 export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASSIGNMENT_METHODS, ASSIGNMENT_MODES } from '@sabai/domain';
 import { listQuerySchema, pageSchema } from './lists';
 
-// Auto-assignment settings per team (spec §4, /setting/auto-assignment).
+// Auto-assignment settings per team (/setting/auto-assignment).
 
 export const AutoAssignmentSchema = z.object({
   teamId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LANGUAGES } from '@sabai/domain';
 
-// Agent assist (issue 20): the model helps the agent in the composer. Every answer is a draft the agent
+// Agent assist: the model helps the agent in the composer. Every answer is a draft the agent
 // edits and sends themselves; nothing here sends a message.
 
 export const TextLanguageSchema = z.enum(TEXT_LANGUAGES);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The administration audit trail (issue 18 item 5): who changed which setting, when, from where, with each
+// The administration audit trail: who changed which setting, when, from where, with each
 // field's value before and after (secrets masked); sign-ins, exports and personal-data actions too.
 // Entries are written by the server only, never edited or deleted through the API; they are kept for the
 // organisation's retention period.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '@sabai/domain';
 
-// Passwords are length-capped here only against abuse; the spec's rules (packages/domain validatePassword)
+// Passwords are length-capped here only against abuse; the password rules (packages/domain validatePassword)
 // are checked by the service so every problem is reported with its own code.
 const Password = z.string().min(1).max(200);
 
@@ -36,7 +36,7 @@ export const ResetPasswordRequestSchema = z.object({
     .max(PASSWORD_MAX * 4),
 });
 
-/** Claims of the access token (spec §3 "Session token"). */
+/** Claims of the access token. */
 export const AccessTokenClaimsSchema = z.object({
   sub: z.string(),
   organizationId: z.string(),
@@ -44,9 +44,9 @@ export const AccessTokenClaimsSchema = z.object({
   role: z.array(z.object({ menu: z.string(), subdetail: z.string() })),
   exp: z.number(),
   iat: z.number(),
-  /** Not in the spec: the user's session version when signed; an older one is refused (auth.token_revoked). */
+  /** Our addition to the published claims: the user's session version when signed; an older one is refused (auth.token_revoked). */
   sv: z.number().int().optional(),
-  /** Not in the spec: the session (refresh token family) the token belongs to. */
+  /** Our addition to the published claims: the session (refresh token family) the token belongs to. */
   sid: z.string().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;

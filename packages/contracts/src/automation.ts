@@ -8,7 +8,7 @@ import {
 } from '@sabai/domain';
 import { PersonSchema } from './lists';
 
-// Automation rules (issue 18 item 3) and macros (item 4): ordered rules of "when … if … then …" that the
+// Automation rules and macros: ordered rules of "when … if … then …" that the
 // server runs on each triggering event, and saved sequences of steps an agent runs on chosen issues.
 
 /** The statuses a rule or macro may set: not `transferred` (a transfer opens an issue, with its own call). */
@@ -181,7 +181,7 @@ const IssueIds = z
 
 export const RunMacroSchema = z.object({ issueIds: IssueIds });
 
-/** The statuses a bulk action may set (within the rules of spec §4, checked per issue). */
+/** The statuses a bulk action may set (each change checked per issue against the status rules). */
 export const BULK_STATUSES = [
   'waiting',
   'resolved',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AttachmentSchema, QuickRepliesSchema } from './messages';
 import { listQuerySchema, pageSchema, PersonSchema } from './lists';
 
-// Canned categories and responses (spec §3 Canned, §5, §8 duplicates, §9 500 letters).
+// Canned categories and responses: duplicate names refused, messages up to 500 letters.
 
 const Name = z.string().trim().min(1).max(100);
 const FileId = z.string().regex(/^[A-Za-z0-9_-]{32}$/);

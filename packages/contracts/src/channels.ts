@@ -15,7 +15,7 @@ export const ChannelHolidaySchema = z.object({
   autoResponseMessage: Text(2000),
 });
 
-/** Fields of a channel that settings edit (spec §3 Channel). */
+/** Fields of a channel that settings edit. */
 const ChannelFieldsSchema = z.object({
   name: Text(100),
   assignedMode: z.enum(['normal', 'keyword']),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The comments inbox (issue 17 item 5): comments on a Facebook Page's posts and on Instagram media become
+// The comments inbox: comments on a Facebook Page's posts and on Instagram media become
 // issues of kind "comment" (one commenter's comments on one post, with the replies to them).
 
 export const ISSUE_KINDS = ['conversation', 'comment'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { csvList, queryFlag } from './common';
 import { CHANNEL_TYPES, ISSUE_STATUSES, isProvince } from '@sabai/domain';
 
-// Contacts (spec §2 /contacts, §3 Contact; issue 8): list with quick and advanced search, detail, edit,
+// Contacts (/contacts): list with quick and advanced search, detail, edit,
 // delete, export and the audit of who touched a customer's personal data.
 
 export const CONTACT_GENDERS = ['male', 'female'] as const;
@@ -121,7 +121,7 @@ const optionalText = (max: number) =>
 /** A mobile number typed with spaces or dashes is stored as its digits (9–10: Thai landline or mobile). */
 export const MOBILE_DIGITS = /^0\d{8,9}$/;
 
-/** The editable fields (issue 8 §1). Empty strings clear a field. */
+/** The editable fields. Empty strings clear a field. */
 export const UpdateContactSchema = z.object({
   displayName: z.string().trim().min(1).max(100),
   name: z.string().trim().max(100),
@@ -149,7 +149,7 @@ export const UpdateContactSchema = z.object({
 });
 export type UpdateContact = z.input<typeof UpdateContactSchema>;
 
-/** The fields a merge chooses between (issue 8 §4). */
+/** The fields a merge chooses between. */
 export const MERGE_FIELDS = [
   'displayName',
   'name',

@@ -3,7 +3,7 @@ import { CHANNEL_TYPES } from '@sabai/domain';
 import { csvList } from './common';
 import { ReportFilterOptionsSchema, ReportPeriodSchema, ReportQuerySchema } from './reports';
 
-// Customer satisfaction (issue 18 item 1). A channel may ask the customer to rate an issue once it is
+// Customer satisfaction. A channel may ask the customer to rate an issue once it is
 // resolved-success or closed: a question with five buttons (1–5 stars), a thank-you that invites an optional
 // comment. The answer is matched to the issue that asked, whatever the customer did meanwhile.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The AI first responder (issue 20, items 4 and 5): per channel, opt-in. Outside business hours or for an
+// The AI first responder: per channel, opt-in. Outside business hours or for an
 // issue nobody took after some minutes, the AI answers the customer from the knowledge base only, and hands
 // over to people when asked, when unsure, after a few turns or on the admin's words.
 

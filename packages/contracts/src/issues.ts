@@ -20,9 +20,9 @@ export const StatusCountsSchema = z.object({
 });
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 
-// The agent workspace (issue 6): list with the spec's filter keys, detail, history and updates.
+// The agent workspace: list with its filter keys, detail, history and updates.
 
-/** The spec's filter keys (§3): channel, team, status (empty = all), myIssue, time, search, tag, dates, agent. */
+/** The list's filter keys: channel, team, status (empty = all), myIssue, time, search, tag, dates, agent. */
 export const IssueFilterSchema = z.object({
   channel: csvList(z.uuid()).optional(),
   team: csvList(z.uuid()).optional(),
@@ -74,10 +74,10 @@ export const IssueListItemSchema = z.object({
   lastResponseAt: z.string(),
   /** Whole days left to answer on Messenger or Instagram (0 = window closed); null on LINE. */
   daysLeft: z.number().nullable(),
-  /** A Messenger or Instagram issue started more than 7 days ago (spec §4). */
+  /** A Messenger or Instagram issue started more than 7 days ago. */
   isOld: z.boolean(),
   closeRequested: z.boolean(),
-  /** The service level clock due first while the issue is open under a policy (issue 18 item 2). */
+  /** The service level clock due first while the issue is open under a policy. */
   sla: IssueSlaSchema.nullable(),
 });
 export type IssueListItem = z.infer<typeof IssueListItemSchema>;
@@ -102,7 +102,7 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
   transferredFromIssueId: z.number().nullable(),
   /** The issue this one was transferred into, when it was. */
   transferredToIssueId: z.number().nullable(),
-  /** Past Meta's 7 days: the Business Suite inbox to answer from (spec §8). */
+  /** Past Meta's 7 days: the Business Suite inbox to answer from. */
   replyLockedInboxUrl: z.string().nullable(),
   /** The caller muted the issue: its customer's messages bring them no notification. */
   muted: z.boolean(),
@@ -119,7 +119,7 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
 });
 export type IssueDetail = z.infer<typeof IssueDetailSchema>;
 
-/** The contact's other issues, newest first (spec §3 "Issue history item: issueId, channelId"). */
+/** The contact's other issues, newest first. */
 export const IssueHistorySchema = z.array(
   z.object({
     issueId: z.number(),
@@ -161,7 +161,7 @@ export const IssueActivitySchema = z.object({
 export type IssueActivity = z.infer<typeof IssueActivitySchema>;
 export const IssueActivityTrailSchema = z.array(IssueActivitySchema);
 
-/** Update kinds of spec §3: note, status. */
+/** The kinds of issue update: note, status. */
 export const UpdateIssueSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('note'), note: z.string().max(2000) }),
   z.object({ kind: z.literal('status'), status: z.enum(ISSUE_STATUSES) }),

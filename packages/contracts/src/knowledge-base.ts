@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pageSchema } from './lists';
 
-// The knowledge base (issue 20, AI assist): help articles an organisation's admins write, which agents search
+// The knowledge base: help articles an organisation's admins write, which agents search
 // from the composer and the AI features retrieve to ground their answers. Thai or English, markdown,
 // published or draft, tagged with the organisation's tags.
 
@@ -12,7 +12,7 @@ export type KbStatus = (typeof KB_STATUSES)[number];
 
 export const KB_TITLE_MAX = 200;
 export const KB_BODY_MAX = 20_000;
-/** Articles an organisation may keep (docs/decisions.md "Knowledge base"). */
+/** Articles an organisation may keep (docs/decisions/ai.md "Knowledge base"). */
 export const KB_ARTICLES_MAX = 2_000;
 /** The largest CSV file an import takes, and the most rows in it. */
 export const KB_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -69,7 +69,7 @@ export const KbSearchHitSchema = z.object({
   body: z.string(),
   language: z.enum(KB_LANGUAGES),
   tags: z.array(z.string()),
-  /** Relevance in [0, 1], comparable across queries (docs/decisions.md "Knowledge base"). */
+  /** Relevance in [0, 1], comparable across queries (docs/decisions/ai.md "Knowledge base"). */
   score: z.number(),
 });
 export type KbSearchHit = z.infer<typeof KbSearchHitSchema>;

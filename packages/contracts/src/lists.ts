@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Settings lists (issue 5 §6): search, sort by a whitelisted field, page pagination. The answer carries
+// Settings lists: search, sort by a whitelisted field, page pagination. The answer carries
 // the total so the table can show its pager and its empty state.
 
 export const PAGE_SIZE_DEFAULT = 20;

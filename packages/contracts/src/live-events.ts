@@ -69,7 +69,7 @@ export const LIVE_EVENT_DATA = {
   }),
   /** Delivered, failed, retried, unsent, or its media stored: the message's row changed. */
   'message.updated': z.object({ issueId, messageId: z.number().int() }),
-  /** For one user; the gateway turns it into the spec's webNoti message (realtime/web-noti.ts). */
+  /** For one user; the gateway turns it into the published webNoti message (realtime/web-noti.ts). */
   'notification.created': z.object({
     notificationId: z.number().int(),
     userId,

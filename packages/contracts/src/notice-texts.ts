@@ -1,6 +1,6 @@
-// The texts the server writes into notifications. A notification keeps the spec's one plain `content` per
-// recipient (spec §3 Notification, §3 live push message), written in English; the client shows it in the
-// reader's language by recognising these texts (as the spec already has it do for the closed-issue notice).
+// The texts the server writes into notifications. A notification keeps one plain `content` per recipient
+// (the live push message carries it as is), written in English; the client shows it in the reader's
+// language by recognising these texts (as it already does for the Thai closed-issue notice).
 // Builders and patterns live side by side so the two ends cannot drift apart.
 
 import type { SlaTarget } from '@sabai/domain';

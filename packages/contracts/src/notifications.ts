@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CHANNEL_TYPES } from '@sabai/domain';
 
-// Notifications (spec §3 Notification, §7 /web-notification calls) and the messages of the `webNoti`
-// socket (spec §3 "Live push message").
+// Notifications (the /web-notification calls) and the messages of the `webNoti`
+// socket.
 
 export const NotificationSchema = z.object({
   id: z.number().int(),
@@ -36,7 +36,7 @@ export const NotificationPageSchema = z.object({
 });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
-/** GET /web-notification/count answers a bare number (spec §7 "a number"). */
+/** GET /web-notification/count answers a bare number. */
 export const NotificationCountSchema = z.number().int().nonnegative();
 
 export const NotificationIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -45,7 +45,7 @@ export const NotificationIdParamsSchema = z.object({ id: z.coerce.number().int()
 
 /**
  * A new issue or a customer's new message, addressed to `adminUserId` (the issue's agent, if any). Beyond the
- * spec's fields (which a spec client reads alone): the notification's id, and who wrote where with a preview
+ * published fields (which an older client reads alone): the notification's id, and who wrote where with a preview
  * of the message, for a popup that says so.
  */
 export const LiveIssueMessageSchema = z.object({
@@ -70,7 +70,7 @@ export const LiveRefreshMessageSchema = z.object({
 export type LiveRefreshMessage = z.infer<typeof LiveRefreshMessageSchema>;
 
 /**
- * Sent once the server has registered a socket (not in the spec): events reach the socket from then on, so
+ * Sent once the server has registered a socket (an addition to the published socket): events reach the socket from then on, so
  * the client reads what its screens show after this, not after the handshake, which comes before the
  * registration (the session is checked and the user's teams are read in between).
  */

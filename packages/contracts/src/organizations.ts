@@ -8,7 +8,7 @@ export const SwitchOrganizationRequestSchema = z.object({ refreshToken: z.string
 
 /** The organisation's own settings (GET and PUT /organization/settings). */
 export const OrganizationSettingsSchema = z.object({
-  /** Days a link to a file sent to a customer stays valid (docs/decisions.md "Files"). */
+  /** Days a link to a file sent to a customer stays valid (docs/decisions/files.md "Files"). */
   fileLinkExpiryDays: z.number().int().min(FILE_LINK_DAYS.min).max(FILE_LINK_DAYS.max),
 });
 export type OrganizationSettings = z.infer<typeof OrganizationSettingsSchema>;

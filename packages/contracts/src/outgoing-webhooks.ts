@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DomainEvent } from './live-events';
 
-// Outgoing webhooks (issue 19 item 6): an organisation's endpoints receive the events they chose as signed
+// Outgoing webhooks: an organisation's endpoints receive the events they chose as signed
 // JSON POSTs (docs/api.md "Outgoing webhooks"). The events are recorded in the transaction of the change
 // (apps/server platform/events.ts), so an endpoint is told about exactly the changes that committed, at
 // least once.

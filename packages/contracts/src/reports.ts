@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { csvList } from './common';
 import { CHANNEL_TYPES } from '@sabai/domain';
 
-// Dashboard and performance reports (issue 9). Periods are whole local days of the organisation's time zone.
+// Dashboard and performance reports. Periods are whole local days of the organisation's time zone.
 
 /** The period, the optional compare period, and the channel and team filters of every report. */
 export const ReportQuerySchema = z.object({
@@ -41,13 +41,13 @@ export const ReportMetricsSchema = z.object({
   closeSuccessRate: figure,
   successRate: figure,
   conversionRate: figure,
-  /** Satisfaction (issue 18 item 1): ratings received in the period, percent of surveys sent in it that
+  /** Satisfaction: ratings received in the period, percent of surveys sent in it that
    * were answered, percent rated 4–5, average rating. */
   csatResponses: z.number(),
   csatResponseRate: figure,
   csatPercent: figure,
   csatAverage: figure,
-  /** Service levels (issue 18 item 2): targets met and breached, percent met overall and per target. */
+  /** Service levels: targets met and breached, percent met overall and per target. */
   slaMet: z.number(),
   slaBreached: z.number(),
   slaMetPercent: figure,

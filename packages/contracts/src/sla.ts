@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SLA_TARGETS } from '@sabai/domain';
 
-// Service level policies (issue 18 item 2): targets for the first response, each next response and the
+// Service level policies: targets for the first response, each next response and the
 // resolution, per team and channel (the most specific policy wins), counted in the channel's business hours
 // or around the clock. Each open issue carries the clock due first; the inbox counts down to it.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TAG_COLOUR_PATTERN } from '@sabai/domain';
 import { listQuerySchema, pageSchema } from './lists';
 
-// Tags (spec §3 Tag, §5: name, colour and team required) and the tags of an issue.
+// Tags (name, colour and team required) and the tags of an issue.
 
 export const SaveTagSchema = z.object({
   name: z.string().trim().min(1).max(50),

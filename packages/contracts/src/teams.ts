@@ -13,7 +13,7 @@ export const TeamSummaryListSchema = z.array(TeamSummarySchema);
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 
-/** One member's working shift in a team (spec §3 Team, §5: every field required). */
+/** One member's working shift in a team (every field required). */
 export const TeamMemberInputSchema = z.object({
   userId: z.uuid(),
   workStart: Hhmm,
@@ -65,7 +65,7 @@ export const TeamMemberSchema = PersonSchema.extend({
   breakStart: z.string(),
   breakStop: z.string(),
   workingDays: z.array(z.number().int()),
-  /** Spec §3 Team "online or time-off state". */
+  /** Whether the member is online or offline. */
   availability: z.enum(['online', 'offline']),
   isOnTimeOff: z.boolean(),
 });

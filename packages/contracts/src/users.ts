@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE_NAMES } from '@sabai/domain';
 import { listQuerySchema, pageSchema } from './lists';
 
-// User management (spec §3 User, §5 User validations, §8 messages): /setting/user.
+// User management (/setting/user): the user fields' validations and the refusal messages.
 
 const Name = z.string().trim().max(100);
 

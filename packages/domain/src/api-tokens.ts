@@ -1,4 +1,4 @@
-// API tokens (issue 19 item 6): what a token may be granted and what it may do. A token carries a
+// API tokens: what a token may be granted and what it may do. A token carries a
 // permission matrix like a role's, never more than its creator's role allows: when created (each grant
 // checked against the creator's role) and at every call (the grants the creator's role no longer covers
 // fall away, so demoting the creator narrows their tokens at once).

@@ -1,4 +1,4 @@
-// Choosing the agent of a new issue (spec §4 "Auto methods: round robin, least contact").
+// Choosing the agent of a new issue.
 
 export const ASSIGNMENT_MODES = ['manual', 'auto'] as const;
 export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];

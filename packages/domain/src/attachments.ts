@@ -1,4 +1,4 @@
-// Attachment types of spec §5, plus the image types chat messages carry.
+// The file types customers and agents may attach, plus the image types chat messages carry.
 import { FILE_MAX_BYTES, IMAGE_MAX_BYTES } from './limits';
 
 export const IMAGE_MIME = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -27,7 +27,7 @@ function essenceOf(mime: string): string {
   return (mime.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-/** Whether a file of this MIME type may be attached (spec §5). */
+/** Whether a file of this MIME type may be attached. */
 export function isAllowedAttachment(mime: string): boolean {
   const essence = essenceOf(mime);
   // "video/*" is a pattern, not a type a file can have.
@@ -41,7 +41,7 @@ export function isImageMime(mime: string): boolean {
   return IMAGE_MIME.some((image) => image === essence);
 }
 
-/** Upload limit for a file of this MIME type: 5 MiB for images, 30 MiB otherwise (spec §9). */
+/** Upload limit for a file of this MIME type: 5 MiB for images, 30 MiB otherwise. */
 export function maxAttachmentBytes(mime: string): number {
   return isImageMime(mime) ? IMAGE_MAX_BYTES : FILE_MAX_BYTES;
 }

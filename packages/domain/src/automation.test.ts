@@ -154,7 +154,7 @@ describe('triggers', () => {
 });
 
 describe('closing after inactivity', () => {
-  it('goes through the statuses spec §4 allows', () => {
+  it('goes through the statuses the status rules allow', () => {
     expect(stepsToClose('waiting')).toEqual(['on-going', 'resolved', 'close']);
     expect(stepsToClose('on-going')).toEqual(['resolved', 'close']);
     expect(stepsToClose('resolved-success')).toEqual(['close']);

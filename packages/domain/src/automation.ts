@@ -1,4 +1,4 @@
-// Automation rules (issue 18 item 3): when a rule is triggered, whether its conditions hold for an issue.
+// Automation rules: when a rule is triggered, whether its conditions hold for an issue.
 // Pure: the server's engine and its "test against an issue" answer both read the verdicts from here, so a
 // rule fires exactly when its test says it would.
 import { findKeyword } from './comment-keywords';
@@ -207,7 +207,7 @@ export function triggerMatches(when: RuleWhen, event: { trigger: RuleTrigger; st
 }
 
 /**
- * The status changes that close an issue after the customer went quiet, each one allowed by spec §4 (only a
+ * The status changes that close an issue after the customer went quiet, each one allowed by the status rules (only a
  * resolved issue closes): a waiting issue is taken up, resolved and closed. Null when it cannot close this
  * way (no agent has it yet, or it is already closed or transferred).
  */

@@ -1,4 +1,4 @@
-// The messaging channels an issue can come from (spec §3).
+// The messaging channels an issue can come from.
 
 export const CHANNEL_TYPES = ['line', 'facebook', 'instagram'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];

@@ -1,4 +1,4 @@
-// Keywords in comments (issue 17 item 5): comment rules and live-commerce order lists ("CF") look for them.
+// Keywords in comments: comment rules and live-commerce order lists ("CF") look for them.
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const normalise = (s: string) => s.normalize('NFC').toLocaleLowerCase('en');

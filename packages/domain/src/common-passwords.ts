@@ -4,7 +4,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 
 let commonPasswords: Set<string> | undefined;
 
-/** Whether the password is on zxcvbn's common-password list, ignoring case (spec §5 "not a common prebuilt password"). */
+/** Whether the password is on zxcvbn's common-password list, ignoring case. */
 export function isCommonPassword(pw: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
   return commonPasswords.has(pw.toLowerCase());

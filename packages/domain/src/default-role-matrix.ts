@@ -1,4 +1,4 @@
-// The default role matrix (spec §6 leaves it "not shown"; docs/decisions.md "Permissions" fixes it). Editable
+// The default role matrix (docs/decisions/accounts-and-permissions.md "Permissions"). Editable
 // per organisation later; these are the grants a new organisation starts with.
 import { ACTIONS, RESOURCES } from './permissions';
 import type { Action, ActionScopes, PermissionMatrix, Resource, RoleName, Scope } from './permissions';

@@ -24,7 +24,7 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('formatPhone (spec §5)', () => {
+describe('formatPhone', () => {
   it('groups exactly ten digits 3-3-4', () => {
     expect(formatPhone('0812345678')).toBe('081 234 5678');
   });

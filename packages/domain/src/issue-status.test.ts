@@ -17,7 +17,7 @@ const change = (from: IssueStatus, to: IssueStatus, overrides: Partial<StatusCha
   checkStatusChange({ from, to, isAssigned: true, actorCanChangeStatus: true, ...overrides });
 
 describe('statuses', () => {
-  it('lists the eight statuses of spec §4', () => {
+  it('lists the eight statuses', () => {
     expect(ISSUE_STATUSES).toHaveLength(8);
   });
 
@@ -27,7 +27,7 @@ describe('statuses', () => {
     expect(new Set(colours).size).toBe(ISSUE_STATUSES.length);
   });
 
-  it('offers the filter of spec §4 with "all" first', () => {
+  it('offers the status filter with "all" first', () => {
     expect(STATUS_FILTERS.map((filter) => filter.value)).toEqual([
       '',
       'un-assigned',
@@ -55,7 +55,7 @@ describe('statuses', () => {
   });
 });
 
-describe('checkStatusChange (spec §4)', () => {
+describe('checkStatusChange', () => {
   it('allows the lifecycle transitions', () => {
     expect(change('un-assigned', 'on-going')).toEqual({ ok: true });
     expect(change('on-going', 'waiting')).toEqual({ ok: true });

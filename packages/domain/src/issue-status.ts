@@ -1,4 +1,4 @@
-// Issue statuses and the rules for changing them (spec §4, docs/decisions.md "Issue statuses").
+// Issue statuses and the rules for changing them (docs/decisions/inbox-and-issues.md "Issue statuses").
 // The server enforces these; the web only reflects them.
 import type { ChannelType } from './channel-type';
 import { assertNever } from './exhaustive';
@@ -40,7 +40,7 @@ export const ISSUE_ACTIVITY_KINDS = [
 export type IssueActivityKind = (typeof ISSUE_ACTIVITY_KINDS)[number];
 
 /**
- * One distinct colour per status (spec §4 "Each status has a colour"), from the Ant Design palette, each
+ * One distinct colour per status, from the Ant Design palette, each
  * shade dark enough for WCAG AA: at least 4.5:1 as a tag's text on the light tint antd draws behind it
  * (the colour at 95% lightness) and on white.
  */
@@ -57,7 +57,7 @@ export const STATUS_COLOURS: Readonly<Record<IssueStatus, string>> = {
 
 export type StatusFilter = { value: IssueStatus | ''; labelKey: `issue.status.${IssueStatus | 'all'}` };
 
-/** The status filter of spec §4, every status in pipeline order; the empty value means all statuses. */
+/** The inbox's status filter: every status in pipeline order; the empty value means all statuses. */
 export const STATUS_FILTERS: readonly StatusFilter[] = [
   { value: '', labelKey: 'issue.status.all' },
   { value: 'un-assigned', labelKey: 'issue.status.un-assigned' },
@@ -67,8 +67,8 @@ export const STATUS_FILTERS: readonly StatusFilter[] = [
   { value: 'resolved-success', labelKey: 'issue.status.resolved-success' },
   { value: 'resolved-un-success', labelKey: 'issue.status.resolved-un-success' },
   { value: 'close', labelKey: 'issue.status.close' },
-  // A transfer closes the issue as `transferred` (an un-assigned one too, docs/decisions.md "Issue
-  // statuses").
+  // A transfer closes the issue as `transferred` (an un-assigned one too, docs/decisions/inbox-and-issues.md
+  // "Issue statuses").
   { value: 'transferred', labelKey: 'issue.status.transferred' },
 ];
 
@@ -86,7 +86,7 @@ export type StatusChange = {
   from: IssueStatus;
   to: IssueStatus;
   isAssigned: boolean;
-  /** False for staff, who wait for their manager (spec §4, §6). */
+  /** False for staff, who wait for their manager. */
   actorCanChangeStatus: boolean;
 };
 
@@ -94,7 +94,7 @@ export type StatusChangeResult = { ok: true } | { ok: false; code: StatusChangeC
 
 const OPEN_STATUSES: readonly IssueStatus[] = ['un-assigned', 'on-going', 'waiting'];
 const RESOLVED_STATUSES: readonly IssueStatus[] = ['resolved', 'resolved-success', 'resolved-un-success'];
-/** The statuses an issue never leaves (spec §4): it no longer changes. */
+/** The statuses an issue never leaves: it no longer changes. */
 export const FINAL_STATUSES: readonly IssueStatus[] = ['close', 'transferred'];
 
 /** Whether an issue in this status is still being worked on (un-assigned, on-going or waiting). */
@@ -115,7 +115,7 @@ export function isFinalStatus(status: IssueStatus): boolean {
 const OK: StatusChangeResult = { ok: true };
 const deny = (code: StatusChangeCode): StatusChangeResult => ({ ok: false, code });
 
-/** Whether a status change is allowed (spec §4), with the code of the first rule it breaks. */
+/** Whether a status change is allowed, with the code of the first rule it breaks. */
 export function checkStatusChange({
   from,
   to,
@@ -135,7 +135,7 @@ function checkTarget(from: IssueStatus, to: IssueStatus): StatusChangeResult {
     case 'un-assigned':
       return deny('issue.status.cannot_unassign');
     case 'on-going':
-      // un-assigned → on-going is the assignment itself (docs/decisions.md "Issue statuses").
+      // un-assigned → on-going is the assignment itself (docs/decisions/inbox-and-issues.md "Issue statuses").
       return from === 'waiting' || from === 'un-assigned' ? OK : deny('issue.status.invalid_transition');
     case 'waiting':
       return from === 'on-going' ? OK : deny('issue.status.invalid_transition');
@@ -154,7 +154,7 @@ function checkTarget(from: IssueStatus, to: IssueStatus): StatusChangeResult {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whether a facebook or instagram issue started more than 7 days ago, so Meta's reply window has likely closed (spec §4). */
+/** Whether a facebook or instagram issue started more than 7 days ago, so Meta's reply window has likely closed. */
 export function isOldSocialIssue(
   channelType: ChannelType,
   startDate: Date | string | number,

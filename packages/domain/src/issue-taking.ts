@@ -1,4 +1,4 @@
-// Staff pick up work (issue 16, item 6): who may take an un-assigned issue of their team for themselves.
+// Staff pick up work: who may take an un-assigned issue of their team for themselves.
 // The server enforces it (POST /issues/:id/take, /issues/take-next); the web only reflects it.
 import { isFinalStatus, type IssueStatus } from './issue-status';
 import { scopeFor, type RoleEntry, type Scope } from './permissions';

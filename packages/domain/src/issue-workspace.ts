@@ -1,5 +1,5 @@
 // Rules of the agent workspace that are not status transitions: who may change status, how many days are
-// left to answer a Messenger or Instagram customer, and the inbox's filter and sort vocabulary (spec §3, §4).
+// left to answer a Messenger or Instagram customer, and the inbox's filter and sort vocabulary.
 import type { ChannelType } from './channel-type';
 import { assertNever } from './exhaustive';
 import { ISSUE_STATUSES, type IssueStatus } from './issue-status';
@@ -8,7 +8,7 @@ import type { RoleName } from './permissions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Staff cannot change an issue's status: they ask the team's manager, who closes it (spec §4, §6). */
+/** Staff cannot change an issue's status: they ask the team's manager, who closes it. */
 export function canChangeIssueStatus(roleName: RoleName): boolean {
   return roleName !== 'Staff';
 }
@@ -35,7 +35,7 @@ export function replyDeadline(
 }
 
 /**
- * Whole days left to respond (spec §3 "days left to respond"), counting a started day as a day: 6.2 days
+ * Whole days left to respond, counting a started day as a day: 6.2 days
  * left shows 7, an hour left shows 1, and 0 means the window has closed. Null when there is no window.
  */
 export function daysLeftToRespond(deadline: Date | null, now: Date | number): number | null {
@@ -44,18 +44,18 @@ export function daysLeftToRespond(deadline: Date | null, now: Date | number): nu
   return left > 0 ? Math.ceil(left / DAY_MS) : 0;
 }
 
-/** Inbox orders (spec §2 "sort"): last response (default, newest first), start date, status, days left. */
+/** Inbox orders: last response (default, newest first), start date, status, days left. */
 export const ISSUE_SORTS = ['lastResponse', 'startDate', 'status', 'daysLeft', 'slaDue'] as const;
 export type IssueSort = (typeof ISSUE_SORTS)[number];
 
 /**
- * The filter key `time` (spec §3): a preset period of the issue's last activity. Start and end date filter
- * the start date instead (decisions.md).
+ * The filter key `time`: a preset period of the issue's last activity. Start and end date filter
+ * the start date instead (docs/decisions/inbox-and-issues.md "Filter keys").
  */
 export const ISSUE_TIME_FILTERS = ['today', 'yesterday', 'last7Days', 'last30Days'] as const;
 export type IssueTimeFilter = (typeof ISSUE_TIME_FILTERS)[number];
 
-/** The statuses as columns of the kanban: every status, in pipeline order (issue 14: resolved and transferred too). */
+/** The statuses as columns of the kanban: every status, in pipeline order (resolved and transferred too). */
 export const KANBAN_STATUSES: readonly IssueStatus[] = ISSUE_STATUSES;
 
 /** Whether a kanban card may be dropped on the column: a transfer needs a target team, chosen in the issue. */

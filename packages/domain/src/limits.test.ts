@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import * as limits from './limits';
 
 describe('limits', () => {
-  it('holds the constants of spec §9', () => {
+  it('holds the business constants and limits', () => {
     expect(limits).toMatchObject({
       PASSWORD_MIN: 8,
       PASSWORD_MAX: 30,

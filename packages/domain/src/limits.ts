@@ -1,4 +1,4 @@
-// Business constants and limits of spec §9 (and §4 for the socket), in one place for server and web.
+// Business constants and limits (text lengths, file sizes, socket timings), in one place for server and web.
 
 export { PASSWORD_MIN, PASSWORD_MAX } from './password';
 
@@ -18,7 +18,7 @@ export const SOCIAL_STANDARD_WINDOW_MS = 24 * 3600 * 1000;
 export const OLD_ISSUE_DAYS = 7;
 
 export const API_RETRY_LIMIT = 5;
-/** Multiplied by the attempt number (spec §7). */
+/** Multiplied by the attempt number. */
 export const API_RETRY_DELAY_MS = 2000;
 
 export const SOCKET_TIMEOUT_MS = 5000;
@@ -34,7 +34,7 @@ export const LANGUAGES = ['en', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Access tokens live 15 minutes (docs/decisions.md "Sign-in and session"); the refresh token renews them. */
+/** Access tokens live 15 minutes (docs/decisions/accounts-and-permissions.md "Sign-in and session"); the refresh token renews them. */
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 
 /** Whether a value is one of the supported languages. */

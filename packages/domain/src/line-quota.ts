@@ -1,4 +1,4 @@
-// LINE's monthly message quota (issue 17 item 4): the thresholds at which admins are told, and how full a
+// LINE's monthly message quota: the thresholds at which admins are told, and how full a
 // quota reads on screen, in one place for the server's notifications and the web's progress bar.
 
 /** Message objects LINE takes in one reply or push request (it counts a request as one message). */

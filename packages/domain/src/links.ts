@@ -1,5 +1,5 @@
-// Clickable links in chat text (spec §5): http, https, ftp and file addresses become links opening in a
-// new tab. A small scanner instead of a general linkifier: these four schemes are all the spec asks for.
+// Clickable links in chat text: http, https, ftp and file addresses become links opening in a
+// new tab. A small scanner instead of a general linkifier: these four schemes are all chat links need.
 
 export type TextPart = { text: string; href?: string };
 

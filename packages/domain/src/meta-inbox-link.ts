@@ -1,4 +1,4 @@
-// Deep link to Meta Business Suite's inbox for a Page (spec §9 "asset_id"; docs/channels.md "Inbox link": the
+// Deep link to Meta Business Suite's inbox for a Page (docs/channels.md "Inbox link": the
 // thread parameters are unstable, so we link to the channel's inbox only).
 const BASE = 'https://business.facebook.com/latest/inbox';
 

@@ -117,7 +117,7 @@ describe('toMobilePath / toDesktopPath', () => {
   });
 });
 
-describe('deviceRedirect (spec §2)', () => {
+describe('deviceRedirect', () => {
   it('sends a mobile device from desktop paths to /mobile, inbox becoming chat', () => {
     expect(deviceRedirect('/dashboard', '', true)).toBe('/mobile/dashboard?lang=en');
     expect(deviceRedirect('/issue/inbox', '?issueId=42&lang=th', true)).toBe(
@@ -165,7 +165,7 @@ describe('deviceRedirect (spec §2)', () => {
   });
 });
 
-describe('landingPath (spec §2)', () => {
+describe('landingPath', () => {
   it('sends superAdmin, admin and manager to the dashboard', () => {
     for (const role of ['SuperAdmin', 'Admin', 'Manager']) {
       expect(landingPath({ roleNames: [role], isMobile: false })).toBe('/dashboard');
@@ -204,7 +204,7 @@ describe('landingPath (spec §2)', () => {
 });
 
 describe('routes', () => {
-  it('lists the mobile pages of spec §2', () => {
+  it('lists the mobile pages', () => {
     expect(MOBILE_ROUTES).toContain('/mobile/issue/chat');
     expect(MOBILE_ROUTES).toContain('/mobile/profile/edit-profile');
     expect(MOBILE_ROUTES.every(isMobilePath)).toBe(true);

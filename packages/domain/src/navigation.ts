@@ -1,4 +1,4 @@
-// Routes, device routing, the lang parameter and the landing page of spec §2, as pure functions of
+// Routes, device routing, the lang parameter and the landing page after sign-in, as pure functions of
 // path, query string and user agent so the web router and server-side redirects agree.
 import { DEFAULT_LANGUAGE, isLanguage } from './limits';
 import type { Language } from './limits';
@@ -7,7 +7,7 @@ import type { RoleName } from './permissions';
 
 export const MOBILE_PREFIX = '/mobile';
 
-/** Pages anyone may open without signing in; the same pages exist under /mobile (spec §2). */
+/** Pages anyone may open without signing in; the same pages exist under /mobile. */
 export const PUBLIC_ROUTES = [
   '/',
   '/login',
@@ -32,7 +32,7 @@ export const MOBILE_ROUTES = [
 
 const MOBILE_DEVICE = /Android|BlackBerry|BB10|iPhone|iPad|iPod|Opera Mini/i;
 
-/** Whether the user agent is a phone or tablet the spec sends to the mobile layout (Android, BlackBerry, iOS, Opera Mini). */
+/** Whether the user agent is a phone or tablet sent to the mobile layout (Android, BlackBerry, iOS, Opera Mini). */
 export function isMobileUserAgent(userAgent: string): boolean {
   return MOBILE_DEVICE.test(userAgent);
 }
@@ -59,7 +59,7 @@ function replaceSegment(pathname: string, from: string, to: string): string {
     .join('/');
 }
 
-/** The mobile twin of a desktop path: prefixed with /mobile, inbox becoming chat (spec §2). */
+/** The mobile twin of a desktop path: prefixed with /mobile, inbox becoming chat. */
 /** Desktop screens a phone shows as another: the kanban board is too wide, its issues are the inbox list. */
 const PHONE_STAND_INS: Readonly<Record<string, string>> = { '/issue/kanban': '/issue/inbox' };
 
@@ -73,7 +73,7 @@ export function toMobilePath(pathname: string): string {
 
 const MOBILE_CHAT = `${MOBILE_PREFIX}/issue/chat`;
 
-/** The desktop twin of a mobile path: /mobile/issue/chat becomes /issue/inbox, otherwise /mobile is dropped (spec §2). */
+/** The desktop twin of a mobile path: /mobile/issue/chat becomes /issue/inbox, otherwise /mobile is dropped. */
 export function toDesktopPath(pathname: string): string {
   if (!isMobilePath(pathname)) return pathname;
   if (pathname === MOBILE_CHAT || pathname.startsWith(`${MOBILE_CHAT}/`)) {
@@ -83,7 +83,7 @@ export function toDesktopPath(pathname: string): string {
 }
 
 /**
- * The query string with a valid lang parameter (spec §2): `lang` when given, else the current one if
+ * The query string with a valid lang parameter: `lang` when given, else the current one if
  * it is en or th, else en. Other parameters keep their order; a missing lang is appended.
  */
 export function withLang(search: string, lang?: Language): string {
@@ -102,7 +102,7 @@ export function withLang(search: string, lang?: Language): string {
 }
 
 /**
- * Where a device must go instead of this page (spec §2), with the query string kept and lang ensured;
+ * Where a device must go instead of this page, with the query string kept and lang ensured;
  * null when it is already on the right layout. The root page is exempt.
  */
 export function deviceRedirect(pathname: string, search: string, isMobile: boolean): string | null {
@@ -121,12 +121,12 @@ export type LandingInput = {
 
 const DASHBOARD_ROLES: readonly RoleName[] = ['SuperAdmin', 'Admin', 'Manager'];
 
-/** Where to go after signing in (spec §2): the dashboard for superAdmin, admin and manager, the inbox for staff. */
+/** Where to go after signing in: the dashboard for superAdmin, admin and manager, the inbox for staff. */
 export function landingPath({ roleNames, isMobile, currentPath = '' }: LandingInput): string {
   const seesDashboard = roleNamesOf(roleNames).some((role) => DASHBOARD_ROLES.includes(role));
   const desktop = seesDashboard ? '/dashboard' : '/issue/inbox/';
   if (!isMobile) return desktop;
-  // The spec sends a mobile user who signed in from a chat link to the inbox list, whatever the role.
+  // A mobile user who signed in from a chat link goes to the inbox list, whatever the role.
   if (currentPath.includes('chat')) return `${MOBILE_PREFIX}/issue/inbox/`;
   return `${MOBILE_PREFIX}${desktop}`;
 }

@@ -18,7 +18,7 @@ const entries: RoleEntry[] = [
 ];
 
 describe('vocabulary', () => {
-  it('lists the resources, actions and scopes of spec §6', () => {
+  it('lists the permission resources, actions and scopes', () => {
     expect(RESOURCES).toHaveLength(14);
     expect(RESOURCES).toContain('organization');
     expect(ACTIONS).toEqual(['view', 'create', 'update', 'delete']);
@@ -90,7 +90,7 @@ describe('scopeFor', () => {
   });
 });
 
-describe('isAllowed (spec §5 "Permission")', () => {
+describe('isAllowed', () => {
   it('without an allowed list, any granted scope counts', () => {
     expect(isAllowed(entries, 'issue', 'view')).toBe(true);
     expect(isAllowed(entries, 'issue', 'update')).toBe(true);

@@ -1,5 +1,5 @@
-// Permissions by resource, action and scope (spec §6), carried in the access token's `role` claim as
-// a list of { menu, subdetail } entries (spec §3). The server enforces them; the web only reflects them.
+// Permissions by resource, action and scope, carried in the access token's `role` claim as
+// a list of { menu, subdetail } entries. The server enforces them; the web only reflects them.
 
 export const RESOURCES = [
   'dashboard',
@@ -121,7 +121,7 @@ export function scopeFor(
 }
 
 /**
- * Spec §5 "Permission": allowed if the entries grant a scope for the action; with an allowed list the
+ * Allowed if the entries grant a scope for the action; with an allowed list the
  * scope must be in it (an empty list allows nothing), without one any scope counts.
  */
 export function isAllowed(
@@ -142,7 +142,7 @@ export function roleNamesOf(roleNames: readonly string[] | string): RoleName[] {
   return ROLE_NAMES.filter((name) => wanted.has(name.toLowerCase()));
 }
 
-/** Whether the role list contains SuperAdmin (spec §6: detected by containment). */
+/** Whether the role list contains SuperAdmin (detected by containment). */
 export function isSuperAdmin(roleNames: readonly string[] | string): boolean {
   return roleNamesOf(roleNames).includes('SuperAdmin');
 }

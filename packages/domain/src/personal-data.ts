@@ -1,4 +1,4 @@
-// Personal data taken out of a text before it leaves for a model endpoint (issue 20, data rules): email
+// Personal data taken out of a text before it leaves for a model endpoint (data rules): email
 // addresses, phone numbers (Thai and international) and Thai national ID numbers become placeholders, so the
 // model still sees that something was there. Erring towards redaction: a 10-digit order number that starts
 // with 0 reads as a phone number and goes too.

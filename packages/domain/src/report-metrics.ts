@@ -1,4 +1,4 @@
-// Report metrics (spec §3 "Report metrics", issue 9): the counters a day adds up, the figures derived from
+// Report metrics: the counters a day adds up, the figures derived from
 // summed counters, business time between two instants, and report periods (the organisation's calendar,
 // in local-time, decides what a day is). Pure: the server's roll-up and live "today" part and the web's period pickers share them.
 import { addDays, daysBetween, isoWeekday, localDayOf, startOfLocalDay, type LocalDay } from './local-time';
@@ -207,7 +207,7 @@ export type ReportPeriod = { from: LocalDay; to: LocalDay };
 
 export const MAX_REPORT_DAYS = 366;
 
-/** The last `n` days up to and including `today` (spec §9: "last x days"). */
+/** The last `n` days up to and including `today` ("last x days"). */
 export function lastDays(today: LocalDay, n: number): ReportPeriod {
   return { from: addDays(today, -(n - 1)), to: today };
 }

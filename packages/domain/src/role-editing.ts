@@ -1,5 +1,5 @@
-// What an Admin may grant when adjusting the Manager and Staff roles of their organisation (issue 5,
-// beyond the spec). The scopes offered per resource are those spec §2 lists for its screen; reports are
+// What an Admin may grant when adjusting the Manager and Staff roles of their organisation. The scopes
+// offered per resource are those its screen's route allows (route-permissions.ts); reports are
 // view-only; `organization` (switching organisations) is never granted this way.
 import { ACTIONS, RESOURCES } from './permissions';
 import type { Action, PermissionMatrix, Resource, RoleName, Scope } from './permissions';

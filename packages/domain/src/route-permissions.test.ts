@@ -9,7 +9,7 @@ const visible = (entries: RoleEntry[]) =>
   ROUTE_PERMISSIONS.filter((route) => canViewRoute(entries, route.path)).map((route) => route.path);
 
 describe('ROUTE_PERMISSIONS', () => {
-  it('holds the thirteen desktop routes of spec §2', () => {
+  it('holds the thirteen signed-in desktop routes', () => {
     expect(ROUTE_PERMISSIONS.map((route) => route.path)).toEqual([
       '/dashboard',
       '/issue/inbox',
@@ -54,7 +54,7 @@ describe('canViewRoute', () => {
     expect(canViewRoute([entry('canned_response', 'myCanned')], '/setting/canned-response')).toBe(true);
   });
 
-  it('accepts any view scope where the spec lists none', () => {
+  it('accepts any view scope where the route names none', () => {
     expect(canViewRoute([entry('kanban', 'myIssue')], '/issue/kanban')).toBe(true);
     expect(canViewRoute([entry('user', 'myTeam')], '/setting/user')).toBe(true);
     expect(canViewRoute([entry('team', 'myTeam')], '/setting/team')).toBe(true);

@@ -1,4 +1,4 @@
-// The signed-in desktop routes of spec §2 and the view scope each needs; the side menu and route
+// The signed-in desktop routes and the view scope each needs; the side menu and route
 // guards read this table. Mobile paths map onto their desktop twins.
 import { toDesktopPath } from './navigation';
 import { isAllowed } from './permissions';
@@ -7,7 +7,7 @@ import type { Resource, RoleEntry, Scope } from './permissions';
 export type RoutePermission = {
   path: string;
   resource: Resource;
-  /** Scopes that grant the view; absent means any view scope (the spec's "not shown"). */
+  /** Scopes that grant the view; absent means any view scope (the screen names no scope). */
   viewScopes?: readonly Scope[];
 };
 

@@ -1,4 +1,4 @@
-// Routing of a new issue on arrival (spec §3 Channel): which team receives it, and which automatic
+// Routing of a new issue on arrival: which team receives it, and which automatic
 // replies the customer gets. Times are read in the organisation's time zone.
 import { localTime } from './local-time';
 

@@ -1,8 +1,8 @@
-// Text rules of the settings screens (spec §5 Canned and Tag, §9 limits), shared by forms and the server.
+// Text rules of the canned response and tag settings (required names, length limits), shared by forms and the server.
 import { CANNED_MESSAGE_MAX } from './limits';
 
 /**
- * Letters of a canned message as spec §9 counts them: Unicode code points, so a Thai vowel or tone mark
+ * Letters of a canned message as its 500-letter limit counts them: Unicode code points, so a Thai vowel or tone mark
  * counts as the letter it is (a UTF-16 length would count some emoji twice).
  */
 export function letterCount(text: string): number {

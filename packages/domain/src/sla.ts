@@ -1,4 +1,4 @@
-// Service level targets (issue 18 item 2): which policy an issue follows, and when each of its clocks is due.
+// Service level targets: which policy an issue follows, and when each of its clocks is due.
 // Pure: the server stores the due times it computes here, the web counts down to them.
 import { addBusinessSeconds, type BusinessCalendar } from './report-metrics';
 import type { IssueStatus } from './issue-status';

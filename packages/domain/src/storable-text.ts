@@ -1,4 +1,4 @@
-// Text the database can store (docs/decisions.md "Unstorable text"): PostgreSQL text and jsonb cannot hold
+// Text the database can store (docs/decisions/platform.md "Unstorable text"): PostgreSQL text and jsonb cannot hold
 // U+0000, and a lone UTF-16 surrogate has no UTF-8 form (jsonb refuses its \uD8xx escape). What people send
 // through the API is refused (400 validation.invalid_text); what providers send is kept, made storable.
 

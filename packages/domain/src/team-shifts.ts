@@ -1,6 +1,6 @@
-// Team members' working shifts (spec §3 Team, §5 Team validations) and who may receive issues now
-// (spec §4 auto-assignment). Times are 'HH:mm' in the organisation's time zone; a shift never crosses
-// midnight because the spec requires the start before the stop.
+// Team members' working shifts (the team form's validations) and who may receive issues now by
+// auto-assignment. Times are 'HH:mm' in the organisation's time zone; a shift never crosses midnight
+// because its start must come before its stop.
 import { localTime } from './local-time';
 
 export type MemberShift = {
@@ -42,7 +42,7 @@ export function timeToMinutes(hhmm: string): number {
 }
 
 /**
- * Spec §5: 'The working start time must begin before the stop time.' Checked for the work shift and for
+ * 'The working start time must begin before the stop time.' Checked for the work shift and for
  * the break, which must also lie inside the shift; each problem names the one time that is wrong, and the
  * break is judged only against a valid shift (a backwards shift is the work start's problem alone).
  */
@@ -85,7 +85,7 @@ export type AgentState = {
 };
 
 /**
- * Spec §4: only members who are online, on shift (outside their break) and not on time off receive issues;
+ * Only members who are online, on shift (outside their break) and not on time off receive issues;
  * the manager only as the team's manager working type says (`always` ignores the shift).
  */
 export function isEligibleAgent(

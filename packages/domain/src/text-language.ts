@@ -1,4 +1,4 @@
-// The language a customer writes in, read from the script of their text (issue 20, translate): Thai and the
+// The language a customer writes in, read from the script of their text (translate): Thai and the
 // scripts of the neighbours who write to Thai shops (Lao, Khmer, Burmese, Chinese, Japanese, Korean,
 // Vietnamese), Latin as English. No statistical model: a script is certain, and the model that translates
 // is told the language by name, so "English" for any Latin text is a safe default (it names the target,

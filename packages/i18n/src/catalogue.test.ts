@@ -79,8 +79,8 @@ describe('error texts', () => {
   });
 });
 
-describe('spec texts', () => {
-  it('keeps the spec wording for the messages it fixes', () => {
+describe('fixed texts', () => {
+  it('keeps the exact wording of the fixed messages', () => {
     expect(en.password.mismatch).toBe('The two passwords that you entered do not match!');
     expect(en.auth.invalid_credentials).toBe('Invalid email address or password');
     expect(en.auth.current_password_incorrect).toBe('Current password incorrect');

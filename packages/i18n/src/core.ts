@@ -4,7 +4,7 @@ export type { Catalogue, ChannelsCatalogue, FullCatalogue, PolicyCatalogue, Tran
 export type { ErrorTexts } from './error-texts';
 export { en } from './en';
 
-/** The languages the product ships; the spec's default is en. */
+/** The languages the product ships; the default is en. */
 export const languages = ['en', 'th'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';

@@ -61,7 +61,7 @@ export const en = {
     Manager: 'Manager',
     Staff: 'Staff',
   },
-  // Retrieval failures of spec §8; screens pick the entry for the resource they load.
+  // Notices for a failed load, one per resource; screens pick the entry for the resource they load.
   notices: {
     retrieve: {
       issues: 'Could not retrieve the issues.',
@@ -199,7 +199,7 @@ export const en = {
     knowledgeBase: 'Knowledge base',
     profile: 'Edit profile',
   },
-  // The header bell's drawer and the live notices (spec §2, §4).
+  // The header bell's drawer and the live notices.
   notifications: {
     title: 'Notifications',
     open: 'Open notifications',

@@ -39,7 +39,7 @@ export const inboxEn = {
       daysLeft: 'Days left to respond',
       slaDue: 'SLA due',
     },
-    // The service level chip of an issue's card and chat (issue 18 item 2).
+    // The service level chip of an issue's card and chat.
     sla: {
       target: {
         firstResponse: 'First response',
@@ -340,7 +340,7 @@ export const inboxEn = {
       takeNextHint: 'Take the issue that has waited longest in your teams (shortcut: N)',
       taken: 'Issue #{{id}} is now yours.',
     },
-    // Macros run from the chat (issue 18 item 4): the picker and what the run did.
+    // Macros run from the chat: the picker and what the run did.
     macros: {
       run: 'Run macro',
       pickTitle: 'Run a macro on issue #{{id}}',
@@ -355,7 +355,7 @@ export const inboxEn = {
       ranWithSkips: 'Macro “{{name}}” ran on #{{id}}, but not every step: {{steps}}.',
       failed: 'Macro “{{name}}” did not run on #{{id}}: {{reason}}',
     },
-    // Acting on several issues of the list at once (issue 18 item 4).
+    // Acting on several issues of the list at once.
     bulk: {
       select: 'Select issues',
       done: 'Done selecting',

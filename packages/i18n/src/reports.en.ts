@@ -102,7 +102,7 @@ export const reportsEn = {
       xlsx: 'Excel file (XLSX)',
       failed: 'The export could not be downloaded. Please try again.',
     },
-    // The customer satisfaction report (/report/csat, issue 18 item 1).
+    // The customer satisfaction report (/report/csat).
     csat: {
       title: 'Customer satisfaction',
       filter: {

@@ -183,7 +183,7 @@ export const settingsEn = {
       responses: 'Canned responses',
       macros: 'Macros',
     },
-    // Macros (issue 18 item 4): saved steps an agent runs on an issue, or on many from the inbox.
+    // Macros: saved steps an agent runs on an issue, or on many from the inbox.
     macros: {
       intro:
         'A macro does several things to an issue in one go, in order: tag it, answer with a canned response, set its status… Agents run them from the chat or on issues selected in the inbox.',

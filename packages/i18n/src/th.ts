@@ -193,7 +193,7 @@ export const th: Catalogue = {
     knowledgeBase: 'คลังความรู้',
     profile: 'แก้ไขโปรไฟล์',
   },
-  // The header bell's drawer and the live notices (spec §2, §4).
+  // The header bell's drawer and the live notices.
   notifications: {
     title: 'การแจ้งเตือน',
     open: 'เปิดการแจ้งเตือน',
@@ -206,7 +206,7 @@ export const th: Catalogue = {
     unread: 'ยังไม่ได้อ่าน',
     updateFailed: 'ไม่สามารถอัปเดตการแจ้งเตือนได้',
     popupTitle: 'การแจ้งเตือนใหม่',
-    // Spec §4: the client inserts the issue number at character 6 (after "เคสที่").
+    // The client inserts the issue number at character 6 (after "เคสที่").
     issueClosed: 'เคสที่ ถูกปิดแล้ว',
     text: {
       newIssue: 'เคสใหม่ #{{id}} จาก {{from}}',

@@ -1,4 +1,4 @@
-// Backups of the embedded database (issue 19 item 5), with real processes as an operator runs them: the
+// Backups of the embedded database, with real processes as an operator runs them: the
 // running server writes the backup over its backup socket while webhooks keep arriving, the restore goes
 // into a fresh data directory, and a server started on it has every message acknowledged before the
 // backup began. A stopped data directory is backed up directly; a directory that holds data is refused.

@@ -1,4 +1,4 @@
-// Backups of a PostgreSQL installation (issue 19 item 5): `npm run backup` takes pg_dump's snapshot while a
+// Backups of a PostgreSQL installation: `npm run backup` takes pg_dump's snapshot while a
 // real server receives webhooks, the restore goes into a new empty database, and a server started on it has
 // every message acknowledged before the backup began. A database that holds tables is refused.
 import { mkdtemp, rm } from 'node:fs/promises';

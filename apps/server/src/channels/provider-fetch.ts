@@ -1,6 +1,6 @@
 // Every call to a provider (LINE, Graph) goes through here, so none can hang a worker: the answer must come
 // within the configured timeout (PROVIDER_TIMEOUT_MS), or the call fails like a network error and its job
-// retries it with backoff (issue 14 item 5).
+// retries it with backoff.
 
 /** A provider that did not answer in time. */
 export class ProviderTimeoutError extends Error {

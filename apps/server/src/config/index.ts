@@ -172,7 +172,7 @@ function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
 
 /**
  * The metrics endpoint reveals traffic and load: outside loopback, production serves it only with a token
- * (docs/decisions.md "Metrics on a port of their own").
+ * (docs/decisions/operations.md "Metrics on a port of their own").
  */
 function metricsProblems(c: z.infer<typeof ConfigSchema>): string[] {
   if (c.NODE_ENV !== 'production' || c.METRICS_PORT === undefined) return [];

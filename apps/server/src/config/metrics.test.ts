@@ -1,4 +1,4 @@
-// The metrics port in production (docs/decisions.md "Metrics on a port of their own"): never reachable from
+// The metrics port in production (docs/decisions/operations.md "Metrics on a port of their own"): never reachable from
 // another host without a token.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '.';

@@ -1,4 +1,4 @@
-// Production never runs on demo credentials (issue 14 item 3): real server processes with
+// Production never runs on demo credentials: real server processes with
 // NODE_ENV=production refuse to start on missing or demo provider secrets, and a fresh installation gets no
 // demo users and no Meta webhook signed with the published demo secret.
 import { createHmac } from 'node:crypto';

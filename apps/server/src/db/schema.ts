@@ -1,6 +1,6 @@
-// The whole data model (spec §3). Tables are plural snake_case; every organisation-owned row carries
-// organization_id so repos always filter by it. Issue and message ids are numbers (the spec's mobile chat
-// takes `issueId` as a number); everything else is a uuid.
+// The whole data model. Tables are plural snake_case; every organisation-owned row carries
+// organization_id so repos always filter by it. Issue and message ids are numbers (the mobile chat's
+// URL takes `issueId` as a number); everything else is a uuid.
 import { sql } from 'drizzle-orm';
 import type { MacroAction, QuickReply, RuleAction } from '@sabai/contracts';
 import {
@@ -116,7 +116,7 @@ export const users = pgTable(
     /** The Thai politeness particle AI assist writes with for this agent (profile): ค่ะ or ครับ, null unset. */
     politeParticle: text('polite_particle', { enum: ['ka', 'krap'] }),
     /**
-     * A deleted account is kept as a tombstone (issue 14): its name stays for the messages, issue activities
+     * A deleted account is kept as a tombstone: its name stays for the messages, issue activities
      * and reports that point to it; its email and username are released, it has no password and no sessions.
      */
     deletedAt: ts('deleted_at'),
@@ -257,7 +257,7 @@ export const teams = pgTable(
     name: text('name').notNull(),
     managerUserId: uuid('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
     autoReplyMessage: text('auto_reply_message').notNull().default(''),
-    // Whether the manager receives issues: only in working hours, always, or never (spec "manager working type").
+    // Whether the manager receives issues: only in working hours, always, or never (the team's "manager working type").
     managerWorkingType: text('manager_working_type', { enum: ['working_hours', 'always', 'never'] })
       .notNull()
       .default('never'),
@@ -367,7 +367,7 @@ export const channels = pgTable(
 );
 
 /**
- * A Page post or an Instagram media that comments arrived on (issue 17 item 5): the preview shown above a
+ * A Page post or an Instagram media that comments arrived on: the preview shown above a
  * comment thread (read from the Graph API once, its picture stored as a file), and whether it collects
  * order comments ("CF") into a list.
  */
@@ -503,7 +503,7 @@ export const channelHolidays = pgTable('channel_holidays', {
 });
 
 /**
- * A LINE channel's message quota in one month (issue 17 item 4), `month` being yyyy-MM in the
+ * A LINE channel's message quota in one month, `month` being yyyy-MM in the
  * organisation's time zone: LINE's figures as last asked (and how many pushes our records held then, so
  * later pushes are added without asking LINE again), and which threshold notifications were sent.
  */
@@ -542,7 +542,7 @@ export const contacts = pgTable(
     address: text('address'),
     location: text('location'),
     pictureUrl: text('picture_url'),
-    // PDPA consent to keep and use the personal data (issue 8 §5), with the date it was last changed.
+    // PDPA consent to keep and use the personal data, with the date it was last changed.
     consentStatus: text('consent_status', { enum: ['unknown', 'given', 'withdrawn'] })
       .notNull()
       .default('unknown'),
@@ -605,7 +605,7 @@ export const contactIdentities = pgTable(
 );
 
 /**
- * Who viewed, exported, edited, deleted, merged or erased contacts (issue 8 §5). No foreign key to the
+ * Who viewed, exported, edited, deleted, merged or erased contacts. No foreign key to the
  * contact: the record outlives it.
  */
 export const contactAuditEvents = pgTable(
@@ -667,7 +667,7 @@ export const issues = pgTable(
     slaWarnAt: ts('sla_warn_at'),
     slaTarget: text('sla_target', { enum: SLA_TARGETS }),
     lastAgentMessageAt: ts('last_agent_message_at'),
-    // Facts the reports aggregate (issue 9), written in the same transaction as the change.
+    // Facts the reports aggregate, written in the same transaction as the change.
     firstResponseAt: ts('first_response_at'),
     // When an agent was first given the issue (assignment latency, reports).
     assignedAt: ts('assigned_at'),
@@ -676,7 +676,7 @@ export const issues = pgTable(
     // The customer message that started the current wait for an agent; cleared by the agent's reply, which
     // records the interval in response_intervals (reports: response time).
     waitStartedAt: ts('wait_started_at'),
-    // A staff member asked the team's manager to close the issue (spec §4: staff cannot change status).
+    // A staff member asked the team's manager to close the issue (staff cannot change status).
     closeRequestedAt: ts('close_requested_at'),
     resolvedAt: ts('resolved_at'),
     closedAt: ts('closed_at'),
@@ -854,7 +854,7 @@ export const cannedCategories = pgTable(
   },
   (t) => [
     index('canned_categories_org_idx').on(t.organizationId),
-    // One name per owner (null owner: shared with the organisation), case-insensitive (spec §8 duplicates).
+    // One name per owner (null owner: shared with the organisation), case-insensitive (duplicates refused).
     uniqueIndex('canned_categories_owner_name_key').on(
       t.organizationId,
       sql`coalesce(${t.ownerUserId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
@@ -1047,7 +1047,7 @@ export const responseIntervals = pgTable(
   (t) => [index('response_intervals_org_time_idx').on(t.organizationId, t.repliedAt)],
 );
 
-// ---- reports (issue 9) ------------------------------------------------------------------------------------------
+// ---- reports ------------------------------------------------------------------------------------------
 
 const counter = (name: string) => integer(name).notNull().default(0);
 const seconds = (name: string) => doublePrecision(name).notNull().default(0);
@@ -1056,7 +1056,7 @@ const seconds = (name: string) => doublePrecision(name).notNull().default(0);
  * Report counters of one finished local day (the organisation's time zone) per channel × team × agent, so a
  * report reads days, not issues. Written once by the roll-up job after the day ends (reports module); the days
  * after `report_rollups.rolled_through` are read from the raw facts. Counters are attributed to the day of the
- * event that completes them (a reply, a resolution, a close); see docs/decisions.md.
+ * event that completes them (a reply, a resolution, a close); see docs/decisions/reports.md "Attribution".
  */
 export const reportDaily = pgTable(
   'report_daily',
@@ -1119,7 +1119,7 @@ export const reportRollups = pgTable('report_rollups', {
 });
 
 /**
- * The administration audit trail (issue 18 item 5): settings changes, sign-ins, exports, personal-data
+ * The administration audit trail: settings changes, sign-ins, exports, personal-data
  * actions. Written by the server only; no route edits or deletes an entry, and the retention job deletes
  * those past the organisation's period. No foreign key to the actor: the entry outlives the user, and
  * keeps their name and email as they were.
@@ -1159,7 +1159,7 @@ export const auditSettings = pgTable('audit_settings', {
   updatedAt: updatedAt(),
 });
 
-/** A channel's satisfaction survey (issue 18 item 1): off until an admin turns it on; texts per language. */
+/** A channel's satisfaction survey: off until an admin turns it on; texts per language. */
 export const channelCsatSettings = pgTable('channel_csat_settings', {
   channelId: uuid('channel_id')
     .primaryKey()
@@ -1210,7 +1210,7 @@ export const csatSurveys = pgTable(
 );
 
 /**
- * Service level policies (issue 18 item 2): targets in minutes for one team and/or channel (null: any), the
+ * Service level policies: targets in minutes for one team and/or channel (null: any), the
  * most specific active one applies to an issue. One policy per (team, channel) pair.
  */
 export const slaPolicies = pgTable(
@@ -1286,7 +1286,7 @@ export const slaOutcomes = pgTable(
 );
 
 /**
- * Automation rules (issue 18 item 3): when an event of `when` happens to an issue and every condition
+ * Automation rules: when an event of `when` happens to an issue and every condition
  * holds, the actions run, in the transaction of the event. Evaluated in `position` order.
  */
 export const automationRules = pgTable(
@@ -1350,7 +1350,7 @@ export const automationCloseTimers = pgTable(
   (t) => [index('automation_close_timers_due_idx').on(t.dueAt)],
 );
 
-/** Macros (issue 18 item 4): a named sequence of steps an agent runs on issues; personal when owned. */
+/** Macros: a named sequence of steps an agent runs on issues; personal when owned. */
 export const macros = pgTable(
   'macros',
   {
@@ -1373,7 +1373,7 @@ export const macros = pgTable(
 );
 
 /**
- * API tokens (issue 19 item 6): an organisation's integrations call /api/v1 with `Authorization: Bearer
+ * API tokens: an organisation's integrations call /api/v1 with `Authorization: Bearer
  * sabai_…`. Only the SHA-256 of the token is kept; `prefix` is its first characters, for recognising it
  * in the list. Permissions use the roles' matrix, capped by the creator's role when created.
  */
@@ -1399,7 +1399,7 @@ export const apiTokens = pgTable(
 );
 
 /**
- * Outgoing webhooks (issue 19 item 6): an organisation's endpoints, each sent the events it chose as signed
+ * Outgoing webhooks: an organisation's endpoints, each sent the events it chose as signed
  * POSTs (modules/outgoing-webhooks). The signing secret is sealed like channel secrets. An endpoint is
  * disabled by an admin (`manual`) or once a delivery failed for 24 hours with no success meanwhile
  * (`failing`); `failing_since` is its first failure after its last success.
@@ -1502,7 +1502,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
  * Knowledge base articles (modules/knowledge-base): markdown help texts in Thai or English. Numbered ids (the
  * AI features cite them). `search_vector` holds the English-stemmed words of the title (weight A) and the
- * body (B); Thai, which has no spaces, is matched by substring and trigrams (docs/decisions.md).
+ * body (B); Thai, which has no spaces, is matched by substring and trigrams (docs/decisions/ai.md "Search for Thai and English").
  */
 export const kbArticles = pgTable(
   'kb_articles',
@@ -1545,7 +1545,7 @@ export const kbArticleTags = pgTable(
 );
 
 /**
- * An organisation's AI assist settings (issue 20): one OpenAI-compatible endpoint, off by default. The key
+ * An organisation's AI assist settings: one OpenAI-compatible endpoint, off by default. The key
  * is sealed with the installation cipher (null: none, local servers often need none); `features` lists the
  * features turned on; the redaction flags say which personal data is taken out before anything leaves.
  */
@@ -1593,7 +1593,7 @@ export const aiRequests = pgTable(
 );
 
 /**
- * A channel's AI first responder (issue 20 items 4 and 5): off until an admin turns it on. `when` is
+ * A channel's AI first responder: off until an admin turns it on. `when` is
  * outsideHours, unassigned or both; the threshold is the least knowledge base score an article needs.
  */
 export const channelFirstResponderSettings = pgTable('channel_first_responder_settings', {

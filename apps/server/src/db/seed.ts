@@ -550,7 +550,7 @@ async function seedDemoOrganization(
 }
 
 /**
- * The report facts a real conversation leaves (issue 9): each customer wait an agent's reply ended (its
+ * The report facts a real conversation leaves: each customer wait an agent's reply ended (its
  * resolution and close are status changes on its trail, seedTrail), so the demo dashboard and reports have
  * figures from the start.
  */

@@ -1,5 +1,5 @@
 // Every route declares who may call it (`config.access`); a route without a declaration fails at
-// registration, so an endpoint can never be added unguarded. Permissions follow the spec's rule
+// registration, so an endpoint can never be added unguarded. Permissions follow one rule
 // (packages/domain isAllowed), checked on the server for every call: hiding a menu is never the protection.
 // An API token is accepted only by routes of the map declared with a permission (and not `personOnly`):
 // the others are about the caller as a person (sign-in, profile, devices, managing tokens).

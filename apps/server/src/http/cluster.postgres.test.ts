@@ -1,4 +1,4 @@
-// Cluster proof (issue 19 item 3, docs/operations.md "Scaled out"): Debian's HAProxy, configured as the
+// Cluster proof (docs/operations.md "Scaled out"): Debian's HAProxy, configured as the
 // operations guide says, in front of two ROLES=http nodes, with one ROLES=worker node, all on a fresh
 // PostgreSQL database. Through the proxy only, the simulator sends LINE and Messenger webhooks continuously
 // while agents hold 200 of the web app's sockets; one HTTP node is killed with SIGKILL mid-run and started

@@ -6,7 +6,7 @@ import { authenticateRequest } from '../modules/api-tokens';
 import { forbidden, notFound } from './errors';
 import { contentDisposition, FILES_CSP, peek, servedType } from './served-file';
 
-// A file id is never a permanent public address (docs/decisions.md "Files"). A file is served to a link
+// A file id is never a permanent public address (docs/decisions/files.md "Files"). A file is served to a link
 // that the server signed for this file and that has not expired (platform/file-links.ts: the app's pages
 // get links valid 12 to 18 hours, customers and providers get the organisation's link expiry), or to a
 // bearer token of the file's organisation (a session's or an API token). Anything else is 403 `file.link_invalid` or

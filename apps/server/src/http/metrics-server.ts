@@ -1,6 +1,6 @@
 // The Prometheus endpoint: `GET /metrics` on a port of its own (METRICS_PORT), never on the API's port, so
 // the load balancer never exposes it and worker nodes, which serve no HTTP, have it too. With METRICS_TOKEN
-// the scraper must send `Authorization: Bearer <token>` (docs/decisions.md "Metrics on a port of their own").
+// the scraper must send `Authorization: Bearer <token>` (docs/decisions/operations.md "Metrics on a port of their own").
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

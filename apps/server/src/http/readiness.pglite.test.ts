@@ -1,4 +1,4 @@
-// Start-up and readiness of the embedded database on failing storage (issue 14 item 20), with real server
+// Start-up and readiness of the embedded database on failing storage, with real server
 // processes: a first start on a full disk or a read-only directory names the directory and the cause, and
 // /readyz answers 503 while the data directory's disk is full mid-run, 200 once it takes writes again.
 // (A PostgreSQL server that accepts no writes: readiness.postgres.test.ts.)

@@ -1,4 +1,4 @@
-// Readiness of a node on a PostgreSQL server (issue 14 item 20), with a real server process: /readyz
+// Readiness of a node on a PostgreSQL server, with a real server process: /readyz
 // answers 503 while the database accepts no writes and 200 once it does again. (The embedded database on
 // failing storage: readiness.pglite.test.ts.)
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// Unstorable text (docs/decisions.md "Unstorable text"): what people send with a NUL or a lone surrogate is
+// Unstorable text (docs/decisions/platform.md "Unstorable text"): what people send with a NUL or a lone surrogate is
 // refused with 400 validation.invalid_text on every route; what providers send is stored without the NUL.
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -48,7 +48,7 @@ function uploadAttachment(filenameHeader: string) {
   });
 }
 
-/** The ten routes of issue 14 item 9, each with otherwise valid input carrying `bad`. */
+/** Ten routes that store text people send, each with otherwise valid input carrying `bad`. */
 const routes: Array<[string, (bad: string) => ReturnType<typeof call>]> = [
   [
     'tag',

@@ -1,4 +1,4 @@
-// The edge rule for text people send (docs/decisions.md "Unstorable text"): a request whose query, path,
+// The edge rule for text people send (docs/decisions/platform.md "Unstorable text"): a request whose query, path,
 // JSON body or multipart file name holds a NUL or a lone surrogate is refused with 400
 // `validation.invalid_text` before any route runs, so no route can forget it. Webhooks (raw bodies) are
 // made storable by the inbound path instead: a customer's message is never refused.

@@ -1,4 +1,4 @@
-// XSRF double-submit cookie (spec §7): a readable XSRF-TOKEN cookie, echoed by the client in the
+// XSRF double-submit cookie: a readable XSRF-TOKEN cookie, echoed by the client in the
 // X-XSRF-TOKEN header on every state-changing call. Login, refresh and webhooks are exempt: login and
 // refresh carry their own secret in the body, webhooks are verified by signature. So are calls with an API
 // token: a browser never adds one by itself, so a forged cross-site request cannot carry it.

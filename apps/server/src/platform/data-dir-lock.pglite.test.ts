@@ -1,4 +1,4 @@
-// One process per embedded data directory (issue 14 item 2): real server processes on one DATA_DIR. The
+// One process per embedded data directory: real server processes on one DATA_DIR. The
 // second refuses to start and names the holder, and a lock left by a killed holder is taken over. (Nodes on
 // a PostgreSQL server sharing a DATA_DIR: data-dir-lock.postgres.test.ts.)
 import { existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Dead letters of the durable webhook inbox (docs/decisions.md "Poison deliveries"): a stored delivery that
+// Dead letters of the durable webhook inbox (docs/decisions/channels.md "Poison deliveries"): a stored delivery that
 // cannot be read, or keeps failing, is set aside once with the reason instead of being retried, so it never
 // holds up the others; its channel's settings count it for the admins.
 import type { Db, Executor } from './db';

@@ -1,4 +1,4 @@
-// Files are never a permanent public address (docs/decisions.md "Files"): every /files URL the server hands
+// Files are never a permanent public address (docs/decisions/files.md "Files"): every /files URL the server hands
 // out names one file and an expiry, signed with HMAC-SHA256 under a key of its own derived (HKDF) from the
 // installation's JWT secret. Changing the id or the expiry breaks the signature; no state is kept, so every
 // node of an installation checks the links of the others.

@@ -165,7 +165,7 @@ export type IngestWorker = { stop(): Promise<void> };
  * The longest a loop that has work defers to arriving webhooks before it processes one batch. Acks come
  * first (LINE gives up after 2 s), but only for this long at a time: a burst of any length leaves
  * processing at least one batch per DEFER_LIMIT_MS, so a message is processed within about that plus one
- * batch's time whenever the rate is below what processing can do (issue 14 item 4).
+ * batch's time whenever the rate is below what processing can do.
  */
 export const DEFER_LIMIT_MS = 200;
 /** Batches a loop has in flight at once. */
@@ -195,8 +195,8 @@ export async function startIngestWorker(
   const leaseMs = opts.leaseMs ?? 15_000;
   let stopped = false;
 
-  // Fair share between acks and processing (decisions.md "Processing shares the process with webhook
-  // bursts"). PGlite runs on this process's one thread: its loop defers to a burst, for at most
+  // Fair share between acks and processing (docs/decisions/channels.md "Processing shares
+  // the process with webhook bursts"). PGlite runs on this process's one thread: its loop defers to a burst, for at most
   // DEFER_LIMIT_MS at a time. On PostgreSQL the first loop never defers, so traffic is processed as it
   // comes; the others defer to a burst entirely while the first keeps up, and join it (deferring at most
   // DEFER_LIMIT_MS between batches) once claims come back full.

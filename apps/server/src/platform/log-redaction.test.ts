@@ -1,4 +1,4 @@
-// No token or secret in the request log (issue 14 item 16): a real server process logs every request at
+// No token or secret in the request log: a real server process logs every request at
 // info level to a file; after a sign-in, a websocket, the reset and invitation pages, Meta's handshake and
 // a Facebook Login callback, the log is grepped for each secret.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// No personal data in the logs, and every line says what it is about (issue 19 item 4). A real server
+// No personal data in the logs, and every line says what it is about. A real server
 // process logs at debug level to a file while a customer writes (signed LINE webhook) with a marker text,
 // their email and phone number, under a display name from their LINE profile; an agent searches for them
 // and answers, and LINE refuses the first attempt of that answer (the job's failure is logged). The log is

@@ -1,4 +1,4 @@
-// The Prometheus endpoint (issue 19 item 4): on its own port behind a bearer token, never on the API's
+// The Prometheus endpoint: on its own port behind a bearer token, never on the API's
 // port, and every family moves under real traffic: signed LINE and Meta webhooks from the simulator, an
 // agent's replies (one refused by LINE), a live socket, a stuck delivery and waiting jobs, a busy pool and a
 // blocked event loop.

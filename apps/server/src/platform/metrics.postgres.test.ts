@@ -1,4 +1,4 @@
-// Each node serves its own metrics (issue 19 item 4): an HTTP node and a worker node, real processes on one
+// Each node serves its own metrics: an HTTP node and a worker node, real processes on one
 // PostgreSQL database, each on its own metrics port. The webhook and the websocket count on the HTTP node
 // that took them; the worker, which serves no HTTP at all, still serves its metrics, and both read the
 // shared backlog and queues.

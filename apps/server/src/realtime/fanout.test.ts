@@ -1,4 +1,4 @@
-// Fan-out across nodes (issue 7 item 7): a notice raised on one server process reaches a webNoti socket
+// Fan-out across nodes: a notice raised on one server process reaches a webNoti socket
 // held by another process through pg_notify. On PostgreSQL two real processes share the database: the
 // socket connects to B (ROLES=http, so no ingest runs there) and the LINE webhook goes to A. PGlite has a
 // single owner, so on it the same journey runs through one process.

@@ -180,7 +180,7 @@ describe('websocket gateway', () => {
       }),
     );
     await soon(() => {
-      // The spec's fields, then who wrote where (the popup's title) and the message (its text).
+      // The published fields, then who wrote where (the popup's title) and the message (its text).
       expect(manager.received).toContainEqual({
         type: 'newIssue',
         adminUserId: null,

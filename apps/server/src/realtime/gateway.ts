@@ -1,11 +1,11 @@
 // The websocket gateway (docs/architecture.md "Realtime"): `/ws?token=<access token>&socketType=…`. Browsers
 // cannot set headers on a WebSocket, so the access token comes in the query and is verified here. A socket
 // receives notices, the change feed, or both, by its type:
-// - notices: the notification channel of spec §4: the user's notifications in the spec's formats
+// - notices: the notification channel: the user's notifications in the webNoti message formats
 //   (web-noti.ts) and, when their role changed, a refresh message with a new session;
 // - the change feed: `{ type, data }` of the live events (@sabai/contracts live-events.ts) about issues the
 //   user may see, and who is viewing or typing an issue.
-// `webNoti` is the spec's socket (notices only, so a spec client never mistakes a change for a notice);
+// `webNoti` is the published socket (notices only, so an older client never mistakes a change for a notice);
 // `web` is the web app's one socket per tab (both); `live` is the feed alone (tools and tests). A feed
 // socket's first message, LIVE_READY_MESSAGE, says it is registered: what its client reads from then on
 // misses no event (the handshake ends before the session is checked and the user's teams are read).
@@ -117,7 +117,7 @@ export async function registerRealtime(
 
   /**
    * A user's sessions changed: the sockets opened with an older session version close. On a role change
-   * their notice sockets of the organisation first get a new session (spec §3 refresh message), unless
+   * their notice sockets of the organisation first get a new session (a refresh message), unless
    * they may no longer sign in there. One session per user and node.
    */
   const onSessionChanged = async (
@@ -233,7 +233,7 @@ export async function registerRealtime(
             ),
           );
       });
-      // A feed socket hears when it is registered (the spec's webNoti socket gets notices only).
+      // A feed socket hears when it is registered (the published webNoti socket gets notices only).
       if (client.feed) socket.send(LIVE_READY_MESSAGE);
     },
   );
@@ -244,7 +244,7 @@ export async function registerRealtime(
   };
 }
 
-/** Client messages: the spec's keepalive, and presence on a socket with the change feed. */
+/** Client messages: the published keepalive, and presence on a socket with the change feed. */
 async function onMessage(deps: Deps, typing: TypingSignals, client: Client, text: string) {
   client.alive = true;
   if (!client.feed) return;

@@ -1,4 +1,4 @@
-// The messages of the spec's `webNoti` socket (spec §3 "Live push message"), built from a
+// The messages of the published `webNoti` socket (docs/api.md), built from a
 // `notification.created` event: a new issue or a customer's new message travels as
 // `{ type, adminUserId, action: "user", issueId, message }`; any other notification as a plain text
 // notice ending with a link whose query names the issue (the client strips the link and opens the issue).

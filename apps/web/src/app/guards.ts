@@ -1,4 +1,4 @@
-// Route loaders that run before any page renders: device layout and lang (spec §2), session checks.
+// Route loaders that run before any page renders: device layout and lang, session checks.
 import { redirect } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { deviceRedirect, landingPath, withLang } from '@sabai/domain';
@@ -17,7 +17,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null>
   return null;
 }
 
-/** Signed-in pages: without a session the browser goes to / (spec §4). */
+/** Signed-in pages: without a session the browser goes to /. */
 export function requireSessionLoader({ request }: LoaderFunctionArgs): null {
   if (!getToken()) throw redirect(`/${withLang('', languageFromSearch(new URL(request.url).search))}`);
   return null;

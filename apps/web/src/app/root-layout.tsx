@@ -1,7 +1,7 @@
 import { Outlet, useNavigation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 
-/** The root of every page: a page-wide spinner while the next route loads (spec §4). */
+/** The root of every page: a page-wide spinner while the next route loads. */
 export function RootLayout() {
   const navigation = useNavigation();
   return (

@@ -35,19 +35,19 @@ const screenRoutes: RouteObject[] = [
     lazy: () => import('../features/reports/components/agent-performance-page'),
   },
   { path: 'report/csat', lazy: () => import('../features/reports/components/csat-page') },
-  // Not in the phone drawer (spec §2), but a phone opening /contacts gets the same screen.
+  // Not in the phone drawer, but a phone opening /contacts gets the same screen.
   { path: 'contacts', lazy: () => import('../features/contacts/components/contacts-page') },
   { path: 'profile/edit-profile', lazy: () => import('../features/profile/components/edit-profile-page') },
   { path: '*', lazy: () => import('./shell/not-found-page') },
 ];
 
-// The workspace on phones: the list, and one issue's chat full screen (spec §2 mobile pages).
+// The workspace on phones: the list, and one issue's chat full screen.
 const mobileRoutes: RouteObject[] = [
   { path: 'issue/inbox', lazy: () => import('../features/inbox/components/mobile-inbox-page') },
   { path: 'issue/chat', lazy: () => import('../features/inbox/components/mobile-chat-page') },
 ];
 
-// Settings are desktop only (spec §2 lists no mobile settings route): they live in the desktop shell alone.
+// Settings are desktop only (there is no mobile settings route): they live in the desktop shell alone.
 const desktopRoutes: RouteObject[] = [
   { path: 'issue/inbox', lazy: () => import('../features/inbox/components/inbox-page') },
   { path: 'issue/kanban', lazy: () => import('../features/inbox/components/kanban-page') },
@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-// Spec §4: a 401 or a failed refresh clears the token (done by the client) and replaces the route with /;
+// A 401 or a failed refresh clears the token (done by the client) and replaces the route with /;
 // leaving the shell drops its query cache.
 clientHooks.onSessionEnd = () => {
   const language = isLanguage(i18next.language) ? i18next.language : 'en';

@@ -32,7 +32,7 @@ import type { ScreenLink } from '../lib/shell-context';
 type ScreenAccess = { resource: Resource; action: Action; scopes: readonly Scope[] };
 
 export type Screen = ScreenLink & {
-  /** Whether the mobile drawer lists it (spec §2: Dashboard, Issues, Reports). */
+  /** Whether the mobile drawer lists it (Dashboard, Issues, Reports). */
   isOnMobile: boolean;
   /**
    * Needed besides canViewRoute's view scope: the audit log is for whoever may update every user, as

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { languages } from '@sabai/i18n/core';
 import { useLanguage, useLanguageSwitch } from '../lib/navigation';
 
-/** EN/TH switch; changes the URL's lang and keeps the rest of the query string (spec §2). */
+/** EN/TH switch; changes the URL's lang and keeps the rest of the query string. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = useLanguage();

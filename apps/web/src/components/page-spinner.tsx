@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** The page-wide spinner shown while a route loads (spec §4); plain CSS so the first paint stays light. */
+/** The page-wide spinner shown while a route loads; plain CSS so the first paint stays light. */
 export function PageSpinner() {
   const { t } = useTranslation();
   return (

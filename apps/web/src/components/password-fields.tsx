@@ -22,7 +22,7 @@ type NewPasswordFieldsProps = {
 };
 
 /**
- * New password and its confirmation, validated live with spec §5's rules: every broken rule shows its
+ * New password and its confirmation, validated live with the password rules: every broken rule shows its
  * own message, and the confirmation must match.
  */
 export function NewPasswordFields({

@@ -29,7 +29,7 @@ type PermissionTableProps = {
   testId: string;
 };
 
-/** Resources × actions → scope (spec §6), read-only or with a select per cell. */
+/** Resources × actions → scope, read-only or with a select per cell. */
 export function PermissionTable({
   matrix,
   isEditable,

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A failed retrieval inside a page: the spec's generic notice and a way to try again. */
+/** A failed retrieval inside a page: the generic failed-load notice and a way to try again. */
 export function RetryNotice({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-// The only place in the web app that calls fetch (spec §4 and §7; docs/api.md conventions).
+// The only place in the web app that calls fetch (docs/api.md conventions).
 import { API_RETRY_DELAY_MS, API_RETRY_LIMIT } from '@sabai/domain';
 import { API_BASE } from './config';
 import { clearSession, getToken, isAccessTokenExpired, setToken } from './session';
@@ -94,7 +94,7 @@ async function send(
     payload = JSON.stringify(body);
   }
   try {
-    // No timeout (spec §7); the caller's signal cancels.
+    // No timeout; the caller's signal cancels.
     const response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
@@ -118,7 +118,7 @@ async function isModelFailure(response: Response) {
   return errorCodeOf(await readBody(response.clone()), response.status).code.startsWith('ai.');
 }
 
-/** Sends one call with the retry rules of spec §7 and returns the parsed answer of a 2xx. */
+/** Sends one call with the retry rules (up to 5 retries for statuses above 500) and returns the parsed answer of a 2xx. */
 async function call<T>(
   method: HttpMethod,
   path: string,
@@ -129,7 +129,7 @@ async function call<T>(
   for (let attempt = 1; ; attempt += 1) {
     const { response, sentXsrf } = await send(method, path, options.body, accessToken, options.signal);
     if (response.ok) return (options.asBlob ? await response.blob() : await readBody(response)) as T;
-    // Spec §7: up to 5 retries, 2000 ms × attempt, only for statuses above 500.
+    // Up to 5 retries, 2000 ms × attempt, only for statuses above 500.
     if (response.status > 500 && attempt <= API_RETRY_LIMIT && !(await isModelFailure(response))) {
       await clientHooks.sleep(API_RETRY_DELAY_MS * attempt);
       options.signal?.throwIfAborted();
@@ -152,7 +152,7 @@ let refreshing: Promise<SessionToken> | null = null;
 export type RefreshReason = {
   /** An access token the server refused or that is known to be out of date (a role change). */
   stale?: string;
-  /** A refresh token pushed by the server (spec §4 refresh message), exchanged instead of the stored one. */
+  /** A refresh token pushed by the server (a refresh message), exchanged instead of the stored one. */
   refreshToken?: string;
 };
 
@@ -185,7 +185,7 @@ async function exchangeRefreshToken(reason: RefreshReason): Promise<SessionToken
 /**
  * Exchanges the refresh token for a new pair, once for all concurrent callers (single flight). Tabs
  * share the stored token, and each refresh token works once, so tabs take turns through a Web Lock.
- * When the server refuses, the session ends (spec §4: token cleared, browser goes to /). The stored access
+ * When the server refuses, the session ends (token cleared, browser goes to /). The stored access
  * token is kept while it is unexpired, unless `reason.stale` names it (refused, or a role change).
  */
 export function refreshSession(reason: RefreshReason = {}): Promise<SessionToken> {
@@ -198,7 +198,7 @@ export function refreshSession(reason: RefreshReason = {}): Promise<SessionToken
 }
 
 /**
- * The stored token pair, refreshed first when the access token has expired (spec §4). Calls that send
+ * The stored token pair, refreshed first when the access token has expired. Calls that send
  * the refresh token in their body (logout, switching organisation) read it from here, so they never
  * send one the refresh has just spent.
  */
@@ -241,7 +241,7 @@ export async function apiRequest<T>(
       return await call<T>(method, path, options, accessToken);
     }
   } catch (error) {
-    // Spec §4: a 401 on a signed-in call clears the token and replaces the route with /.
+    // A 401 on a signed-in call clears the token and replaces the route with /.
     if (auth && error instanceof ApiError && error.status === 401) endSession();
     throw error;
   }

@@ -1,5 +1,5 @@
-// Unsent replies, one per issue (issue 16 §5): kept in this tab's sessionStorage, so a reload, another chat
-// or a failed send does not lose them. Not localStorage: the spec names exactly the keys kept there (§3),
+// Unsent replies, one per issue: kept in this tab's sessionStorage, so a reload, another chat
+// or a failed send does not lose them. Not localStorage: session.ts keeps exactly its own keys there,
 // and a draft should not outlive the tab on a shared computer. Signing out clears them.
 const PREFIX = 'draft:';
 

@@ -6,7 +6,7 @@ import { formatDateTime, formatPeriod } from './format';
 const at = (local: string) => dayjs(local).toISOString();
 
 describe('display formats', () => {
-  it('shows a date-time as dd/MM/yyyy HH:mm (spec §9)', () => {
+  it('shows a date-time as dd/MM/yyyy HH:mm', () => {
     expect(formatDateTime(at('2026-03-10T09:05:00'))).toBe('10/03/2026 09:05');
   });
 

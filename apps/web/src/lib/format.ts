@@ -1,4 +1,4 @@
-// Display formats of the web app (spec §9: dates show as dd/MM/yyyy HH:mm), in the browser's time zone.
+// Display formats of the web app (dates show as dd/MM/yyyy HH:mm), in the browser's time zone.
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 
@@ -25,7 +25,7 @@ export function formatPeriod(start: string, end: string): string {
     : `${from.format(DISPLAY_DATE)} – ${last.format(DISPLAY_DATE)}`;
 }
 
-/** A person's name, marked "(deleted)" once they were deleted from the organisation (issue 14). */
+/** A person's name, marked "(deleted)" once they were deleted from the organisation. */
 export function personName(t: TFunction, name: string, deleted?: boolean): string {
   return deleted ? t('common.deletedPerson', { name }) : name;
 }

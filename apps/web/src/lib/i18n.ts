@@ -18,7 +18,7 @@ declare module 'i18next' {
   }
 }
 
-/** The language a URL asks for (spec §2: default en). */
+/** The language a URL asks for (default en). */
 export function languageFromSearch(search: string): Language {
   const lang = new URLSearchParams(search).get('lang');
   return isLanguage(lang) ? lang : defaultLanguage;

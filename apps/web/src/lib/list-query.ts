@@ -1,4 +1,4 @@
-// The state of a server-paged settings list (issue 5 §6): search, sort, order and page, as the API takes
+// The state of a server-paged settings list: search, sort, order and page, as the API takes
 // them, plus what antd's Table reports when its sorter or pager changes.
 import { useDeferredValue, useEffect, useState } from 'react';
 import type { SorterResult } from 'antd/es/table/interface';

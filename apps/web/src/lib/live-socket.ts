@@ -1,8 +1,7 @@
-// The tab's one websocket (`/ws?token=…&socketType=web`): the spec's notification channel (§4 "Live
-// channel": notices, new issue and message messages, session refreshes) and the workspace's change feed
+// The tab's one websocket (`/ws?token=…&socketType=web`): the notification channel (notices, new issue and message messages, session refreshes) and the workspace's change feed
 // (`{ type, data }` live events of @sabai/contracts, presence included) on one connection, opened while a
 // signed-in layout or workspace screen is mounted. The rules are pure functions below (tested one by one);
-// `NotiSocket` applies the spec's connection rules to any WebSocket-like object, so the tests drive it with
+// `NotiSocket` applies the connection rules to any WebSocket-like object, so the tests drive it with
 // a fake socket and fake timers. Screens listen through `onLiveMessage` and `onLiveOpen`; what they
 // do with a message (popups, cache updates) lives in their features.
 import { useEffect, useSyncExternalStore } from 'react';
@@ -17,14 +16,14 @@ import {
 } from '@sabai/contracts';
 import { socketSession } from './api-client';
 
-/** Spec §9: socket timeout 5000 ms, 10 attempts, keepalive 300000 ms, popup 5 s. */
+/** Socket timeout 5000 ms, 10 attempts, keepalive 300000 ms, popup 5 s. */
 export const NOTI_SOCKET = {
   timeoutMs: 5_000,
   maxAttempts: 10,
   keepaliveMs: 300_000,
   popupMs: 5_000,
   /**
-   * Not in the spec: a pause between attempts so a down server is not hammered, doubling per failed
+   * Our addition: a pause between attempts so a down server is not hammered, doubling per failed
    * attempt up to maxRetryDelayMs.
    */
   retryDelayMs: 1_000,
@@ -42,8 +41,8 @@ export const isRevokedClose = (code: number, reason: string) =>
   code === 4401 && reason === 'auth.token_revoked';
 
 /**
- * Spec §4: reconnect when closed with reason Going away or Connection Closed Normally, or 1000/1001/1006;
- * and (not in the spec) after a revoked token's close, with a refreshed token.
+ * Reconnect when closed with reason Going away or Connection Closed Normally, or 1000/1001/1006;
+ * and after a revoked token's close, with a refreshed token.
  */
 export function shouldReconnect(code: number, reason: string): boolean {
   return RECONNECT_REASONS.includes(reason) || RECONNECT_CODES.includes(code) || isRevokedClose(code, reason);
@@ -56,7 +55,7 @@ export type LiveMessage =
   | ({ kind: 'issue' } & LiveIssueMessage)
   | { kind: 'notice'; text: string; issueId: number | null };
 
-// A link in a notice: an absolute URL or a path, whose query carries issueId (spec §3).
+// A link in a notice: an absolute URL or a path, whose query carries issueId.
 const LINK = /\s*(?:https?:\/\/\S+|\/\S*)\?\S*\bissueId=(\d+)\S*/;
 
 /** Strips the link from a plain text notice and reads the issue it names. */
@@ -67,7 +66,7 @@ export function stripLink(text: string): { text: string; issueId: number | null 
 }
 
 /**
- * Reads a socket message; null for what cannot be read (the caller warns and ignores it, spec §8): empty
+ * Reads a socket message; null for what cannot be read (the caller warns and ignores it): empty
  * text, broken JSON, or JSON that is neither a live event, a refresh nor an issue message.
  */
 export function parseLiveMessage(data: string): LiveMessage | null {
@@ -89,7 +88,7 @@ export function parseLiveMessage(data: string): LiveMessage | null {
   return null;
 }
 
-/** Spec §4: the Thai closed-issue message gets the issue number inserted at character 6. */
+/** The Thai closed-issue message gets the issue number inserted at character 6. */
 export function insertIssueNumber(thaiClosedText: string, issueId: number): string {
   return `${thaiClosedText.slice(0, 6)} ${issueId}${thaiClosedText.slice(6)}`;
 }
@@ -128,7 +127,7 @@ export function isAboutOpenIssue(message: LiveMessage, ctx: Pick<PopupContext, '
   return message.kind === 'issue' && ctx.openIssueId !== null && message.issueId === ctx.openIssueId;
 }
 
-/** Spec §4's popup rules for a notice or an issue message. */
+/** Whether a notice or an issue message pops up: never for refreshes and the feed, nor while web push covers this browser. */
 export function shouldShowPopup(message: LiveMessage, ctx: PopupContext): boolean {
   if (message.kind === 'refresh' || message.kind === 'feed' || ctx.hasDeviceToken) return false;
   if (isAboutOpenIssue(message, ctx)) return false;
@@ -191,7 +190,7 @@ const OPEN = 1;
 export const KEEPALIVE_TEXT = 'ping';
 
 /**
- * The connection rules of spec §4: each attempt must open within 5000 ms; at most 10 attempts in a row;
+ * The connection rules: each attempt must open within 5000 ms; at most 10 attempts in a row;
  * a close with one of the reconnect reasons or codes starts a new attempt; a keepalive every 300000 ms.
  */
 export class NotiSocket {

@@ -11,7 +11,7 @@ export type { Me };
 
 export const meQueryKey = ['me'] as const;
 
-/** Keeps the spec's localStorage copy of who is signed in in step with /me. */
+/** Keeps the localStorage copy of who is signed in in step with /me. */
 export function rememberMe(me: Me): void {
   setProfile({ id: me.id, displayName: me.displayName, profilePath: me.profilePath, roles: me.roles });
 }

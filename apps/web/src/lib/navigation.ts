@@ -1,4 +1,4 @@
-// Navigation rules of spec §2 applied to every in-app navigation: the device's layout and the lang parameter.
+// Navigation rules (packages/domain navigation.ts) applied to every in-app navigation: the device's layout and the lang parameter.
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { NavigateOptions } from 'react-router';
@@ -6,7 +6,7 @@ import { isMobileUserAgent, toDesktopPath, toMobilePath, withLang } from '@sabai
 import type { Language } from '@sabai/i18n';
 import { languageFromSearch } from './i18n';
 
-/** Whether this browser gets the mobile layout (spec §2, by user agent). */
+/** Whether this browser gets the mobile layout (by user agent). */
 export function isMobileDevice(): boolean {
   return isMobileUserAgent(navigator.userAgent);
 }
@@ -17,7 +17,7 @@ export function resolvePath(to: string, language: Language, isMobile = isMobileD
   const queryAt = pathAndQuery.indexOf('?');
   const pathname = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
   const search = queryAt === -1 ? '' : pathAndQuery.slice(queryAt);
-  // The root page is exempt from device routing (spec §2).
+  // The root page is exempt from device routing.
   const devicePath = pathname === '/' ? '/' : isMobile ? toMobilePath(pathname) : toDesktopPath(pathname);
   return `${devicePath}${withLang(search, language)}${hash ? `#${hash}` : ''}`;
 }
@@ -39,7 +39,7 @@ export function useAppNavigate(): (to: string, options?: NavigateOptions) => voi
   );
 }
 
-/** The current page in another language, every other query parameter kept (spec §2). */
+/** The current page in another language, every other query parameter kept. */
 export function useLanguageSwitch(): (language: Language) => void {
   const navigate = useNavigate();
   const location = useLocation();

@@ -14,7 +14,7 @@ function useMessage(): MessageInstance {
   return message;
 }
 
-/** A resource with a retrieval-failure notice of spec §8. */
+/** A resource with its own failed-load notice. */
 export type RetrievalResource = keyof (typeof en)['notices']['retrieve'];
 
 /** Shows errors and successes as translated messages; never a raw error. */
@@ -47,7 +47,7 @@ export function useNotice() {
   return { error, success, successText, info, warning, warningText };
 }
 
-/** Shows spec §8's retrieval-failure notice for a resource once each time its query fails. */
+/** Shows the failed-load notice for a resource once each time its query fails. */
 export function useRetrievalNotice(isError: boolean, resource: RetrievalResource): void {
   const message = useMessage();
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-// A permission matrix (resources × actions → scope, spec §6) as screens show and edit it: a role's on the
+// A permission matrix (resources × actions → scope) as screens show and edit it: a role's on the
 // Roles tab, an API token's on the API tokens screen. The server checks every grant again.
 import { actionsOf, compactMatrix, isAction, isResource } from '@sabai/domain';
 import type { Action, PermissionMatrix, Resource, Scope } from '@sabai/domain';

@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * A query cache for one signed-in session: the shells create it when they mount, so signing out
- * (which unmounts them) drops every cached answer. The API client already retries server errors
- * (spec §7), so queries do not retry again.
+ * (which unmounts them) drops every cached answer. The API client already retries server errors,
+ * so queries do not retry again.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

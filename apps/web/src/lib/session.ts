@@ -1,4 +1,4 @@
-// The browser session: exactly the localStorage keys of spec §3 and nothing else.
+// The browser session: exactly the localStorage keys below and nothing else.
 import { roleNamesOf } from '@sabai/domain';
 import type { RoleEntry, RoleName } from '@sabai/domain';
 import type { TokenPair } from '@sabai/contracts';
@@ -17,7 +17,7 @@ export const STORAGE_KEYS = {
 /** The token pair of POST /auth/login and /auth/refresh-token. */
 export type SessionToken = TokenPair;
 
-/** The access-token claims the web reads (spec §3; docs/api.md). */
+/** The access-token claims the web reads (docs/api.md). */
 export type AccessClaims = {
   sub: string;
   exp: number;
@@ -51,7 +51,7 @@ export function getToken(): SessionToken | null {
   }
 }
 
-/** Stores a token pair (the `accessToken` key mirrors the access token, as the spec lists it). */
+/** Stores a token pair (the `accessToken` key mirrors the access token, as older clients read it). */
 export function setToken(token: SessionToken): void {
   localStorage.setItem(STORAGE_KEYS.token, JSON.stringify(token));
   localStorage.setItem(STORAGE_KEYS.accessToken, token.accessToken);
@@ -86,7 +86,7 @@ export function setDeviceToken(token: string | null): void {
   else localStorage.removeItem(STORAGE_KEYS.deviceToken);
 }
 
-/** Removes every session key (spec §4, logout), and the unsent drafts with them. */
+/** Removes every session key (logout), and the unsent drafts with them. */
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
   clearAllDrafts();
@@ -122,7 +122,7 @@ export function readClaims(accessToken: string): AccessClaims | null {
   }
 }
 
-/** Spec §4: the access token is expired when exp × 1000 is before now (an unreadable token counts as expired). */
+/** The access token is expired when exp × 1000 is before now (an unreadable token counts as expired). */
 export function isAccessTokenExpired(accessToken: string, now = Date.now()): boolean {
   const claims = readClaims(accessToken);
   return claims === null || claims.exp * 1000 < now;

@@ -6,7 +6,7 @@ import type { TranslationKey } from '@sabai/i18n';
 /** A screen the user may open, as listed in the menu. */
 export type ScreenLink = { key: string; path: string; labelKey: TranslationKey; icon: ComponentType };
 
-/** links: the screens the user may open (menu entries and the profile); landingPath: spec §2's landing page. */
+/** links: the screens the user may open (menu entries and the profile); landingPath: the page after sign-in. */
 export type ShellContext = { links: ScreenLink[]; landingPath: string };
 
 export function useShellContext(): ShellContext {

@@ -12,7 +12,7 @@ export type ConfirmOptions = {
 };
 
 /**
- * A confirmation dialog (spec §9: every delete is confirmed) in the app's theme and language; render the
+ * A confirmation dialog (every delete is confirmed) in the app's theme and language; render the
  * returned holder once in the component.
  */
 export function useConfirm() {

@@ -1,4 +1,4 @@
-// This browser's web push device (spec §3 deviceToken): registered when the profile's web notifications
+// This browser's web push device (its deviceToken): registered when the profile's web notifications
 // are on, so notices reach the user while no page is open; removed when they are turned off. Pages do not
 // pop notices up while a device token is stored (the push covers them).
 import { routes } from '@sabai/contracts';

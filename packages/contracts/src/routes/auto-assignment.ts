@@ -8,7 +8,7 @@ import {
 import { defineRoutes } from './route';
 
 const tag = 'auto-assignment';
-// Spec §2: /setting/auto-assignment needs scope all or myTeam.
+// /setting/auto-assignment needs scope all or myTeam.
 const can = (action: 'view' | 'update') =>
   ({ resource: 'auto_assignment', action, scopes: ['all', 'myTeam'] }) as const;
 const TeamParams = z.object({ teamId: z.uuid() });

@@ -12,7 +12,7 @@ import { defineRoutes } from './route';
 import { UuidParams } from './params';
 
 const tag = 'canned-responses';
-// Spec §2 /setting/canned-response: scope all or myCanned.
+// /setting/canned-response: scope all or myCanned.
 const can = (action: 'view' | 'create' | 'update' | 'delete') =>
   ({ resource: 'canned_response', action, scopes: ['all', 'myCanned'] }) as const;
 

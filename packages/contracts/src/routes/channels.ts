@@ -12,7 +12,7 @@ import { defineRoutes } from './route';
 import { UuidParams } from './params';
 
 const tag = 'channels';
-// Channel settings are for scope `all` (spec §2 /setting/channel).
+// Channel settings are for scope `all` (/setting/channel).
 const can = (action: 'view' | 'create' | 'update' | 'delete') =>
   ({ resource: 'channel', action, scopes: ['all'] }) as const;
 // Every field optional and loosely typed: a malformed redirect is a failed login, not a 400 page.
@@ -48,7 +48,7 @@ export const channelRoutes = defineRoutes({
     access: can('update'),
     audit: { area: 'channel' },
   },
-  // This month's LINE quota and usage (issue 17 item 4): read like the channel's settings.
+  // This month's LINE quota and usage: read like the channel's settings.
   lineQuota: {
     method: 'GET',
     path: '/channels/:id/line-quota',
@@ -75,7 +75,7 @@ export const channelRoutes = defineRoutes({
   },
   // The browser arrives here from Facebook's redirect, without a bearer token: the signed state proves who.
   // Whatever Facebook answers (a code, a cancel, anything unexpected), the browser goes back to the channel
-  // settings screen, which tells the admin what happened in their language (issue 14 item 21).
+  // settings screen, which tells the admin what happened in their language.
   metaCallback: {
     method: 'GET',
     path: '/channels/meta/callback',

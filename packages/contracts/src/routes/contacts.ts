@@ -16,7 +16,7 @@ import { defineRoutes } from './route';
 import { UuidParams } from './params';
 
 const tag = 'contacts';
-// Spec §2 /contacts: scope all or myChannel.
+// /contacts: scope all or myChannel.
 const can = (action: 'view' | 'update' | 'delete') =>
   ({ resource: 'contact', action, scopes: ['all', 'myChannel'] }) as const;
 // The audit log of personal data is for the organisation's admins: whoever may delete any contact.

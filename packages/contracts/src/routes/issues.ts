@@ -21,7 +21,7 @@ const update = { resource: 'issue', action: 'update' } as const;
 // Giving an issue to someone is a lead's job: staff (scope myIssue) only work on their own issues.
 const assign = { resource: 'issue', action: 'update', scopes: ['all', 'myTeam'] } as const;
 // Taking an issue for oneself needs update at any scope (staff's myIssue is enough: it becomes theirs); which
-// issues may be taken is what the view scope shows (domain `checkTake`, docs/decisions.md "Staff pick up work").
+// issues may be taken is what the view scope shows (domain `checkTake`, docs/decisions/inbox-and-issues.md "Staff pick up work").
 const take = update;
 
 export const issueRoutes = defineRoutes({

@@ -13,7 +13,7 @@ import { defineRoutes } from './route';
 const tag = 'knowledge-base';
 // Articles are organisation settings, written like the service levels and automation rules (channel scope
 // all: Admins and SuperAdmins by default); published ones are searched by anyone who may view issues
-// (docs/decisions.md "Knowledge base").
+// (docs/decisions/ai.md "Knowledge base").
 const can = (action: 'view' | 'update') => ({ resource: 'channel', action, scopes: ['all'] }) as const;
 const ArticleIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

@@ -7,7 +7,7 @@ import {
 import { defineRoutes } from './route';
 
 const tag = 'notifications';
-// Every signed-in user has their own notifications (spec §2: the bell is in every header); the repo keys
+// Every signed-in user has their own notifications (the bell is in every header); the repo keys
 // every query by the caller's organisation and user.
 const signedIn = { signedIn: true } as const;
 

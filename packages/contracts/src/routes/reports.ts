@@ -10,7 +10,7 @@ import { defineRoutes } from './route';
 
 const tag = 'reports';
 
-// Spec §2: the view scopes each screen needs (the same table as packages/domain ROUTE_PERMISSIONS).
+// The view scopes each screen needs (the same table as packages/domain ROUTE_PERMISSIONS).
 const performance = <const K extends ReportKind, const R extends Resource, const S extends readonly Scope[]>(
   kind: K,
   resource: R,

@@ -3,7 +3,7 @@ import { defineRoutes } from './route';
 import { UuidParams } from './params';
 
 const tag = 'roles';
-// Roles belong to user management (spec §6 resource `user`).
+// Roles belong to user management (the `user` permission resource).
 const viewUsers = { resource: 'user', action: 'view' } as const;
 
 export const roleRoutes = defineRoutes({

@@ -11,7 +11,7 @@ import { defineRoutes } from './route';
 import { IssueIdParams, UuidParams } from './params';
 
 const tag = 'tags';
-// Spec §2 /setting/tag: scope all. Tagging an issue is an `issue` update in the caller's issue scope.
+// /setting/tag: scope all. Tagging an issue is an `issue` update in the caller's issue scope.
 const can = (action: 'view' | 'create' | 'update' | 'delete') =>
   ({ resource: 'tag', action, scopes: ['all'] }) as const;
 

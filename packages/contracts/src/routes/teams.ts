@@ -11,7 +11,7 @@ import { defineRoutes } from './route';
 import { UuidParams } from './params';
 
 const tag = 'teams';
-// Spec §6 resource `team`: scope all for every team, myTeam for the teams the caller manages or belongs to.
+// The `team` permission resource: scope all for every team, myTeam for the teams the caller manages or belongs to.
 const can = (action: 'view' | 'create' | 'update' | 'delete') =>
   ({ resource: 'team', action, scopes: ['all', 'myTeam'] }) as const;
 

@@ -1,4 +1,4 @@
-// Proof that whoever connects a LINE channel controls it (issue 14 item 1), asked of LINE before anything is
+// Proof that whoever connects a LINE channel controls it, asked of LINE before anything is
 // stored: the access token must belong to the channel id (verify v2.1: `client_id`), the secret must be that
 // channel's (LINE issues a stateless channel access token only for the right id and secret pair), and both
 // tokens must speak for the same bot (`GET /v2/bot/info`). The stateless token lives 15 minutes, is never

@@ -1,4 +1,4 @@
-// This month's message quota of a LINE channel, as LINE counts it (issue 17 item 4): the target limit
+// This month's message quota of a LINE channel, as LINE counts it: the target limit
 // (`GET /v2/bot/message/quota`) and the messages counted so far (`GET /v2/bot/message/quota/consumption`).
 // LINE counts one message per push request and recipient (however many message objects it carries, and
 // only when it can be delivered); replies are free.

@@ -1,4 +1,4 @@
-// Connecting a Page (and its Instagram account) by Facebook Login, never by typed tokens (issue 4 item 6):
+// Connecting a Page (and its Instagram account) by Facebook Login, never by typed tokens:
 // the admin is sent to the login dialog, Meta redirects back with a code, we exchange it for a user token
 // and list the Pages it manages with their page tokens.
 import type { ProviderFetch } from '../provider-fetch';

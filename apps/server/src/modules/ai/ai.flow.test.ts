@@ -1,4 +1,4 @@
-// AI assist end to end against the simulator's OpenAI-compatible fake (issue 20): an admin's settings round
+// AI assist end to end against the simulator's OpenAI-compatible fake: an admin's settings round
 // trip with the key never returned and its change audited masked; validation; another organisation and a
 // Staff member kept out; completeWithAi streaming, redacting, refusing (off, feature off, over budget: nothing
 // sent) and mapping faults (timeout, 429, 5xx, wrong key) to codes, each request logged without its text;

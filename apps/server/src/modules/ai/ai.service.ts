@@ -1,4 +1,4 @@
-// AI assist (issue 20): the organisation's endpoint settings, the one call every AI feature makes
+// AI assist: the organisation's endpoint settings, the one call every AI feature makes
 // (completeWithAi: refusals, redaction, budget, timeout, error codes, the request log) and the admin's
 // test, meter and log. Message text never reaches the log, the database or the server's own log lines.
 import { createHash } from 'node:crypto';

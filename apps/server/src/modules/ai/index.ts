@@ -1,7 +1,7 @@
-// What other modules and the process may use of AI assist (issue 20).
+// What other modules and the process may use of AI assist.
 /**
  * The one way any feature reaches a model: `completeWithAi(deps, request)` with the organisation's endpoint,
- * data rules, budget and timeout, logged without text (docs/decisions.md "AI assist").
+ * data rules, budget and timeout, logged without text (docs/decisions/ai.md "AI assist").
  */
 export { completeWithAi, type AiFeature, type AiMessage } from './ai.service';
 /** The features on for an organisation right now (none while AI is off or not set up). */

@@ -1,4 +1,4 @@
-// API tokens (issue 19 item 6): created, listed and revoked by an organisation's administrators, and the
+// API tokens: created, listed and revoked by an organisation's administrators, and the
 // authentication of a call that presents one. A token acts as its creator, with its own permissions, which
 // never exceed the creator's role (checked when created and again at each call).
 import { createHash, randomBytes } from 'node:crypto';

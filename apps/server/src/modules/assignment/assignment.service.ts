@@ -1,4 +1,4 @@
-// Automatic assignment (spec §4; issue 5 §3). A job per new (or transferred) issue gives it to an eligible
+// Automatic assignment. A job per new (or transferred) issue gives it to an eligible
 // agent of its team: online, on shift in the organisation's time zone, outside their break, not on approved
 // time off; the manager only as the team's manager working type says. When nobody is available the issue
 // waits, and the team's backlog is handed out, oldest first, when someone becomes available: coming online,
@@ -291,7 +291,7 @@ export async function runAssignJob(deps: Deps, job: JobOf<typeof ASSIGN_JOB>) {
   // An issue given out meanwhile was given out by a hand-out, which took the team's older ones first.
   const issue = await repo.peekWaitingIssue(deps.db.orm, issueId);
   if (!issue?.teamId) return;
-  // Older waiting issues of the team go first (spec: the backlog is handed out oldest first), and a hand-out
+  // Older waiting issues of the team go first (the backlog is handed out oldest first), and a hand-out
   // gives out whatever arrived meanwhile, so a burst of new issues does not wait for its own jobs.
   const { issueIds } = await handOutSoon(deps, issue.teamId);
   if (issueIds.has(issueId)) return;

@@ -1,4 +1,4 @@
-// Auto-assignment (spec §4): who receives an issue, in what order, and that one issue never goes to two
+// Auto-assignment: who receives an issue, in what order, and that one issue never goes to two
 // agents, even with two workers racing. Issues are written directly and the job function is called directly
 // (the settings routes and the job queue are covered in assignment.routes.test.ts).
 import { eq, inArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Agent assist end to end (issue 20): the composer's routes against the simulator's OpenAI-compatible fake.
+// Agent assist end to end: the composer's routes against the simulator's OpenAI-compatible fake.
 // What the model receives is read back from the fake: the conversation without personal data, the agent's
 // politeness, the knowledge base's best article; answers stream as JSON lines; every route keeps to the
 // caller's issues; a model that fails before or during its answer gives a code, and with AI off nothing is

@@ -1,4 +1,4 @@
-// What the agent-assist features ask the model, built from the conversation (issue 20). Pure: the service
+// What the agent-assist features ask the model, built from the conversation. Pure: the service
 // reads the issue and calls the model; these only word the request. Customers' and agents' words go in the
 // user message between markers, never in the instructions, and the instructions say that text inside them
 // is material, not orders: a customer writing "ignore your rules" is quoting, not commanding.

@@ -1,4 +1,4 @@
-// Agent assist in the composer (issue 20): a suggested reply, a rewritten draft, translations, a summary and
+// Agent assist in the composer: a suggested reply, a rewritten draft, translations, a summary and
 // tags, each from the issue the caller may see, through the one AI call (completeWithAi: settings, data
 // rules, budget, log). Answers are drafts: nothing here sends or changes anything.
 import type { AssistFeatures, Translation } from '@sabai/contracts';

@@ -1,4 +1,4 @@
-// What other modules may use of agent assist (issue 20).
+// What other modules may use of agent assist.
 /** The composer's AI actions: suggest, rewrite, translate, summary, tags. */
 export { assistRoutes } from './assist.routes';
 /**

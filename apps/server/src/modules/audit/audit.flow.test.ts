@@ -1,4 +1,4 @@
-// The administration audit trail through the real API (issue 18 item 5): a settings change with each
+// The administration audit trail through the real API: a settings change with each
 // field before and after, refused attempts, sign-ins, exports, the filters and paging, the organisation
 // boundary, and the retention purge.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Sign-in, session rotation, organisation switching and password reset (spec §4 "Session", §7).
+// Sign-in, session rotation, organisation switching and password reset.
 import { randomUUID } from 'node:crypto';
 import { isAllowed, toRoleEntries, validatePassword, type RoleEntry, type RoleName } from '@sabai/domain';
 import { isCommonPassword } from '@sabai/domain/common-passwords';
@@ -144,13 +144,13 @@ export async function unregisterDevice(deps: Deps, auth: AuthContext, deviceToke
   await repo.deleteDeviceToken(deps.db.orm, auth.userId, deviceToken);
 }
 
-/** Organisations the caller may switch to (spec §6: SuperAdmin, or organization view with scope all). */
+/** Organisations the caller may switch to (SuperAdmin, or organization view with scope all). */
 export async function listOrganizations(deps: Deps, auth: AuthContext) {
   assertMaySwitch(auth);
   return repo.listOrganizations(deps.db.orm);
 }
 
-/** Re-issues the caller's session for another organisation (spec §7 PUT /super-admin/{id}). */
+/** Re-issues the caller's session for another organisation (PUT /super-admin/{id}). */
 export async function switchOrganization(
   deps: Deps,
   auth: AuthContext,
@@ -214,7 +214,7 @@ async function openSession(
 
 /**
  * A fresh session for a signed-in user whose role or organisation changed, pushed to their open pages as
- * spec §3's refresh message (they store it and refresh their access token). A new family: the socket
+ * a refresh message (they store it and refresh their access token). A new family: the socket
  * does not know which session the page holds. Null when the user may no longer sign in here.
  */
 export async function reissueSession(
@@ -282,7 +282,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
 }
 
 /**
- * Changes the caller's password after checking the current one (spec §5). Every other session ends; the
+ * Changes the caller's password after checking the current one. Every other session ends; the
  * caller's own (its refresh token family) goes on: its next request refreshes the access token.
  */
 export async function changePassword(

@@ -1,4 +1,4 @@
-// Issue 14 item 15: forgot-password answers known and unknown addresses alike, whether the mail service
+// Forgot-password answers known and unknown addresses alike, whether the mail service
 // works or not, and a reset mail the SMTP server failed to take is sent again. A real SMTP server.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14 item 13: what ends a session ends it on the next request (the per-user session version) and
+// What ends a session ends it on the next request (the per-user session version) and
 // closes the user's sockets, on either database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

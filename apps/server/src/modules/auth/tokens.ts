@@ -1,4 +1,4 @@
-// Access tokens: short-lived HS256 JWTs with the spec's claims. Refresh tokens: opaque random strings
+// Access tokens: short-lived HS256 JWTs with the published claims (docs/api.md). Refresh tokens: opaque random strings
 // stored only as SHA-256 hashes, rotated at each use.
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';

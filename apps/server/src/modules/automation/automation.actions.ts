@@ -59,7 +59,7 @@ async function takeStep(
     const tagActor = { organizationId, userId: actor.userId, trace: traceOf(actor) };
     return toggleIssueTag(tx, tagActor, issueId, action.tagId, action.type === 'add_tag', now);
   }
-  // Every other step changes the issue: it must still be open (a closed issue never changes, spec §4).
+  // Every other step changes the issue: it must still be open (a closed issue never changes).
   const issue = await lockOpenIssue(tx, organizationId, issueId);
   if (!issue) throw conflict('issue.status.closed');
   const origin = { source: actor.automation.source, id: actor.automation.id, name: actor.automation.name };

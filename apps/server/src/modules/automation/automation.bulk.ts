@@ -1,6 +1,6 @@
-// Bulk actions of the inbox (issue 18 item 4): the same single-issue action (assign, tag, transfer, a
+// Bulk actions of the inbox: the same single-issue action (assign, tag, transfer, a
 // status) on each selected issue, each in its own transaction with the checks the single action makes (the
-// caller's permission and scope as its route declares, the rules of spec §4); one issue's refusal is its
+// caller's permission and scope as its route declares, the status rules); one issue's refusal is its
 // result, never the others'.
 import { routes, type Access, type BulkAction, type BulkResult } from '@sabai/contracts';
 import { isAllowed, isFinalStatus, scopeFor, type Scope } from '@sabai/domain';

@@ -1,4 +1,4 @@
-// The automation engine (issue 18 item 3): called with the events of a change, inside that change's
+// The automation engine: called with the events of a change, inside that change's
 // transaction (a batch of customer messages in the ingest worker, a status change, a job's idle or service
 // level event). For each event, in order, every active rule of the organisation waiting for it is checked
 // against the issue as the event left it (domain `conditionsHold`); the firings are recorded once per rule

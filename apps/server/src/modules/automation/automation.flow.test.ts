@@ -1,4 +1,4 @@
-// Automation rules end to end (issue 18 item 3): the settings API (validation, references, order, copies,
+// Automation rules end to end: the settings API (validation, references, order, copies,
 // scope), and the engine through real events: a simulator customer's words route and tag an issue, a
 // replayed event fires nothing, a rule's own change never loops and a chain stops after five steps, the
 // conditions' verdicts match the "test against an issue" answer, and the rules that wait on time (idle,

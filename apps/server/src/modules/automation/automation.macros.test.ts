@@ -1,4 +1,4 @@
-// Macros and bulk actions end to end (issue 18 item 4): personal and shared macros under the canned response
+// Macros and bulk actions end to end: personal and shared macros under the canned response
 // permission, a run on several issues with each step's outcome (the caller's own rights: a Staff member's
 // status step is refused, the others still run), and bulk actions with a result per issue.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Macros (issue 18 item 4): a saved sequence of steps an agent runs on one issue or on a selection. Kept
+// Macros: a saved sequence of steps an agent runs on one issue or on a selection. Kept
 // like canned responses: scope all manages everyone's and shares them; myCanned keeps one's own and runs the
 // shared ones. A run takes each issue in its own transaction, inside the caller's issue scope, with the
 // caller's rights (a Staff member's status step is refused as their own change would be); each step that

@@ -136,7 +136,7 @@ describe('canned responses with scope all', () => {
     expect(long.json().error.code).toBe('canned.message_too_long');
   });
 
-  it('refuses duplicate categories and responses (spec §8), any case', async () => {
+  it('refuses duplicate categories and responses, any case', async () => {
     const first = await createCategory(admin, 'Shipping');
     const dup = await createCategory(admin, 'SHIPPING');
     expect(dup.statusCode).toBe(409);

@@ -1,5 +1,5 @@
-// Canned categories and responses (spec §3 Canned, §5, §8 duplicates and "canned response not found or
-// not allowed", §9 500 letters). Scope all manages everyone's and creates shared ones; myCanned manages
+// Canned categories and responses (duplicate names refused, "canned response not found or
+// not allowed", messages up to 500 letters). Scope all manages everyone's and creates shared ones; myCanned manages
 // their own and reads the shared ones (the composer needs the organisation's answers too).
 import { isCannedMessageWithinLimit, scopeFor, type Action, type Scope } from '@sabai/domain';
 import type {

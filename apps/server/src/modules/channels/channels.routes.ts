@@ -35,7 +35,7 @@ export async function channelRoutes(app: FastifyInstance, deps: Deps) {
   route(app, map.metaLoginUrl, async (req) => service.metaLoginUrl(deps, authOf(req)));
   // The browser arrives here from Facebook's redirect, without a bearer token: the signed state proves who.
   // Whatever Facebook answers (a code, a cancel, anything unexpected), the browser goes back to the channel
-  // settings screen, which tells the admin what happened in their language (issue 14 item 21).
+  // settings screen, which tells the admin what happened in their language.
   route(app, map.metaCallback, async (req, reply) =>
     reply.redirect(await service.completeMetaLogin(deps, req.query)),
   );

@@ -1,4 +1,4 @@
-// Channel settings (spec §3 Channel, §5 Channel validations, §8 messages): connect, edit and remove LINE
+// Channel settings (the channel fields' validations and refusal messages): connect, edit and remove LINE
 // OAs, Facebook Pages and Instagram accounts. Secrets are sealed at rest and never returned.
 import { localTime } from '@sabai/domain';
 import { NOTICE_TEXTS, type Channel, type CreateChannel, type UpdateChannel } from '@sabai/contracts';
@@ -34,8 +34,8 @@ export async function getChannel(deps: Deps, auth: AuthContext, id: string): Pro
 }
 
 /**
- * Creates a channel (spec §8). Whoever connects a provider account proves control of it first (issue 14
- * item 1): LINE confirms the id, secret and token belong together; a Page or Instagram account comes from a
+ * Creates a channel. Whoever connects a provider account proves control of it first:
+ * LINE confirms the id, secret and token belong together; a Page or Instagram account comes from a
  * Facebook Login that granted it. Until proven, every refusal is the same whether or not another
  * organisation uses the account; once proven, an account active elsewhere needs `takeOver`.
  */
@@ -147,7 +147,7 @@ export async function updateChannel(
   const { holidays } = await repo.childrenOf(deps.db.orm, [id]);
   const keptDates = new Map(input.holidays.flatMap((h) => (h.id ? [[h.id, h.date] as const] : [])));
   // Judged on the stored (original) date: moving a started holiday would take it off the day it answered
-  // customers, and a later save could then remove it (issue 14).
+  // customers, and a later save could then remove it.
   if (holidays.some((h) => !canRemoveHoliday(h.date, today) && keptDates.get(h.id) !== h.date)) {
     throw conflict('channel.holiday_cannot_remove', 'This holiday cannot remove.');
   }

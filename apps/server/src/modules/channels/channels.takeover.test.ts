@@ -1,4 +1,4 @@
-// Connecting a provider account another organisation uses (issue 14 item 1): nothing changes until the
+// Connecting a provider account another organisation uses: nothing changes until the
 // caller proves control (LINE confirms id, secret and token; Meta: a Facebook Login that granted the Page),
 // and until then the refusal is the same whether or not the account is used elsewhere. A proven takeover
 // moves the webhooks to the winner and tells the loser, whose channel shows when it was taken over.

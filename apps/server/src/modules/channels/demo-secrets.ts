@@ -1,4 +1,4 @@
-// Production never receives webhooks signed with a published secret (issue 19 item 2): the demo LINE
+// Production never receives webhooks signed with a published secret: the demo LINE
 // channel secrets are in the README and the seed, so anyone could forge a customer on a channel holding
 // one. The seeded demo channels themselves (their own channel and bot ids) are left alone: an installation
 // that started as the demo keeps its demo organisation, and the benches run production on demo data.

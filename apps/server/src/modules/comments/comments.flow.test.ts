@@ -1,4 +1,4 @@
-// The comments inbox through the real webhook and Graph paths against the simulator (issue 17 item 5):
+// The comments inbox through the real webhook and Graph paths against the simulator:
 // Facebook and Instagram comments become comment issues with their post's preview; replies join the
 // thread; agents reply publicly and privately (once per comment, within 7 days), like, hide and delete;
 // keyword rules answer once per commenter per post; a live-commerce post collects its "CF" comments.

@@ -1,4 +1,4 @@
-// What agents and admins do with comments (issue 17 item 5): act on a comment on the platform (like, hide,
+// What agents and admins do with comments: act on a comment on the platform (like, hide,
 // delete), answer it privately (Meta's private reply), read a post and its order list, and keep a
 // channel's comment rules. Every call checks the caller's organisation and issue scope first.
 import ExcelJS from 'exceljs';

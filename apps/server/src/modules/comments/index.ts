@@ -1,4 +1,4 @@
-/** The comments inbox: comments of Facebook posts and Instagram media as issues (issue 17 item 5). */
+/** The comments inbox: comments of Facebook posts and Instagram media as issues. */
 export {
   POST_PREVIEW_JOB,
   PRIVATE_REPLY_JOB,

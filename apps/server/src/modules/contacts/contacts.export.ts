@@ -1,4 +1,4 @@
-// The contact export (issue 8 §3): the current search result as CSV (UTF-8 with a BOM, so Excel reads Thai)
+// The contact export: the current search result as CSV (UTF-8 with a BOM, so Excel reads Thai)
 // or XLSX, written while it is read. Rows come from the database in keyset batches, so memory holds one
 // batch whatever the size of the export, and no transaction stays open while a slow client downloads.
 import { PassThrough, type Readable } from 'node:stream';

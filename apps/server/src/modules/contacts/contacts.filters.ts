@@ -1,4 +1,4 @@
-// The contact list's quick search and advanced filters (issue 8 §1) as SQL over `contacts c`, shared by the
+// The contact list's quick search and advanced filters as SQL over `contacts c`, shared by the
 // list and the export. Every condition is parenthesised: they are joined with AND after the organisation,
 // and a bare OR would leak other organisations' rows.
 import { sql, type SQL } from 'drizzle-orm';

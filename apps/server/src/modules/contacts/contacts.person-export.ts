@@ -1,4 +1,4 @@
-// "Export this person's data" (issue 8 §5, PDPA rights of access and portability): one zip holding
+// "Export this person's data" (PDPA rights of access and portability): one zip holding
 // profile.json (the contact with its identities and issues), messages.csv (every message of every issue,
 // oldest first, UTF-8 with a BOM for Excel) and attachments/ (each message's files, named as the CSV lists
 // them). Everything is streamed: messages are read in batches and each file is opened only when the zip

@@ -206,7 +206,7 @@ export async function mergeInto(ex: Executor, targetId: string, sourceId: string
 }
 
 /**
- * Erases a person (issue 8 §5, PDPA): personal fields, the identities' provider ids and names, the text and
+ * Erases a person (PDPA): personal fields, the identities' provider ids and names, the text and
  * payload of every message and the notes of their issues are replaced; the rows stay, so report counts
  * (issues, messages, response times) do not change. Returns the attachment file ids to remove.
  */

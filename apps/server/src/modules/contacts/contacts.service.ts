@@ -1,6 +1,6 @@
-// Contacts (issue 8): reading in the caller's scope (all, or myChannel: contacts with an identity on a
+// Contacts: reading in the caller's scope (all, or myChannel: contacts with an identity on a
 // channel of the caller's teams), editing, deleting and exporting; every sensitive action leaves an audit
-// row (issue 8 §5) in the same transaction as the change.
+// row in the same transaction as the change.
 import type {
   ContactAuditPage,
   ContactDetail,

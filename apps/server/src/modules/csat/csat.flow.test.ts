@@ -1,4 +1,4 @@
-// Customer satisfaction end to end through the simulator (issue 18 item 1): the channel's settings, the
+// Customer satisfaction end to end through the simulator: the channel's settings, the
 // survey sent once when an issue is resolved-success or closed, only inside the platform's window, in the
 // customer's language; the tap matched to the issue that asked even after the customer opened another; the
 // comment; the issue's panel and trail; the CSAT report, its export and the dashboard figures.

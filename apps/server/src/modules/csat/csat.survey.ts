@@ -1,5 +1,5 @@
 // Sending the survey when an issue's service ended, and recording the customer's answer (the inbound
-// worker finds the answers: inbound/csat-answers.ts). docs/decisions.md "Customer satisfaction".
+// worker finds the answers: inbound/csat-answers.ts). docs/decisions/support-tools.md "Customer satisfaction".
 import { CSAT_COMMENT_WINDOW_MINUTES, CSAT_RATINGS, type QuickReply } from '@sabai/contracts';
 import { SOCIAL_STANDARD_WINDOW_MS } from '@sabai/domain';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// What other modules and the process may use of customer satisfaction (issue 18 item 1).
+// What other modules and the process may use of customer satisfaction.
 /** The survey settings routes. */
 export { csatRoutes } from './csat.routes';
 /** The job handler that sends a survey once an issue's service ended (workers.ts). */

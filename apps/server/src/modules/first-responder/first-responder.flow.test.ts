@@ -1,4 +1,4 @@
-// The AI first responder end to end (issue 20 items 4 and 5): LINE customers through the simulator, the
+// The AI first responder end to end: LINE customers through the simulator, the
 // model through its OpenAI-compatible fake. What the model received is read back from the fake: only the
 // matching article, the customer's language; no request at all when nothing matches, when the channel's
 // responder or the organisation's feature is off, or in business hours. Hand-overs tell the customer, note a

@@ -1,4 +1,4 @@
-// The AI first responder (issue 20 items 4 and 5). The ingest only queues a job for the issues a batch
+// The AI first responder. The ingest only queues a job for the issues a batch
 // touched on channels with the responder on (firstResponderJobs, from a cached list: no read per batch);
 // the job decides and answers each outside any transaction the ingest holds. It never holds an issue back from people:
 // it speaks only while nobody is assigned, and an agent's message or assignment silences it.

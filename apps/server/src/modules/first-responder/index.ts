@@ -1,4 +1,4 @@
-// What other modules and the process may use of the AI first responder (issue 20 items 4 and 5).
+// What other modules and the process may use of the AI first responder.
 /** The settings and report routes. */
 export { firstResponderRoutes } from './first-responder.routes';
 /** The job and its handler (workers.ts); the ingest queues it with firstResponderJobs, in its transaction. */

@@ -1,5 +1,5 @@
 // Comments arriving from the feed (Facebook) and comments (Instagram) webhooks, applied inside the ingest
-// batch's transaction (docs/decisions.md "Comments inbox"). A commenter's comments on one post are one
+// batch's transaction (docs/decisions/channels.md "Comments inbox"). A commenter's comments on one post are one
 // issue of kind 'comment' (their thread); a reply to a comment joins the thread of the comment it answers.
 // Each comment is a message keyed by its comment id, so a redelivery changes nothing. The page's own
 // comments (its replies, also made outside Sabai) come back as echoes and join the thread they answer.

@@ -1,4 +1,4 @@
-// A customer's answer to a satisfaction survey (issue 18 item 1): a tap on the survey's buttons is the rating
+// A customer's answer to a satisfaction survey: a tap on the survey's buttons is the rating
 // of the issue that asked, whatever issue the customer has open now; the next text within the comment window
 // is the comment, unless the customer has another issue open (then it belongs there). Both are stored in the
 // chat of the issue they answer and change nothing else on it: no unread count, no return of the customer.

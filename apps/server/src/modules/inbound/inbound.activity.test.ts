@@ -1,4 +1,4 @@
-// What inbound processing puts on an issue's activity trail (issue 16, item 1): the automatic answer of a
+// What inbound processing puts on an issue's activity trail: the automatic answer of a
 // new issue, and the customer coming back to a resolved issue (which stays resolved: their message lands in
 // it). Batches are handed to processInboundBatch directly, as in inbound.batch.test.ts.
 import { asc, eq } from 'drizzle-orm';

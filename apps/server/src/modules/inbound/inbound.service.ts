@@ -1,5 +1,5 @@
-// Processing of stored webhook deliveries (issue 4 "Inbound processing"), a claimed batch at a time
-// (docs/decisions.md "Set-based inbound processing"). Before the transaction, with a few queries for the
+// Processing of stored webhook deliveries, a claimed batch at a time
+// (docs/decisions/channels.md "Set-based inbound processing"). Before the transaction, with a few queries for the
 // whole batch: parse the deliveries, find their channels, find or create the customers' identities (the
 // profile lookups of new customers are the only network calls). Then a transaction applies the events in
 // order: runs of customer messages set-based, the rarer events (echo, follow, referral, unsend, read) one

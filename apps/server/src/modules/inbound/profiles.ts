@@ -1,6 +1,6 @@
 // A new customer's provider profile (name, picture) is looked up by a job, after their message is stored
 // and shown under a placeholder name (the external id): a slow or failing profile API never holds up a
-// batch, and other customers' messages never wait for it (issue 14 item 5). The name then fills in, with a
+// batch, and other customers' messages never wait for it. The name then fills in, with a
 // live update of the customer's issues.
 import { z } from 'zod';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// When a provider event happened, as the product records it (docs/decisions.md "Provider timestamps"): the
+// When a provider event happened, as the product records it (docs/decisions/channels.md "Provider timestamps"): the
 // provider's own time, unless it is implausible — more than a few minutes ahead of when we received it, or
 // before the channel was connected (a 1970 or a wrong-clock timestamp) — then the time we received it.
 // Chat order does not depend on it: messages are listed by their id, the order they were stored in.

@@ -1,4 +1,4 @@
-// The activity trail (issue 16, item 1): what each change of an issue records, as GET /issues/:id/activity
+// The activity trail: what each change of an issue records, as GET /issues/:id/activity
 // serves it (oldest first, names resolved), and who may read it.
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

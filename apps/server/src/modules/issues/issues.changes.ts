@@ -51,7 +51,7 @@ export async function lockOpenIssue(tx: Executor, organizationId: string, issueI
   return issue && !isFinalStatus(issue.status) ? issue : null;
 }
 
-/** Changes the status under the rules of spec §4; throws 409 with the rule's code when they forbid it. */
+/** Changes the status under the status rules (domain checkStatusChange); throws 409 with the rule's code when they forbid it. */
 export async function changeStatus(
   deps: Deps,
   tx: Executor,

@@ -1,4 +1,4 @@
-// The inbox's filters and orders (spec §3 filter keys; issue 6 §1) as SQL over `issues i`, shared by the
+// The inbox's filters and orders (the list query's filter keys) as SQL over `issues i`, shared by the
 // list, the status counts and the kanban. Every condition is parenthesised: they are joined with AND after
 // the caller's scope, and a bare OR would leak other organisations' rows.
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Handing a leaving agent's open issues over before their account goes (issue 14): to another agent, or back
+// Handing a leaving agent's open issues over before their account goes: to another agent, or back
 // to each issue's team queue. Each issue records the hand-over as an `assigned` activity, where the issue's
 // history is kept.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';

@@ -13,7 +13,7 @@ export const SERVICE_ENDED_JOB = defineJob(
   { retryLimit: 3, retryDelay: 5, retryBackoff: true },
 );
 
-/** The statuses that end the service and may ask the customer for a rating (issue 18 item 1). */
+/** The statuses that end the service and may ask the customer for a rating. */
 export const endsService = (status: IssueStatus) => status === 'resolved-success' || status === 'close';
 
 /** Announces, inside the change's transaction, that the issue's service ended. */

@@ -1,4 +1,4 @@
-// The agent workspace's rules and transactions (issue 6): reading issues in the caller's scope, and the
+// The agent workspace's rules and transactions: reading issues in the caller's scope, and the
 // updates (note, status), assignment (given by a lead or taken by the agent), transfer and the staff's
 // request to close. Every update locks the issue row, checks the rule of packages/domain under that lock,
 // writes the change with its activity (the facts reports read) and publishes the event in the same
@@ -180,7 +180,7 @@ const actorOf = (auth: AuthContext): Actor => ({
   canChangeStatus: canChangeIssueStatus(auth.roleName),
 });
 
-/** The spec's update kinds: the note, or the status under the rules of §4. */
+/** The kinds of issue update: the note, or the status under the status rules. */
 export async function updateIssue(
   deps: Deps,
   auth: AuthContext,
@@ -370,7 +370,7 @@ async function recordTransferAssignment(
   });
 }
 
-/** Staff cannot change status (spec §4): they ask their team's manager, who is notified, to close it. */
+/** Staff cannot change status: they ask their team's manager, who is notified, to close it. */
 export async function requestClose(
   deps: Deps,
   auth: AuthContext,

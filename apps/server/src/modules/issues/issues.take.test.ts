@@ -1,4 +1,4 @@
-// Staff pick up work (issue 16, item 6): "Assign to me" (POST /issues/:id/take) and "Take next"
+// Staff pick up work: "Assign to me" (POST /issues/:id/take) and "Take next"
 // (POST /issues/take-next) — who may take what, the queue's order, and two callers racing.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Knowledge base articles (issue 20, AI assist): written by whoever holds the channel permission with scope
+// Knowledge base articles: written by whoever holds the channel permission with scope
 // all, searched (published only) by everyone who may view issues; imported from CSV row by row.
 import {
   KB_ARTICLES_MAX,

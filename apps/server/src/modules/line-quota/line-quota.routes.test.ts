@@ -1,4 +1,4 @@
-// This month's LINE quota (issue 17 item 4) through the real send path and the simulator playing LINE:
+// This month's LINE quota through the real send path and the simulator playing LINE:
 // the route's figures, the 80 % and 100 % notifications (once each, also when deliveries cross together)
 // and who may read it.
 import { and, eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
-// A LINE channel's monthly message quota (issue 17 item 4): LINE's figures beside our own delivery
+// A LINE channel's monthly message quota: LINE's figures beside our own delivery
 // records, and a notification to every admin when pushes take this month's usage past 80 % and 100 % of a
-// limited quota (docs/decisions.md "LINE message quota").
+// limited quota (docs/decisions/channels.md "LINE message quota").
 import { lineQuotaThresholdsReached, localTime, startOfLocalDay } from '@sabai/domain';
 import { NOTICE_TEXTS, type LineQuota } from '@sabai/contracts';
 import { createLineQuotaReader, LineQuotaError, providerFetch, type LineMonthlyQuota } from '../../channels';

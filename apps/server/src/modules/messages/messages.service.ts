@@ -1,4 +1,4 @@
-// Outgoing messages (issue 4 "Outbound"): recorded as pending with the issue's facts in one transaction,
+// Outgoing messages: recorded as pending with the issue's facts in one transaction,
 // then delivered by a job with retries. Private notes never leave the product.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -225,7 +225,7 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   if (commentReply && channel.type !== 'line')
     return deliverCommentReply(deps, { message, channel, commentId: commentReply.commentId, job, attempts });
   const adapter = deps.channels.get(channel.type);
-  // Files reach the customer (and LINE and Meta, which fetch media) by links that expire (docs/decisions.md).
+  // Files reach the customer (and LINE and Meta, which fetch media) by links that expire (docs/decisions/files.md "Files").
   const linkDays = await fileLinkExpiryDays(deps.db.orm, message.organizationId);
   const fileUrl: CustomerFileUrl = (fileId) => deps.fileLinks.customerUrl(fileId, linkDays);
   const outbound = outboundMessages(message, found.attachments, fileUrl, adapter.splitText);

@@ -12,7 +12,7 @@ type ChannelWindow = NonNullable<Awaited<ReturnType<typeof repo.findChannelWindo
 
 /**
  * Refuses a reply the customer cannot get: a LINE customer who blocked the account, or a Messenger or
- * Instagram reply past the 7-day window (with the Business Suite link, spec §8).
+ * Instagram reply past the 7-day window (with the Business Suite link).
  */
 export function assertCustomerReachable(found: ChannelWindow, now: Date) {
   if (found.type === 'line') {

@@ -6,5 +6,5 @@ export { notifyCustomerActivity } from './notifications.service';
 /** Marks the caller's notifications of an issue read when they open it. */
 export { markIssueNotificationsRead } from './notifications.service';
 export type { NewNotification } from './notifications.repo';
-/** The /web-notification API of spec §7. */
+/** The /web-notification API. */
 export { notificationRoutes } from './notifications.routes';

@@ -5,7 +5,7 @@ import { route } from '../../http/route';
 import { authOf } from '../../http/access';
 import * as service from './notifications.service';
 
-/** Spec §7's /web-notification calls, under their spec paths. */
+/** The /web-notification calls, under their published paths. */
 const map = routes.notifications;
 
 export async function notificationRoutes(app: FastifyInstance, deps: Deps) {

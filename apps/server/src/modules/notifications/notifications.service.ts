@@ -1,7 +1,7 @@
-// Notifications of spec §3 (the bell) and their API (spec §7 /web-notification). A notification row and
+// Notifications (the bell) and their API (/web-notification). A notification row and
 // its `notification.created` event are written in the transaction of the change they announce, so a
 // notice exists only if that change committed; the realtime gateway turns the event into the socket
-// message of spec §3 "Live push message".
+// message that pushes it live.
 import type { Notification, NotificationListQuery, NotificationPage } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';

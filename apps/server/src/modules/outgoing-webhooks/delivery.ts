@@ -1,4 +1,4 @@
-// Sending the deliveries (docs/decisions.md "Outgoing webhooks"). The database records them with the change
+// Sending the deliveries (docs/decisions/administration-and-integrations.md "Outgoing webhooks"). The database records them with the change
 // (webhook_record(), platform/events.ts) and wakes the workers (NOTIFY); a dispatch job then takes the due
 // ones under a lease, POSTs each signed body through the guarded client (10 s, no redirects followed), and
 // records the attempt. A failure is retried on the schedule of retry-schedule.ts; a delivery that failed for

@@ -1,4 +1,4 @@
-// Outgoing webhooks end to end (issue 19 item 6): an admin's endpoint receives each kind of event, raised by
+// Outgoing webhooks end to end: an admin's endpoint receives each kind of event, raised by
 // the simulator's customers and by agents through the API, as a signed POST to a real receiver (signatures
 // checked by the receiver's own implementation); failures are retried on the documented schedule under a
 // fake clock until the endpoint is disabled after 24 hours and the admins are told; a delivery is resent;

@@ -1,4 +1,4 @@
-// Outgoing webhook endpoints (issue 19 item 6), managed by the organisation's administrators: the URL is
+// Outgoing webhook endpoints, managed by the organisation's administrators: the URL is
 // checked when saved (http or https, a public address unless the operator allows private ones), the signing
 // secret is sealed at rest and shown only when created or rotated, and each endpoint's deliveries can be
 // read and sent again.

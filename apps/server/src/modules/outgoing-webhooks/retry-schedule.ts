@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (docs/decisions.md "Outgoing webhooks"): the gaps double from one
+// When a failed delivery is tried again (docs/decisions/administration-and-integrations.md "Outgoing webhooks"): the gaps double from one
 // minute (1, 2, 4, … 512 minutes after the previous attempt), and the last try comes 24 hours after the first
 // attempt of the series; after it the delivery has failed. Counted from the series' start, not from the
 // previous attempt, so a late attempt (a worker was down) does not push the whole schedule back.

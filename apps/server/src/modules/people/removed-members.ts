@@ -1,4 +1,4 @@
-// Removed members (issue 14): messages, issues and reports keep pointing to a user after DELETE /users/{id},
+// Removed members: messages, issues and reports keep pointing to a user after DELETE /users/{id},
 // and show them as "Name (deleted)" in the organisation that removed them.
 import { sql, type SQL } from 'drizzle-orm';
 import { removedMembers } from '../../db/schema';

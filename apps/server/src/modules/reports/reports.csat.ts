@@ -1,4 +1,4 @@
-// The CSAT report (issue 18 item 1): each rating received in the period with its comment, contact, channel,
+// The CSAT report: each rating received in the period with its comment, contact, channel,
 // team and agent, newest first, and the period's summary (surveys sent, ratings, response rate, CSAT %,
 // average, how many of each rating). The caller's scope narrows channels and teams as in every report.
 import { sql, type SQL } from 'drizzle-orm';

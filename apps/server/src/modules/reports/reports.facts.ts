@@ -1,4 +1,4 @@
-// The raw facts the reports add up (issue 6 recorded them): issues started, the waits agent replies ended
+// The raw facts the reports add up, recorded as the changes happen: issues started, the waits agent replies ended
 // (response_intervals), resolutions and closes (issue_activities), tags of started issues, satisfaction
 // surveys sent and rated (csat_surveys), service level targets met or breached (sla_outcomes). Read for a
 // span of time and summed per local day × channel × team × agent: the roll-up stores finished days this way,

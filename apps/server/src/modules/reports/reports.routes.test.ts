@@ -1,5 +1,5 @@
 // Every figure of the dashboard and the reports against the hand-computed fixture (test/reports.ts, worked
-// out in docs/decisions.md), with and without business hours; scopes; compare arithmetic; errors.
+// out in docs/decisions/reports.md "Worked example"), with and without business hours; scopes; compare arithmetic; errors.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/app';
 import { buildOrganization, buildUser, signIn } from '../../../test/factories';

@@ -35,7 +35,7 @@ export async function reportRoutes(app: FastifyInstance, deps: Deps) {
     });
   }
 
-  // The CSAT report (issue 18 item 1): its route map entries are the csat module's.
+  // The CSAT report: its route map entries are the csat module's.
   route(app, routes.csat.report, async (req) => csatReport(deps, authOf(req), scopeOf(req), req.query));
   route(app, routes.csat.export, async (req, reply) => {
     const { format, lang } = req.query;

@@ -1,4 +1,4 @@
-// The dashboard and the three performance reports (issue 9): validate the periods, restrict channels and
+// The dashboard and the three performance reports: validate the periods, restrict channels and
 // teams to the caller's scope (docs/architecture.md "Where rules live": the server filters every call), read
 // both periods and derive the figures with packages/domain.
 import type {
@@ -244,7 +244,7 @@ export async function performanceReport(
   };
 }
 
-/** Spec §9 "top 3 team members": most issues resolved, then the fastest first response. */
+/** Most issues resolved, then the fastest first response. */
 async function topMembersOf(
   deps: Deps,
   auth: AuthContext,
@@ -288,7 +288,7 @@ async function topMembersOf(
   return top;
 }
 
-/** An agent's name in a report, flagged when they were deleted from the organisation (issue 14). */
+/** An agent's name in a report, flagged when they were deleted from the organisation. */
 const personOf = (found: { name: string; deleted: boolean } | undefined) => ({
   name: found?.name ?? '',
   ...(found?.deleted ? { deleted: true as const } : {}),

@@ -1,5 +1,5 @@
-// Roles and their permission matrices (spec §6), per organisation. An Admin may adjust the Manager and
-// Staff matrices of their organisation (issue 5, beyond the spec); SuperAdmin and Admin never change here.
+// Roles and their permission matrices, per organisation. An Admin may adjust the Manager and
+// Staff matrices of their organisation; SuperAdmin and Admin never change here.
 import { compactMatrix, isEditableRole, permissionProblems, type PermissionMatrix } from '@sabai/domain';
 import type { Role, UpdateRole } from '@sabai/contracts';
 import { badRequest, forbidden, notFound } from '../../http/errors';

@@ -1,4 +1,4 @@
-// What other modules and the process may use of service levels (issue 18 item 2).
+// What other modules and the process may use of service levels.
 /** Whatever changes an issue's facts computes its clocks again, in its own transaction. */
 export { refreshSla, type IssueRef } from './sla.clocks';
 /** Policy routes; the jobs (workers.ts): notices every minute, the clocks again after a policy change. */

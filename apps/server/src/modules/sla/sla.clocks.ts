@@ -1,4 +1,4 @@
-// Keeping each open issue's service level clocks (issue 18 item 2). Whatever changes what the clocks count
+// Keeping each open issue's service level clocks. Whatever changes what the clocks count
 // from — a new issue, a customer message, an agent reply, a status, a team — calls refreshSla in its own
 // transaction for the issues it touched: the clocks are computed again from the issue's facts (domain
 // runningClocks), a target that completed is recorded met or breached, and the clock due first goes on the

@@ -1,4 +1,4 @@
-// Service levels end to end (issue 18 item 2): policies (one per team and channel pair, the most specific
+// Service levels end to end: policies (one per team and channel pair, the most specific
 // wins), the clocks an issue carries as customers and agents write (first response, next response,
 // resolution paused while waiting for the customer), the inbox's "SLA due" order, the notices at 80% and
 // on a breach, and the targets met or breached in the reports. Due times in business hours are worked out

@@ -1,4 +1,4 @@
-// The clocks' notices (issue 18 item 2), checked every minute: at 80% of a target the issue's agent hears
+// The clocks' notices, checked every minute: at 80% of a target the issue's agent hears
 // it, on a breach the manager of its team (the bell, the live socket, web push and LINE alerts follow each
 // user's settings, as for every notification). Each clock's notice is sent once.
 import { NOTICE_TEXTS } from '@sabai/contracts';

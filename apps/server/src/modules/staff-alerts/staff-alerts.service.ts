@@ -1,4 +1,4 @@
-// LINE staff alerts (issue 7): the replacement for LINE Notify, which LINE shut down on 2025-03-31. A staff
+// LINE staff alerts: the replacement for LINE Notify, which LINE shut down on 2025-03-31. A staff
 // member links their LINE account by sending a one-time code, shown in their profile, to one of the
 // organisation's LINE Official Accounts; from then on each notification they receive is also pushed to
 // them as a LINE message from that account, through the channels' own LINE adapter.

@@ -1,4 +1,4 @@
-// Tags (spec §3 Tag, §5: name, colour and team required) managed with scope all, and the tags of an issue,
+// Tags (name, colour and team required) managed with scope all, and the tags of an issue,
 // which anyone who may update the issue in their issue scope sets.
 import { isFinalStatus, type Scope } from '@sabai/domain';
 import type { Page, SaveTag, Tag, TagOption } from '@sabai/contracts';
@@ -71,7 +71,7 @@ export async function issueTags(deps: Deps, auth: AuthContext, scope: Scope, iss
 }
 
 /**
- * Sets the tags of an issue the caller may update; a closed issue never changes (spec §4). Each tag added
+ * Sets the tags of an issue the caller may update; a closed issue never changes. Each tag added
  * or removed goes on the issue's activity trail.
  */
 export async function setIssueTags(

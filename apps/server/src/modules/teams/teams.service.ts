@@ -1,4 +1,4 @@
-// Team settings (spec §3 Team, §5 Team validations, §8 'Before removing this team, please remove members.').
+// Team settings: name, manager, auto-reply and members' shifts, validated as the team form does.
 // Scope all manages every team of the organisation; myTeam the teams the caller manages or belongs to.
 import { scopeFor, validateShift, type Scope } from '@sabai/domain';
 import type { Page, SaveTeam, Team, TeamListItem } from '@sabai/contracts';
@@ -109,14 +109,14 @@ export async function updateTeam(
   return getTeam(deps, auth, 'all', id);
 }
 
-/** Removes one member (the confirmation of spec §9 is the web's); the last one too, so the team can be deleted. */
+/** Removes one member (the web asks for confirmation first); the last one too, so the team can be deleted. */
 export async function removeMember(deps: Deps, auth: AuthContext, scope: Scope, id: string, userId: string) {
   const row = await repo.findTeam(deps.db.orm, filterOf(auth, scope), id);
   if (!row) throw notFound('team.not_found');
   if (!(await repo.removeMember(deps.db.orm, id, userId))) throw notFound('team.member_not_found');
 }
 
-/** Deletes an empty team that no channel routes to (spec §8 'Before removing this team, please remove members.'). */
+/** Deletes an empty team that no channel routes to. */
 export async function deleteTeam(deps: Deps, auth: AuthContext, scope: Scope, id: string) {
   const row = await repo.findTeam(deps.db.orm, filterOf(auth, scope), id);
   if (!row) throw notFound('team.not_found');

@@ -1,5 +1,5 @@
-// Members' availability and time off (spec §3 Team "online or time-off state", §6 "The manager receives
-// team members' leave requests"). Coming online hands out the waiting issues of the member's auto teams.
+// Members' availability and time off (the team's manager receives the members' leave
+// requests). Coming online hands out the waiting issues of the member's auto teams.
 import { formatDateTime, scopeFor, type Scope } from '@sabai/domain';
 import {
   NOTICE_TEXTS,

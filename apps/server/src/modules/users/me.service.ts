@@ -1,4 +1,4 @@
-// The signed-in user's own profile, avatar and notification settings (spec §2 profile/edit-profile, §5).
+// The signed-in user's own profile, avatar and notification settings (/profile/edit-profile).
 import type { Me, NotificationSettings, UpdateProfileRequest } from '@sabai/contracts';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';

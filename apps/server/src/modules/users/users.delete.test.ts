@@ -1,4 +1,4 @@
-// Issue 14: deleting a user must not strand their work. Open issues are handed over first (to another agent
+// Deleting a user must not strand their work. Open issues are handed over first (to another agent
 // or the team queue, recorded in the issue's activities); the deleted user stays as a tombstone, so their
 // messages, issues and the agent report show who it was.
 import { and, eq } from 'drizzle-orm';

@@ -410,7 +410,7 @@ describe('deactivating and deleting users', () => {
     const user = await buildUser(t, org, 'Staff');
     const team = await buildStaffedTeam(t, org, { managerUserId: user.id, members: [{ userId: user.id }] });
     expect((await call(t.app, 'DELETE', `/api/v1/users/${user.id}`, { token: admin })).statusCode).toBe(204);
-    // Kept as a tombstone (issue 14): what points to the account keeps its name.
+    // Kept as a tombstone: what points to the account keeps its name.
     const [tomb] = await t.db.orm.select().from(users).where(eq(users.id, user.id));
     expect(tomb!.deletedAt).not.toBeNull();
     const [after] = await t.db.orm.select().from(teams).where(eq(teams.id, team.id));

@@ -1,4 +1,4 @@
-// User management (spec §3 User, §5 User validations, §8 'Can't add user, Please contact sale',
+// User management: the user fields' validations and the refusals ('Can't add user, Please contact sale',
 // Generate-link failed, user not found, the role-update warning). Users are invited: they get a mail with a
 // set-password link (the reset-password flow's single-use token, purpose 'invite', valid 7 days).
 import { isAllowed, mayHandleRole, type RoleName } from '@sabai/domain';
@@ -104,7 +104,7 @@ export async function resendInvitation(deps: Deps, auth: AuthContext, id: string
 }
 
 /**
- * Edits a user. Spec §8's warning: a role change is refused while the user is still in a team the edit
+ * Edits a user. The role-update warning: a role change is refused while the user is still in a team the edit
  * does not keep; they are taken out of it first (a save without the role change), then the role changes.
  */
 export async function updateUser(
@@ -209,7 +209,7 @@ export async function setActive(deps: Deps, auth: AuthContext, id: string, isAct
 /**
  * Removes a user from the organisation (teams, membership, sessions there). Refused while they hold open
  * issues, which are handed over first (handOver). The removal is recorded, so their messages, issues and
- * reports show "Name (deleted)"; an account left in no organisation becomes a tombstone (issue 14).
+ * reports show "Name (deleted)"; an account left in no organisation becomes a tombstone.
  */
 export async function deleteUser(deps: Deps, auth: AuthContext, id: string) {
   const row = await repo.findUser(deps.db.orm, auth.organizationId, id);

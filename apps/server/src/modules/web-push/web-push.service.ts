@@ -1,5 +1,5 @@
-// Web push (issue 7): a browser whose web notifications are on in the profile registers a push
-// subscription (RFC 8030, with VAPID, RFC 8292, and encrypted messages, RFC 8291); it is the spec's device
+// Web push: a browser whose web notifications are on in the profile registers a push
+// subscription (RFC 8030, with VAPID, RFC 8292, and encrypted messages, RFC 8291); it is the published device
 // token. A notification goes to the user's subscriptions when no page of theirs took it over the live
 // socket: every node that hears of it enqueues a delayed push under an id derived from the notification,
 // and a node holding one of the user's sockets cancels that job.

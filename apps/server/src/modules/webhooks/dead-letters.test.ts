@@ -1,4 +1,4 @@
-// Poison deliveries (docs/decisions.md "Poison deliveries"): a correctly signed delivery that cannot be read
+// Poison deliveries (docs/decisions/channels.md "Poison deliveries"): a correctly signed delivery that cannot be read
 // is acknowledged, set aside once with the reason (no retries), counted in its channel's settings, and never
 // holds up the deliveries around it.
 import { createHmac, randomUUID } from 'node:crypto';

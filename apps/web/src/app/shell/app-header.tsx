@@ -23,11 +23,11 @@ type AppHeaderProps = { shell: Shell; isMobile?: boolean; onMenuClick?: () => vo
 
 /**
  * Header of both layouts: logo, organisation switcher, language, the user's availability (desktop; the
- * mobile drawer holds it on a phone), bell, user (spec §2).
+ * mobile drawer holds it on a phone), bell, user.
  *
  * The actions appear in one step, once /me has answered and the lazy switchers have loaded: shown earlier,
  * they moved as the name, the organisation and the availability filled in, and a click on an open menu
- * landed where its item had been (issue 14). Until then an empty placeholder of the same height holds
+ * landed where its item had been. Until then an empty placeholder of the same height holds
  * their place.
  */
 export function AppHeader({ shell, isMobile = false, onMenuClick }: AppHeaderProps) {

@@ -15,7 +15,7 @@ import { SignedInProviders } from './signed-in-providers';
 import { useShell } from './use-shell';
 
 /**
- * The signed-in mobile layout: the same header, with a menu button opening a left drawer (spec §2) that
+ * The signed-in mobile layout: the same header, with a menu button opening a left drawer that
  * also holds the user's online/offline switch.
  */
 function MobileShellLayout() {

@@ -20,7 +20,7 @@ function initialsOf(name: string): string {
 
 type UserMenuProps = { shell: Shell; isCompact?: boolean; onRequestTimeOff: () => void };
 
-/** Avatar, display name and role, with the profile, time-off and sign-out entries (spec §2). */
+/** Avatar, display name and role, with the profile, time-off and sign-out entries. */
 export function UserMenu({ shell, isCompact = false, onRequestTimeOff }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();

@@ -1,4 +1,4 @@
-// The notice sound of spec §4: a short two-tone chime made with Web Audio, so no audio file ships.
+// The sound a new notice plays: a short two-tone chime made with Web Audio, so no audio file ships.
 // Browsers keep audio muted until the user has interacted with the page; a blocked sound is skipped.
 let context: AudioContext | null = null;
 

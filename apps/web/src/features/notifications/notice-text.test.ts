@@ -31,7 +31,7 @@ describe('localNotice', () => {
     expect(localNotice(NOTICE_TEXTS.slaBreached(5, 'resolution'), 'th', th)).toBe(
       'เคส #5 เกินกำหนดเวลาแก้ไขปัญหา',
     );
-    // Spec §4: the number goes in at character 6 of the Thai closed-issue text.
+    // The number goes in at character 6 of the Thai closed-issue text.
     expect(localNotice(NOTICE_TEXTS.closed(42), 'th', th)).toBe('เคสที่ 42 ถูกปิดแล้ว');
     expect(localNotice(NOTICE_TEXTS.timeOffRequested('Suda (S)', 'Care', period, 'หาหมอ'), 'th', th)).toBe(
       `Suda (S) (Care) ขอลางาน ${period}: หาหมอ`,

@@ -1,6 +1,6 @@
 // A notification's content in the reader's language. The server writes its texts in English (NOTICE_TEXTS
-// in @sabai/contracts); a Thai reader gets each one recognised and translated, the closed-issue notice as
-// the spec builds it. Anything unrecognised is shown as it came.
+// in @sabai/contracts); a Thai reader gets each one recognised and translated, the closed-issue notice with
+// the number inserted at character 6. Anything unrecognised is shown as it came.
 import { parseNotice, SLA_TARGET_WORDS } from '@sabai/contracts';
 import { SLA_TARGETS, type SlaTarget } from '@sabai/domain';
 import type { TranslationKey } from '@sabai/i18n';

@@ -82,7 +82,7 @@ const isHttpUrl = (value: string) => {
 
 /**
  * /setting/ai (desktop only; the channel scope all, Admin and SuperAdmin by default): the organisation's AI
- * assist endpoint (issue 20), its features, data rules and limits, a connection test that works before
+ * assist endpoint, its features, data rules and limits, a connection test that works before
  * saving, this month's meter and the request log (never any message text).
  */
 export function AiAssistPage() {

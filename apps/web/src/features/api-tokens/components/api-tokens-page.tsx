@@ -20,7 +20,7 @@ const CreateTokenModal = lazy(() =>
 
 /**
  * /setting/api-tokens (desktop only; whoever may update every user, Admin and SuperAdmin by default): the
- * organisation's API tokens for its own systems (issue 19 item 6): create one with a name, permissions and
+ * organisation's API tokens for its own systems: create one with a name, permissions and
  * expiry and copy it once, see when each was last used, revoke one.
  */
 export function ApiTokensPage() {

@@ -17,7 +17,7 @@ import '../audit-log.css';
 /**
  * /setting/audit-log (desktop only; whoever may update every user, Admin and SuperAdmin by default): who
  * changed which setting, signed in, exported or handled personal data, newest first, with each field
- * before and after (issue 18 item 5). Read only: entries are never edited or deleted here.
+ * before and after. Read only: entries are never edited or deleted here.
  */
 export function AuditLogPage() {
   const { t } = useTranslation();

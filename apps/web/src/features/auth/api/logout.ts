@@ -5,7 +5,7 @@ import { clearSession, getDeviceToken, getToken } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
 
 /**
- * Spec §4 logout: unregister the device first when one is registered, revoke the refresh-token family,
+ * Logout: unregister the device first when one is registered, revoke the refresh-token family,
  * then clear every session key. Local sign-out happens even when the server cannot be reached.
  */
 export async function logout(): Promise<void> {

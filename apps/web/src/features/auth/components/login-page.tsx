@@ -18,7 +18,7 @@ import type { LoginAnswer } from '../api/login';
 
 type FieldErrors = { email?: TranslationKey; password?: TranslationKey };
 
-// Stores the session (spec §3 keys); the shell completes the profile from /me.
+// Stores the session (lib/session.ts keys); the shell completes the profile from /me.
 function startSession(answer: LoginAnswer): string[] {
   setToken({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
   const claims = readClaims(answer.accessToken);

@@ -17,7 +17,7 @@ const SORTS: readonly AutoAssignmentSort[] = ['teamName', 'mode'];
 
 /**
  * /setting/auto-assignment (desktop only, scope all or myTeam): per team, whether new issues wait for a
- * manager to assign them or go to an available member by round robin or least contact (spec §4).
+ * manager to assign them or go to an available member by round robin or least contact.
  */
 export function AutoAssignmentPage() {
   const { t } = useTranslation();

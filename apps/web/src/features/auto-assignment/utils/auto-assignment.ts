@@ -1,4 +1,4 @@
-// How a team's assignment settings read and change (spec §4: assignment to an agent is auto or manual;
+// How a team's assignment settings read and change (assignment to an agent is auto or manual;
 // auto methods are round robin and least contact).
 import type { AssignmentMethod, AssignmentMode } from '@sabai/domain';
 import type { AutoAssignment, UpdateAutoAssignment } from '@sabai/contracts';

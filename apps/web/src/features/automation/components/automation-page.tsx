@@ -28,7 +28,7 @@ const RuleDrawer = lazy(() => import('./rule-drawer').then(({ RuleDrawer }) => (
 
 /**
  * /setting/automation (desktop only; the channel scope all, Admin and SuperAdmin by default): the automation
- * rules (issue 18 item 3), each "when something happens, if its conditions hold, then its actions", checked
+ * rules, each "when something happens, if its conditions hold, then its actions", checked
  * in the order of the list.
  */
 export function AutomationPage() {

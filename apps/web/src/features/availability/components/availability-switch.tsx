@@ -11,7 +11,7 @@ type AvailabilitySwitchProps = {
 };
 
 /**
- * The signed-in user's online/offline switch (spec §3 Team "online or time-off state"): auto-assignment
+ * The signed-in user's online/offline switch: auto-assignment
  * hands new issues only to members who are online, on shift and not on time off.
  */
 export function AvailabilitySwitch({ isBlock = false }: AvailabilitySwitchProps) {
@@ -37,7 +37,7 @@ export function AvailabilitySwitch({ isBlock = false }: AvailabilitySwitchProps)
   // A super admin visiting another organisation is nobody's agent there: no switch to show.
   if (state && !state.isMember) return null;
 
-  // A blank line until the state loads keeps the switch's height, so the header does not move (issue 14).
+  // A blank line until the state loads keeps the switch's height, so the header does not move.
   const status = !isReachable
     ? t('availability.disconnected')
     : state

@@ -14,7 +14,7 @@ import '../availability.css';
 type TimeOffModalProps = { open: boolean; onClose: () => void };
 
 /**
- * Asking for time off (spec §6: the manager receives team members' leave requests): whole days and a
+ * Asking for time off (the manager receives team members' leave requests): whole days and a
  * reason, sent to the manager of the user's team; below, the user's latest requests and their state.
  */
 export function TimeOffModal({ open, onClose }: TimeOffModalProps) {

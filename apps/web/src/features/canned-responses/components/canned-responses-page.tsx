@@ -42,8 +42,8 @@ const MacroDrawer = lazy(() =>
 const SORTS: readonly ResponseSort[] = ['name', 'createdAt', 'category'];
 
 /**
- * /setting/canned-response (desktop only, scope all or myCanned): canned categories and responses
- * (spec §3 Canned), and on the second tab (?tab=macros) the macros (issue 18 item 4), kept alike: `myCanned`
+ * /setting/canned-response (desktop only, scope all or myCanned): canned categories and responses,
+ * and on the second tab (?tab=macros) the macros, kept alike: `myCanned`
  * users change their own, shared ones are read-only for them.
  */
 export function CannedResponsesPage() {

@@ -16,7 +16,7 @@ type CategoryModalProps = {
 
 type CategoryFormValues = { name: string };
 
-/** Adding or renaming a canned category (spec §5 Canned: name required, duplicates refused). */
+/** Adding or renaming a canned category (name required, duplicates refused). */
 export function CategoryModal({ state, onClose, onSaved }: CategoryModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CategoryFormValues>();

@@ -1,5 +1,5 @@
-// The canned forms' values, the rules mirrored from the server (spec §5 Canned: category, name and message
-// required, duplicates refused; §9: message up to 500 letters, images 5 MB, files 30 MB) and where a
+// The canned forms' values, the rules mirrored from the server (category, name and message
+// required, duplicates refused; message up to 500 letters, images 5 MB, files 30 MB) and where a
 // refused save shows its reason.
 import {
   CANNED_MESSAGE_MAX,
@@ -49,7 +49,7 @@ export function toResponseRequest(values: ResponseFormValues): SaveCannedRespons
   };
 }
 
-/** Whether the message fits spec §9's 500 letters (counted as the server counts them). */
+/** Whether the message fits the 500-letter limit (counted as the server counts them). */
 export function isMessageWithinLimit(message: string): boolean {
   return isCannedMessageWithinLimit(message.trim());
 }

@@ -21,7 +21,7 @@ export const STEP_TYPES: readonly MacroStepType[] = MACRO_ACTION_TYPES;
 
 /**
  * The statuses a step may set: not transferred (a transfer is its own action), nor un-assigned, which no
- * change may go back to (spec §4): such a step would be skipped on every issue.
+ * change may go back to: such a step would be skipped on every issue.
  */
 export const MACRO_STATUSES = SETTABLE_STATUSES.filter((status) => status !== 'un-assigned');
 

@@ -96,8 +96,8 @@ export function ChannelDrawer({
 }
 
 /**
- * A channel being edited has its satisfaction survey (issue 18 item 1) and, on Facebook or Instagram, its
- * comment rules (issue 17 item 5) and its AI first responder (issue 20 items 4 and 5) on tabs of their own: each is saved apart from the channel's settings,
+ * A channel being edited has its satisfaction survey and, on Facebook or Instagram, its
+ * comment rules and its AI first responder on tabs of their own: each is saved apart from the channel's settings,
  * whose form keeps its Save at the bottom.
  */
 function ChannelTabs({ channel, children }: { channel: Channel | null; children: ReactNode }) {

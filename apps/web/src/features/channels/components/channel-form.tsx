@@ -43,7 +43,7 @@ type ChannelFormProps = {
   onReconnect: () => void;
 };
 
-/** Every field of a channel (spec §3 Channel) with the rules of spec §5 mirrored from the server. */
+/** Every field of a channel with its validation rules mirrored from the server. */
 export function ChannelForm({
   type,
   channel,
@@ -108,7 +108,7 @@ export function ChannelForm({
         : await createMutation.mutateAsync(toCreateRequest(values, type, { connectionId, takeOver }));
       onSaved(saved, !channel);
     } catch (error) {
-      // Spec §8: a channel used in another organisation is taken over only once the admin confirms.
+      // A channel used in another organisation is taken over only once the admin confirms.
       if (
         !channel &&
         !takeOver &&

@@ -29,7 +29,7 @@ import { KeywordTags } from './keyword-tags';
 import '../comment-rules.css';
 
 /**
- * A Facebook or Instagram channel's comment rules (issue 17 item 5): a comment holding a rule's keyword gets
+ * A Facebook or Instagram channel's comment rules: a comment holding a rule's keyword gets
  * the rule's shared canned response as a private reply, and its public reply under the comment, once per
  * commenter and post. Saved apart from the channel's other settings (PUT /channels/:id/comment-rules).
  */

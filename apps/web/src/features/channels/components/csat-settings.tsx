@@ -24,7 +24,7 @@ const FIELD_LABELS: Record<CsatTextField[0], Record<CsatTextField[1], Translatio
 };
 
 /**
- * A channel's satisfaction survey (issue 18 item 1): on or off, and the question and thank-you the customer
+ * A channel's satisfaction survey: on or off, and the question and thank-you the customer
  * reads, in English and Thai. Saved apart from the channel's other settings (PUT /channels/:id/csat).
  */
 export function CsatSettingsPanel({ channel }: { channel: Channel }) {

@@ -14,7 +14,7 @@ type Values = { fileLinkExpiryDays: number | null };
 
 /**
  * How long the links to files sent to customers stay valid: an organisation setting, on the channel settings
- * because the channels are what send those links (docs/decisions.md "Files"). The list's toolbar shows it;
+ * because the channels are what send those links (docs/decisions/files.md "Files"). The list's toolbar shows it;
  * a dialog changes it, so the screen keeps its layout.
  */
 export function FileLinksSetting() {

@@ -45,7 +45,7 @@ const WORD_TEXTS = {
 const { minutes: MINUTES, confidence: CONFIDENCE } = FIRST_RESPONDER_LIMITS;
 
 /**
- * A channel's AI first responder (issue 20 items 4 and 5): on or off, when it answers, the words that hand
+ * A channel's AI first responder: on or off, when it answers, the words that hand
  * over at once, how sure it must be and the label customers read. Saved apart from the channel's other
  * settings (PUT /channels/:id/first-responder).
  */

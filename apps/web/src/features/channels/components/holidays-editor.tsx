@@ -7,8 +7,8 @@ import type { ChannelFormValues, HolidayRow } from '../utils/channel-form';
 import { useConfirm } from '../../../lib/use-confirm';
 
 /**
- * Holidays: name, date and auto-response message, all required (spec §5). Removing one asks first
- * (spec §9); one that has started stays, read-only, and says why.
+ * Holidays: name, date and auto-response message, all required. Removing one asks first;
+ * one that has started stays, read-only, and says why.
  */
 export function HolidaysEditor() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import type { ChannelFormValues, KeywordRow } from '../utils/channel-form';
 
 export type TeamOption = { value: string; label: string };
 
-/** Keyword mode: each keyword sends an issue whose first message contains it to its team (spec §3 Channel). */
+/** Keyword mode: each keyword sends an issue whose first message contains it to its team. */
 export function KeywordsEditor({ teamOptions }: { teamOptions: TeamOption[] }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ChannelFormValues>();

@@ -75,7 +75,7 @@ export const MODE_LABELS: Record<AssignedMode, TranslationKey> = {
 
 const TIME = 'HH:mm';
 const DATE = 'YYYY-MM-DD';
-/** How dates are shown (spec §9: dd/MM/yyyy). */
+/** How dates are shown (dd/MM/yyyy). */
 export const DISPLAY_DATE = 'DD/MM/YYYY';
 
 const toTime = (hhmm: string): Dayjs => dayjs(`2000-01-01T${hhmm}`);

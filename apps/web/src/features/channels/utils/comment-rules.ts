@@ -1,4 +1,4 @@
-// The comment rules of a Facebook or Instagram channel (issue 17 item 5) as the rules form holds them, and
+// The comment rules of a Facebook or Instagram channel as the rules form holds them, and
 // their translation to and from the API (packages/contracts comments.ts: CommentRuleSchema,
 // SaveCommentRulesSchema). A row keeps the canned response as { value, label } so the select can name it
 // before its options have loaded.

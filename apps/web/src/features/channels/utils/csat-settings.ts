@@ -1,4 +1,4 @@
-// A channel's satisfaction survey (issue 18 item 1) as its form holds it, and the PUT body
+// A channel's satisfaction survey as its form holds it, and the PUT body
 // (packages/contracts csat.ts CsatSettingsSchema: each text 1–500 characters once trimmed).
 import { CSAT_TEXT_MAX, type CsatSettings } from '@sabai/contracts';
 

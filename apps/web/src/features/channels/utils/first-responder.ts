@@ -1,4 +1,4 @@
-// A channel's AI first responder (issue 20 items 4 and 5) as its form holds it, and the PUT body
+// A channel's AI first responder as its form holds it, and the PUT body
 // (packages/contracts first-responder.ts FirstResponderSettingsSchema).
 import {
   FIRST_RESPONDER_DEFAULTS,

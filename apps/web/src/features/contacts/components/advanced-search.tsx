@@ -30,7 +30,7 @@ type AdvancedSearchProps = {
   onApply: (filters: ContactFilters) => void;
 };
 
-/** Every filter of issue 8 §1: channel, page, gender, province, date ranges, tags and open issue. */
+/** Every advanced contact filter: channel, page, gender, province, date ranges, tags and open issue. */
 export function AdvancedSearch({ value, options, provinces, onApply }: AdvancedSearchProps) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -17,7 +17,7 @@ const ACTION_KEYS: Record<ContactAuditAction, TranslationKey> = {
 
 type AuditItem = ContactAuditPage['items'][number];
 
-/** Issue 8 §5: the audit log of personal data, newest first, for the organisation's admins. */
+/** The audit log of personal data, newest first, for the organisation's admins. */
 export function AuditDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const audit = useContactAudit(isOpen);

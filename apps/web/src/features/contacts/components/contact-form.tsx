@@ -22,7 +22,7 @@ type ContactFormProps = {
   onCancel: () => void;
 };
 
-/** The editable fields of a contact (issue 8 §1), checked here as the server checks them. */
+/** The editable fields of a contact, checked here as the server checks them. */
 export function ContactForm({ contact, provinces, isProvincesLoading, onSaved, onCancel }: ContactFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -20,7 +20,7 @@ type ContactTableProps = {
   onDelete: ((contact: ContactListItem) => void) | null;
 };
 
-/** The contact list: the columns a support lead reads (issue 8 §2), a row opens the contact's drawer. */
+/** The contact list: the columns a support lead reads, a row opens the contact's drawer. */
 export function ContactTable({
   items,
   isLoading,

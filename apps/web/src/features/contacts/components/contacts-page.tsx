@@ -29,7 +29,7 @@ import { ExportMenu } from './export-menu';
 import { MergeModal } from './merge-modal';
 import './contacts.css';
 
-/** /contacts (spec §2, scope all or myChannel): search, filter, export, edit and delete customers. */
+/** /contacts (scope all or myChannel): search, filter, export, edit and delete customers. */
 export function ContactsPage() {
   const { t } = useTranslation();
   const notice = useNotice();

@@ -24,7 +24,7 @@ const FIELD_KEYS: Record<MergeField, TranslationKey> = {
 
 type MergeModalProps = { ids: [string, string]; onClose: () => void; onMerged: () => void };
 
-/** Issue 8 §4: the two contacts side by side, a choice per field, then one merged contact. */
+/** The two contacts side by side, a choice per field, then one merged contact. */
 export function MergeModal({ ids, onClose, onMerged }: MergeModalProps) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -1,4 +1,4 @@
-// Acting on several issues at once (issue 18 item 4): a macro run, or one bulk action. Each issue is done in
+// Acting on several issues at once: a macro run, or one bulk action. Each issue is done in
 // its own transaction and answers its own outcome; the lists refresh after (live events also patch the cards).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkAction, BulkResult } from '@sabai/contracts';

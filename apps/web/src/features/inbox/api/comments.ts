@@ -1,4 +1,4 @@
-// Comments on posts (issue 17 item 5): the post above a comment thread and its order list, acting on a
+// Comments on posts: the post above a comment thread and its order list, acting on a
 // comment on the platform (like, hide, delete), and the private reply into the commenter's chat.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommentAction, SocialPost } from '@sabai/contracts';

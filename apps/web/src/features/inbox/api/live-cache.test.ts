@@ -195,7 +195,7 @@ describe('service level clocks, which the message events do not carry', () => {
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     fetches = {};
 
-    // Issue 1 counts nothing yet: its customer's new message may start the next response clock.
+    // The issue with id 1 counts nothing yet: its customer's new message may start the next response clock.
     cache.apply(newMessage(1, 10));
     await vi.advanceTimersByTimeAsync(LIST_REFRESH_MS);
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));

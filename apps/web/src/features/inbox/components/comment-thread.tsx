@@ -60,7 +60,7 @@ type CommentPaneProps = {
 };
 
 /**
- * A comment issue (issue 17 item 5): the post, then the commenter's comments with the replies to each
+ * A comment issue: the post, then the commenter's comments with the replies to each
  * underneath, each customer comment with its actions (reply publicly or privately, like, hide, delete), and
  * the reply box answering the comment chosen with Reply, else the latest one. Render it with
  * `key={issue.id}`: the comment chosen belongs to one issue.

@@ -1,4 +1,4 @@
-// AI assist in the reply box (issue 20): a suggested reply or a rewritten draft grows in the box as the
+// AI assist in the reply box: a suggested reply or a rewritten draft grows in the box as the
 // model writes it; a translation puts the customer's language in the box and keeps the agent's own words
 // in sight. Every answer is a draft: the agent reads, edits and sends it. A failure (AI off, endpoint down,
 // slow, over budget) is a notice, and the draft the agent had stays.

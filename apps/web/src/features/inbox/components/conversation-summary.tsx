@@ -1,4 +1,4 @@
-// The conversation in a few lines (issue 20): on demand from the chat header, and by itself at the top of
+// The conversation in a few lines: on demand from the chat header, and by itself at the top of
 // an issue transferred to the reader, so whoever takes it over starts from what was said. In the reader's
 // language; kept for the session (a second look costs no request).
 import { useState } from 'react';

@@ -7,7 +7,7 @@ import { MessageBubble } from './message-bubble';
 type EarlierConversationProps = { issueId: number; onOpenIssue: (id: number) => void };
 
 /**
- * The end of the issue this one was transferred from, above its first message (issue 16 §2): the receiving
+ * The end of the issue this one was transferred from, above its first message: the receiving
  * agent reads what was said before, read-only, and may open the earlier issue itself (view only).
  */
 export function EarlierConversation({ issueId, onOpenIssue }: EarlierConversationProps) {

@@ -17,7 +17,7 @@ import { ShortcutHelp } from './shortcut-help';
 import '../inbox.css';
 
 // The chat and the issue's info are chunks of their own: on a slow network the list shows without waiting
-// for them (issue 16's cold-inbox budget), and the chat's code comes once the list is there.
+// for them (bench/slow-network.ts measures the cold inbox), and the chat's code comes once the list is there.
 const loadChatPane = () => import('./chat-pane').then((m) => ({ default: m.ChatPane }));
 const ChatPane = lazy(loadChatPane);
 const IssueInfo = lazy(() => import('./issue-info').then((m) => ({ default: m.IssueInfo })));

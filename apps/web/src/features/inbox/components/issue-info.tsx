@@ -17,7 +17,7 @@ import { readableColour } from '../../../lib/readable-colour';
 
 type IssueInfoProps = { issue: IssueDetail; onOpenIssue: (id: number) => void };
 
-/** The issue's facts (spec §3 Issue), its tags and note, and the contact's other issues. */
+/** The issue's facts, its tags and note, and the contact's other issues. */
 export function IssueInfo({ issue, onOpenIssue }: IssueInfoProps) {
   const { t } = useTranslation();
   const none = t('inbox.info.none');

@@ -30,7 +30,7 @@ import '../inbox.css';
 /**
  * /issue/kanban: a column per status with its count; dragging a card to another column calls the same
  * status API as the inbox, so a move the rules forbid snaps back with the rule's message. Staff, who cannot
- * change status (spec §4), see the board without dragging.
+ * change status, see the board without dragging.
  */
 export function KanbanPage() {
   const { t } = useTranslation();

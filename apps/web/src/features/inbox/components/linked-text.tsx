@@ -1,6 +1,6 @@
 import { splitLinks } from '@sabai/domain';
 
-/** Text with its http, https, ftp and file addresses as links opening in a new tab (spec §5). */
+/** Text with its http, https, ftp and file addresses as links opening in a new tab. */
 export function LinkedText({ text }: { text: string }) {
   return (
     <>

@@ -1,4 +1,4 @@
-// A customer's message in the reader's language, on demand (issue 20): "Translate" under a message written
+// A customer's message in the reader's language, on demand: "Translate" under a message written
 // in another language than the app's; the translation shows under the original, which stays.
 import { Button, Spin } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLOURS, type IssueStatus } from '@sabai/domain';
 
-/** A status in its colour (spec §4: each status has a colour). */
+/** A status in its colour (each status has a colour). */
 export function StatusTag({ status }: { status: IssueStatus }) {
   const { t } = useTranslation();
   return (

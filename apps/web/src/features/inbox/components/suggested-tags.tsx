@@ -1,4 +1,4 @@
-// Tags the model finds fitting (issue 20): asked for with a button under the issue's tags, each shown as a
+// Tags the model finds fitting: asked for with a button under the issue's tags, each shown as a
 // chip the agent adds with a click; nothing is applied by itself.
 import { Button, Tag } from 'antd';
 import { PlusOutlined, RobotOutlined } from '@ant-design/icons';

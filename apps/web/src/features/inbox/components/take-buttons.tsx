@@ -1,4 +1,4 @@
-// Staff pick up work (issue 16, item 6): "Assign to me" on the open issue (key A) and "Take next" beside the
+// Staff pick up work: "Assign to me" on the open issue (key A) and "Take next" beside the
 // list (key N). Who may take what is the server's rule (domain `checkTake`): the issue says `mayTake`, and
 // the role's permissions (`mayTakeIssues`) whether "Take next" is offered at all.
 import { Button } from 'antd';

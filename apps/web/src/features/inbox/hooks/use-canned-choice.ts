@@ -1,4 +1,4 @@
-// Choosing a canned response with the keyboard (issue 16 §3): the matches of a search, the one the arrows
+// Choosing a canned response with the keyboard: the matches of a search, the one the arrows
 // point at, and what Enter or Tab does — insert it, or, when nothing matches, what the caller says (the reply
 // box sends "/…" as typed).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';

@@ -1,4 +1,4 @@
-// The inbox's "Select" mode (issue 18 item 4): which issues of the list are ticked for a bulk action. The
+// The inbox's "Select" mode: which issues of the list are ticked for a bulk action. The
 // ticks belong to the list as filtered when they were made: another filter or search starts afresh, so an
 // action never reaches issues no longer in sight.
 import { useCallback, useMemo, useState } from 'react';

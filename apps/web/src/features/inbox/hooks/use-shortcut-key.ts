@@ -1,4 +1,4 @@
-// The inbox's keyboard shortcuts (issue 16): a plain press of a key (or Alt with an arrow) outside anything
+// The inbox's keyboard shortcuts: a plain press of a key (or Alt with an arrow) outside anything
 // one types in or a dialog, so writing a reply, a search or a note never fires one. Which key does what is
 // listed once, in `utils/shortcuts.ts`, for the handlers and the help sheet alike.
 import { useEffect, useRef } from 'react';

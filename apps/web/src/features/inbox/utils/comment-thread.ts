@@ -1,4 +1,4 @@
-// A comment issue as a thread (issue 17 item 5): each comment with the replies to it underneath (by the
+// A comment issue as a thread: each comment with the replies to it underneath (by the
 // comment they answer), the page's replies among them; private notes and the activity trail between the
 // comments by time.
 import type { IssueActivity, Message } from '@sabai/contracts';

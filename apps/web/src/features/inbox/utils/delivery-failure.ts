@@ -1,4 +1,4 @@
-// Why a reply was not delivered, in the reader's language (issue 16 §5). The server keeps the platform's
+// Why a reply was not delivered, in the reader's language. The server keeps the platform's
 // answer as "<code>: <the platform's words>" (`line.400: …`, `meta.100: …`, `channel.token_invalid: …`).
 import type { TFunction } from 'i18next';
 

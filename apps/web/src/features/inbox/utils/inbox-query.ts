@@ -1,5 +1,5 @@
 // The inbox's filters live in the URL (so a filtered view can be shared and survives reload) and become
-// the API's query. Keys follow the spec's filter keys (§3).
+// the API's query. Keys follow the list's filter keys (@sabai/contracts issues.ts).
 import { ISSUE_KINDS, type IssueFilter, type IssueKind } from '@sabai/contracts';
 import { ISSUE_SORTS, ISSUE_STATUSES, ISSUE_TIME_FILTERS } from '@sabai/domain';
 import type { IssueSort, IssueStatus, IssueTimeFilter } from '@sabai/domain';

@@ -1,4 +1,4 @@
-// An issue's service level clock at a moment (issue 18 item 2): its state and the time left or overdue, as
+// An issue's service level clock at a moment: its state and the time left or overdue, as
 // the card's chip counts down to it.
 import type { IssueSla } from '@sabai/contracts';
 import { slaState } from '@sabai/domain';

@@ -5,12 +5,12 @@ import { bellQueryKey } from '../../../lib/bell-queries';
 
 export const notificationCountQueryKey = [...bellQueryKey, 'count'] as const;
 
-/** GET /web-notification/count: a number (spec §7). */
+/** GET /web-notification/count: a number. */
 export async function getNotificationCount(signal?: AbortSignal): Promise<number> {
   return api(routes.notifications.count, { signal });
 }
 
-/** The bell's count, fetched at load (spec §4); pushed notices raise it in the cache. */
+/** The bell's count, fetched at load; pushed notices raise it in the cache. */
 export function useNotificationCount() {
   return useQuery({
     queryKey: notificationCountQueryKey,

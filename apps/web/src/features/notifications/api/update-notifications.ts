@@ -1,4 +1,4 @@
-// The drawer's writes (spec §7): mark one read, clear the bell's count, clear the whole list.
+// The drawer's writes: mark one read, clear the bell's count, clear the whole list.
 import { routes } from '@sabai/contracts';
 import { api } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-// The spec's live notices (§4 "Live channel"): the tab's live socket opens when the layout mounts and each
+// Live notices: the tab's live socket opens when the layout mounts and each
 // notice raises the bell's count, plays a sound and, by the popup rules, shows a popup for 5 seconds that
 // opens the chat when clicked (which reads its notices). A customer's message names them and the
 // channel in the title, with the message as the text (two lines at most). The popup sits at the bottom

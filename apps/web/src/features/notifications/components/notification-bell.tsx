@@ -14,7 +14,7 @@ const NotificationDrawer = lazy(() =>
 );
 
 /**
- * The header bell (spec §2, §4): the count ('9+' beyond 9) is fetched at load and raised by pushed
+ * The header bell: the count ('9+' beyond 9) is fetched at load and raised by pushed
  * notices; opening clears the count on the server and opens the drawer; closing resets it to 0.
  */
 export function NotificationBell() {

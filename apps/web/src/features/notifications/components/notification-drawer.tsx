@@ -16,7 +16,7 @@ import '../notifications.css';
 type NotificationDrawerProps = { open: boolean; count: number; onClose: () => void };
 
 /**
- * The notification drawer (spec §2): 330 wide on desktop, the count in the title ('99+' beyond 99), a
+ * The notification drawer: 330 wide on desktop, the count in the title ('99+' beyond 99), a
  * clear-all link and the list, newest first. Clicking an item marks it read and opens its issue.
  */
 export function NotificationDrawer({ open, count, onClose }: NotificationDrawerProps) {
@@ -27,7 +27,7 @@ export function NotificationDrawer({ open, count, onClose }: NotificationDrawerP
   const [confirm, confirmHolder] = useConfirm();
   const isMobile = isMobileDevice();
   const list = useNotifications(open);
-  // Spec §8: the desktop shows the notifications' retrieval notice, the mobile drawer common.error.retrieve.
+  // The desktop shows the notifications' retrieval notice, the mobile drawer common.error.retrieve.
   useRetrievalNotice(list.isError && !isMobile, 'notifications');
   const showError = notice.error;
   useEffect(() => {

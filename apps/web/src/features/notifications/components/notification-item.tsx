@@ -6,7 +6,7 @@ import { localNotice } from '../notice-text';
 
 type NotificationItemProps = { item: Notification; onOpen: () => void };
 
-/** One notification (spec §2): issue id, channel icon and name, content, dd/MM/yyyy HH:mm; unread tinted. */
+/** One notification: issue id, channel icon and name, content, dd/MM/yyyy HH:mm; unread tinted. */
 export function NotificationItem({ item, onOpen }: NotificationItemProps) {
   const { t, i18n } = useTranslation();
   return (

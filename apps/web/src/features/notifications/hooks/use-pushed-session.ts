@@ -7,7 +7,7 @@ import { meQueryKey, type Me } from '../../../lib/me';
 import { getProfile, getToken, readClaims, setProfile } from '../../../lib/session';
 
 /**
- * Spec §4: a refresh message brings a new refresh token and profile picture. The pushed refresh token is
+ * A refresh message brings a new refresh token and profile picture. The pushed refresh token is
  * exchanged at once, even though the stored access token has not expired (it carries the old role), so
  * menus and permissions change within a second; then the displayed name and permissions (GET /me) are
  * read again. The exchange stores the new pair, unless another tab already replaced the old access token.

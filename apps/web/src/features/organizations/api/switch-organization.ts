@@ -5,7 +5,7 @@ import { ApiError, freshSession } from '../../../lib/api-client';
 import { setToken } from '../../../lib/session';
 import type { SessionToken } from '../../../lib/session';
 
-/** PUT /super-admin/{id} with the refresh token: stores the new organisation's tokens (spec §7). */
+/** PUT /super-admin/{id} with the refresh token: stores the new organisation's tokens. */
 export async function switchOrganization(organizationId: string): Promise<SessionToken> {
   const session = await freshSession();
   if (!session) throw new ApiError(401, 'auth.unauthenticated');

@@ -12,7 +12,7 @@ type OrganizationSwitcherProps = {
   isCompact?: boolean;
 };
 
-/** Lists the organisations and switches the current one; the page reloads in the new organisation (spec §6). */
+/** Lists the organisations and switches the current one; the page reloads in the new organisation. */
 export function OrganizationSwitcher({
   currentId,
   currentName,

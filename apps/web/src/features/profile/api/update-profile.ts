@@ -7,7 +7,7 @@ import type { UpdateProfileRequest } from '@sabai/contracts';
 
 export type ProfileInput = UpdateProfileRequest;
 
-/** PUT /me: username, first and last name (all required, spec §5). */
+/** PUT /me: username, first and last name (all required). */
 export function updateProfile(input: ProfileInput): Promise<Me> {
   return api(routes.me.update, { body: input });
 }

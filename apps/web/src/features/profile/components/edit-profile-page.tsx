@@ -8,7 +8,7 @@ import { NotificationSettingsForm } from './notification-settings-form';
 import { PasswordChangeForm } from './password-change-form';
 import { ProfileForm } from './profile-form';
 
-/** /profile/edit-profile and /mobile/profile/edit-profile, opened from the user menu (spec §2). */
+/** /profile/edit-profile and /mobile/profile/edit-profile, opened from the user menu. */
 export function EditProfilePage() {
   const { t } = useTranslation();
   const meQuery = useMe();

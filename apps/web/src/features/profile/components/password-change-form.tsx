@@ -24,7 +24,7 @@ function passwordCodesIn(value: unknown): PasswordCode[] {
   return [];
 }
 
-/** Current, new and confirmation (spec §5); the server checks the current password. */
+/** Current, new and confirmation; the server checks the current password. */
 export function PasswordChangeForm() {
   const { t } = useTranslation();
   const notice = useNotice();

@@ -5,7 +5,7 @@ import { useNotice } from '../../../lib/notices';
 import { useUpdateProfile } from '../api/update-profile';
 import type { ProfileInput } from '../api/update-profile';
 
-/** Username, first and last name (spec §5: all required). */
+/** Username, first and last name (all required). */
 export function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation();
   const notice = useNotice();

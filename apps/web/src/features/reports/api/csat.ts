@@ -1,4 +1,4 @@
-// The customer satisfaction report (issue 18 item 1): GET /reports/csat a page at a time, and its export.
+// The customer satisfaction report: GET /reports/csat a page at a time, and its export.
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { CsatRating, CsatReport } from '@sabai/contracts';
 import { routes } from '@sabai/contracts';

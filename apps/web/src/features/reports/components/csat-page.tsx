@@ -15,7 +15,7 @@ import '../csat.css';
 
 /**
  * /report/csat and /mobile/report/csat (agent performance view, all or myTeam, as the API): what customers
- * answered the satisfaction survey in a period (issue 18 item 1) — the figures, how many of each star, and
+ * answered the satisfaction survey in a period — the figures, how many of each star, and
  * each rating with its comment and a link to the chat; filtered by channel, team, agent, rating and comment.
  */
 export function CsatPage() {

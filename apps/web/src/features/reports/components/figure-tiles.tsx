@@ -18,12 +18,12 @@ export const FIGURES: ReadonlyArray<{ key: MetricKey; business?: MetricKey; labe
   { key: 'closeSuccessRate', label: 'reports.metric.closeSuccessRate' },
   { key: 'successRate', label: 'reports.metric.successRate' },
   { key: 'conversionRate', label: 'reports.metric.conversionRate' },
-  // Satisfaction surveys (issue 18 item 1).
+  // Satisfaction surveys.
   { key: 'csatResponses', label: 'reports.metric.csatResponses' },
   { key: 'csatResponseRate', label: 'reports.metric.csatResponseRate' },
   { key: 'csatPercent', label: 'reports.metric.csatPercent' },
   { key: 'csatAverage', label: 'reports.metric.csatAverage' },
-  // Service level targets met and breached (issue 18 item 2).
+  // Service level targets met and breached.
   { key: 'slaMetPercent', label: 'reports.metric.slaMetPercent' },
   { key: 'slaMet', label: 'reports.metric.slaMet' },
   { key: 'slaBreached', label: 'reports.metric.slaBreached' },

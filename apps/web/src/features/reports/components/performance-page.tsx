@@ -26,7 +26,7 @@ const NAME_COLUMNS: Record<ReportKind, TranslationKey> = {
   team: 'reports.column.team',
   agent: 'reports.column.agent',
 };
-// Spec §8 retrieval failures: team performance, agent average; the channel report lists channel issues.
+// Notices for a failed load: team performance, agent average; the channel report lists channel issues.
 const FAILURES: Record<ReportKind, RetrievalResource> = {
   channel: 'channel_issues',
   team: 'team_performance',
@@ -175,7 +175,7 @@ function ReportBody({
   );
 }
 
-/** A performance report (spec §2 /report/*-performance and the mobile twins). */
+/** A performance report (/report/*-performance and the mobile twins). */
 export function PerformancePage({ kind }: { kind: ReportKind }) {
   const { t } = useTranslation();
   const state = useReportControls();

@@ -1,4 +1,4 @@
-// The satisfaction report's own filters (issue 18 item 1) beside the period, channel and team the other
+// The satisfaction report's own filters beside the period, channel and team the other
 // reports share: the agent, the rating and "with a comment only"; how the address keeps them and the query
 // GET /reports/csat and its export take.
 import { CSAT_RATINGS } from '@sabai/contracts';

@@ -1,4 +1,4 @@
-// The period controls of the dashboard and the reports (spec §9: "last x days or months", a custom range, and
+// The period controls of the dashboard and the reports ("last x days or months", a custom range, and
 // a compare period): which days they mean, and the query the API takes.
 import type { ReportQuery } from '@sabai/contracts';
 import {

@@ -24,7 +24,7 @@ const PolicyDrawer = lazy(() =>
 
 /**
  * /setting/sla (desktop only; the channel scope all, Admin and SuperAdmin by default): the service level
- * policies (issue 18 item 2), each the first response, next response and resolution targets of a team and
+ * policies, each the first response, next response and resolution targets of a team and
  * channel pair, "any" of either; the inbox counts down to them.
  */
 export function SlaPage() {

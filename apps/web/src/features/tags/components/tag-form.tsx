@@ -19,7 +19,7 @@ type TagFormProps = {
   onCancel: () => void;
 };
 
-/** A tag's name, colour and team (spec §3 Tag), each required (spec §5). */
+/** A tag's name, colour and team, each required. */
 export function TagForm({ tag, teams, isTeamsLoading, onSaved, onCancel }: TagFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TagFormValues>();

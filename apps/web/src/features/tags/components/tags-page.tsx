@@ -21,7 +21,7 @@ const TagDrawer = lazy(() => import('./tag-drawer').then(({ TagDrawer }) => ({ d
 
 const SORTS: readonly TagSort[] = ['name', 'createdAt', 'team', 'issueCount'];
 
-/** /setting/tag (desktop only, scope all): the tags agents put on issues (spec §3 Tag). */
+/** /setting/tag (desktop only, scope all): the tags agents put on issues. */
 export function TagsPage() {
   const { t } = useTranslation();
   const notice = useNotice();

@@ -1,4 +1,4 @@
-// The tag form's values, its rules mirrored from the server (spec §5 Tag: name, colour and team required)
+// The tag form's values, its rules mirrored from the server (name, colour and team required)
 // and where a refused save shows its reason.
 import { isTagColour } from '@sabai/domain';
 import type { SaveTag, Tag } from '@sabai/contracts';

@@ -17,7 +17,7 @@ const STATUSES: readonly TimeOffStatus[] = ['pending', 'approved', 'declined'];
 const SORTS: readonly TimeOffSort[] = ['startsAt', 'createdAt'];
 
 /**
- * The leave requests of the members the user manages (spec §6: the manager receives team members' leave
+ * The leave requests of the members the user manages (the manager receives team members' leave
  * requests), pending ones first; approving or declining (confirmed) tells the member.
  */
 export function LeaveRequests() {

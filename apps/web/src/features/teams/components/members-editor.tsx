@@ -43,7 +43,7 @@ function WeekdayGroup({ 'aria-required': _required, ...props }: CheckboxGroupPro
   return <Checkbox.Group role="group" {...props} />;
 }
 
-/** The team's members, each with a working shift, a break and working days (spec §3 Team). */
+/** The team's members, each with a working shift, a break and working days. */
 export function MembersEditor({ form, options, isLoading, confirm, onRemoveSaved }: MembersEditorProps) {
   const { t } = useTranslation();
   const members = (Form.useWatch('members', { form, preserve: true }) as MemberRow[] | undefined) ?? [];

@@ -27,7 +27,7 @@ type TeamFormProps = {
   onCancel: () => void;
 };
 
-/** A team's name, manager, auto-reply, manager working type and members with shifts (spec §3, §5 Team). */
+/** A team's name, manager, auto-reply, manager working type and members with shifts. */
 export function TeamForm({ team, onSaved, onCancel }: TeamFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TeamFormValues>();

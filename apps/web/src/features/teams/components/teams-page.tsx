@@ -61,7 +61,7 @@ export function TeamsPage() {
           await deleteMutation.mutateAsync(team.id);
           notice.success('teams.deleted');
         } catch (error) {
-          // Spec §8: 'Before removing this team, please remove members.'
+          // 'Before removing this team, please remove members.'
           notice.error(error, 'common.error.update');
         }
       },

@@ -1,4 +1,4 @@
-// The team form's values, the shift rules mirrored from the server (spec §5 Team: every field required, at
+// The team form's values, the shift rules mirrored from the server (every field required, at
 // least one member, 'The working start time must begin before the stop time.') and where a refused save
 // shows its reason.
 import dayjs from 'dayjs';

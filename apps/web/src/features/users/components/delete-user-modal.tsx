@@ -17,7 +17,7 @@ type DeleteUserModalProps = {
 };
 
 /**
- * Deleting a user (issue 14): deactivating is offered first; open issues are handed over (another agent of
+ * Deleting a user: deactivating is offered first; open issues are handed over (another agent of
  * every team involved, or the team queue) before the account goes; the dialog is the delete's confirmation.
  */
 export function DeleteUserModal({ user, onClose, onDone }: DeleteUserModalProps) {

@@ -26,7 +26,7 @@ type InviteModalProps = {
   onInvited: (user: User) => void;
 };
 
-/** Inviting a user by email (spec §3 User): the invitation mail carries a set-password link. */
+/** Inviting a user by email: the invitation mail carries a set-password link. */
 export function InviteModal({ open, roles, teams, onClose, onInvited }: InviteModalProps) {
   const { t } = useTranslation();
   const language = useLanguage();

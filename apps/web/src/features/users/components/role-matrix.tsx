@@ -33,7 +33,7 @@ type RoleMatrixProps = {
 };
 
 /**
- * Each role's permissions as resources × actions → scope (spec §6). SuperAdmin and Admin are fixed; an
+ * Each role's permissions as resources × actions → scope. SuperAdmin and Admin are fixed; an
  * Admin adjusts the scopes of Manager and Staff within what each resource allows, then saves.
  */
 export function RoleMatrix({ roles, isLoading, isError, onRetry, canEdit }: RoleMatrixProps) {

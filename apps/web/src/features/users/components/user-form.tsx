@@ -33,7 +33,7 @@ type UserFormProps = {
   onCancel: () => void;
 };
 
-/** Editing a user: names, username, role, teams and profile picture (spec §3 User). */
+/** Editing a user: names, username, role, teams and profile picture. */
 export function UserForm({ user, roles, teams, onSaved, onCancel }: UserFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UserFormValues>();

@@ -39,8 +39,8 @@ const USER_STATUSES: readonly UserStatus[] = ['active', 'invited', 'inactive'];
 const SORTS: readonly UserSort[] = ['name', 'email', 'role', 'createdAt', 'lastLoginAt'];
 
 /**
- * /setting/user (desktop only, scope all): invite, edit, deactivate and delete users (spec §3 User); the
- * roles' permission matrices, which an Admin adjusts for Manager and Staff (spec §6).
+ * /setting/user (desktop only, scope all): invite, edit, deactivate and delete users; the
+ * roles' permission matrices, which an Admin adjusts for Manager and Staff.
  */
 export function UsersPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
-// The permission matrix of a role as the Roles tab shows and edits it: resources × actions → scope
-// (spec §6). What an Admin may grant comes from packages/domain (role-editing.ts); the server checks again.
+// The permission matrix of a role as the Roles tab shows and edits it: resources × actions → scope.
+// What an Admin may grant comes from packages/domain (role-editing.ts); the server checks again.
 // The matrix's labels and cell helpers are shared with the API tokens screen (lib/permission-matrix.ts).
 import { compactMatrix, GRANTABLE_SCOPES } from '@sabai/domain';
 import type { PermissionMatrix, Resource, Scope } from '@sabai/domain';

@@ -1,5 +1,5 @@
 // The user forms' rules mirrored from the server (contracts InviteUserSchema / UpdateUserSchema) and where
-// a refused save shows its reason (spec §8: plan limit, generate-link failure, user not found, and the
+// a refused save shows its reason (plan limit, generate-link failure, user not found, and the
 // warning that a user still in another team must leave it before a role update).
 import type { TranslationKey } from '@sabai/i18n';
 import { ApiError } from '../../../lib/api-client';

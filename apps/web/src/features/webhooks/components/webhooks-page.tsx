@@ -31,7 +31,7 @@ const DeliveriesDrawer = lazy(() =>
 
 /**
  * /setting/webhooks (desktop only; whoever may update every user, Admin and SuperAdmin by default): the
- * organisation's outgoing webhooks (issue 19 item 6). Each endpoint receives the events it chose as signed
+ * organisation's outgoing webhooks. Each endpoint receives the events it chose as signed
  * POSTs; its signing secret is shown once when created or rotated; its deliveries can be read and resent.
  */
 export function WebhooksPage() {
