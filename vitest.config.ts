@@ -1,19 +1,39 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests (packages, web logic) run once; server tests run on embedded PGlite and, when
+// Unit tests run once. Server tests (those that reach a database) run on embedded PGlite and, when
 // TEST_DATABASE_URL is set (CI sets it), again on the PostgreSQL server. End-to-end journeys have their
 // own config (e2e/vitest.config.ts) because they need the built web app.
+
+/**
+ * A server test file reaches a database when it imports the test support (test/…: the app, the database
+ * copy, a server process) or the database module itself. The others (pure rules, parsers, the simulator's
+ * own tests) behave the same on either database, so they run once, with the unit tests.
+ */
+const REACHES_DATABASE = /from '(\.\.\/)+(test\/|src\/platform\/db['/])|from '\.\.?\/(\.\.\/)*db'/;
+const serverFiles = globSync(['apps/server/**/*.test.ts', 'tools/simulator/**/*.test.ts']).filter(
+  (file) => !file.includes('node_modules'),
+);
+const databaseFiles = serverFiles.filter((file) => REACHES_DATABASE.test(readFileSync(file, 'utf8')));
+const databaseFreeFiles = serverFiles.filter((file) => !databaseFiles.includes(file));
+
 const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
-    include: ['apps/server/**/*.test.ts', 'tools/simulator/**/*.test.ts'],
     // A file named for one database (x.pglite.test.ts, x.postgres.test.ts) tests what only that one has.
-    exclude: [`**/*.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`, '**/node_modules/**'],
+    include: databaseFiles.filter(
+      (file) => !file.endsWith(`.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`),
+    ),
     env: { TEST_DB: db },
     // Memory tests force a collection to measure what is retained, not garbage not yet collected.
     execArgv: ['--expose-gc'],
     globalSetup: ['apps/server/test/global-setup.ts'],
+    // The files of a worker share their modules: the app's module graph is imported once per worker, not
+    // once per file (it was a third of a small file's time). Each file keeps its own database; what test
+    // support holds for a file is let go after it (test/per-file.ts).
+    isolate: false,
+    setupFiles: ['apps/server/test/per-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -26,7 +46,17 @@ export default defineConfig({
     // two thirds of the time (1000 s → 660 s).
     maxWorkers: availableParallelism(),
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'tools/scripts/**/*.test.ts',
+            ...databaseFreeFiles,
+          ],
+        },
+      },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],
