@@ -26,7 +26,22 @@ export default defineConfig({
     // two thirds of the time (1000 s → 660 s).
     maxWorkers: availableParallelism(),
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.component.test.tsx', '**/node_modules/**'],
+        },
+      },
+      // Web screens rendered in an emulated DOM with the network answered from typed fixtures.
+      {
+        test: {
+          name: 'components',
+          include: ['apps/web/src/**/*.component.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],
