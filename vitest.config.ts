@@ -40,6 +40,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.component.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // The files share one module graph (antd, the catalogues) instead of importing it each.
+          isolate: false,
+          testTimeout: 20_000,
         },
       },
       serverProject('pglite'),

@@ -1,7 +1,7 @@
 // Set-up of the components project: what antd needs of a browser that jsdom lacks, the typed network
 // (an unanswered call fails the test), and a clean page, session and network after each test.
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { clientHooks } from '../lib/api-client';
 import { server } from './network';
 
@@ -33,6 +33,9 @@ Element.prototype.scrollIntoView = () => undefined;
 clientHooks.sleep = () => Promise.resolve();
 // A 401 ends the session by navigating to /, which jsdom cannot do.
 clientHooks.onSessionEnd = () => undefined;
+
+// The machine running the tests may be busy: a screen gets up to 5 s to show what a test waits for.
+configure({ asyncUtilTimeout: 5_000 });
 
 const unanswered: string[] = [];
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { routes } from '@sabai/contracts';
+import { expectAccessible } from '../../../test/accessibility';
+import { answer, hold, refuse } from '../../../test/network';
+import { renderScreen, text } from '../../../test/render-screen';
+import { expectRetrievalFailure, expectSpinner, retry } from '../../../test/states';
+import * as page from './auto-assignment-page';
+
+const EMPTY = { items: [], total: 0, page: 1, pageSize: 20 };
+
+/** What the screen reads besides its list. */
+function answerTheRest() {
+
+}
+
+const open = () => renderScreen(page, { path: '/setting/auto-assignment', lang: 'en' });
+
+describe('auto-assignment settings (en)', () => {
+  it('shows a spinner while the list loads', async () => {
+    hold(routes.autoAssignment.list);
+    answerTheRest();
+    const { container } = await open();
+    await screen.findByTestId('auto-assignment-page');
+    expectSpinner(container);
+    await expectAccessible(container);
+  });
+
+  it('shows the empty state', async () => {
+    answer(routes.autoAssignment.list, EMPTY);
+    answerTheRest();
+    const { container } = await open();
+    await screen.findByText(text('autoAssignment.empty'));
+    await expectAccessible(container);
+  });
+
+  it('shows the retrieval failure, and Try again reloads the list', async () => {
+    refuse(routes.autoAssignment.list, 404, 'not_found');
+    answerTheRest();
+    const { container, user } = await open();
+    await expectRetrievalFailure('notices.retrieve.auto_assignment');
+    await expectAccessible(container);
+    answer(routes.autoAssignment.list, EMPTY);
+    await retry(user);
+    await screen.findByText(text('autoAssignment.empty'));
+    expect(screen.queryByText(text('common.error.retrieve'))).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { routes } from '@sabai/contracts';
+import { expectAccessible } from '../../../test/accessibility';
+import { answer, hold, refuse } from '../../../test/network';
+import { renderScreen, text } from '../../../test/render-screen';
+import { expectRetrievalFailure, expectSpinner, retry } from '../../../test/states';
+import * as page from './sla-page';
+
+const EMPTY = [];
+
+/** What the screen reads besides its list. */
+function answerTheRest() {
+  answer(routes.channels.list, []);
+  answer(routes.teams.options, [{ id: 'b3c1f0de-6a1e-4a5c-9a57-0d2e3f4a5b6c', name: 'Customer Care', managerUserId: null }]);
+}
+
+const open = () => renderScreen(page, { path: '/setting/sla', lang: 'th' });
+
+describe('SLA policies (th)', () => {
+  it('shows a spinner while the list loads', async () => {
+    hold(routes.sla.list);
+    answerTheRest();
+    const { container } = await open();
+    await screen.findByTestId('sla-page');
+    expectSpinner(container);
+    await expectAccessible(container);
+  });
+
+  it('shows the empty state', async () => {
+    answer(routes.sla.list, EMPTY);
+    answerTheRest();
+    const { container } = await open();
+    await screen.findByText(text('sla.empty'));
+    await expectAccessible(container);
+  });
+
+  it('shows the retrieval failure, and Try again reloads the list', async () => {
+    refuse(routes.sla.list, 404, 'not_found');
+    answerTheRest();
+    const { container, user } = await open();
+    await expectRetrievalFailure('notices.retrieve.sla_policies');
+    await expectAccessible(container);
+    answer(routes.sla.list, EMPTY);
+    await retry(user);
+    await screen.findByText(text('sla.empty'));
+    expect(screen.queryByText(text('common.error.retrieve'))).toBeNull();
+  });
+});
