@@ -5,6 +5,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { clientHooks } from '../lib/api-client';
 import { server } from './network';
 
+// The app's people work in Thailand: dates and times show as they would in their browsers (UTC+7).
+process.env.TZ = 'Asia/Bangkok';
+
 // antd reads media queries (responsive grid, reduced motion) and observes sizes (tables, tabs, textareas).
 window.matchMedia = (query: string): MediaQueryList =>
   ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { routes } from '@sabai/contracts';
 import { expectAccessible } from '../../../test/accessibility';
 import { answer, hold, refuse } from '../../../test/network';
@@ -10,9 +10,7 @@ import * as page from './auto-assignment-page';
 const EMPTY = { items: [], total: 0, page: 1, pageSize: 20 };
 
 /** What the screen reads besides its list. */
-function answerTheRest() {
-
-}
+function answerTheRest() {}
 
 const open = () => renderScreen(page, { path: '/setting/auto-assignment', lang: 'en' });
 
@@ -44,5 +42,37 @@ describe('auto-assignment settings (en)', () => {
     await retry(user);
     await screen.findByText(text('autoAssignment.empty'));
     expect(screen.queryByText(text('common.error.retrieve'))).toBeNull();
+  });
+
+  it('says why a change was refused and keeps the mode as it was', async () => {
+    answer(routes.autoAssignment.list, {
+      items: [
+        {
+          teamId: 'c0ffee00-0000-4000-8000-000000000001',
+          teamName: 'Customer Care',
+          mode: 'manual',
+          method: 'round_robin',
+          memberCount: 3,
+          availableNow: 2,
+          waitingIssues: 0,
+          canUpdate: true,
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
+    const update = refuse(routes.autoAssignment.update, 404, 'team.not_found');
+    const { container, user } = await open();
+    const modes = await screen.findByRole('radiogroup', {
+      name: text('autoAssignment.modeOf', { team: 'Customer Care' }),
+    });
+    await user.click(within(modes).getByText(text('autoAssignment.modes.auto')));
+    await screen.findByText(text('errors.team.not_found'));
+    expect(update).toHaveLength(1);
+    expect(update[0]?.body).toEqual({ mode: 'auto', method: 'round_robin' });
+    const manual = within(modes).getByRole('radio', { name: text('autoAssignment.modes.manual') });
+    expect((manual as HTMLInputElement).checked).toBe(true);
+    await expectAccessible(container);
   });
 });

@@ -45,4 +45,23 @@ describe('team settings (en)', () => {
     await screen.findByText(text('teams.empty'));
     expect(screen.queryByText(text('common.error.retrieve'))).toBeNull();
   });
+
+  it('offers adding a team to an admin', async () => {
+    answer(routes.teams.list, EMPTY);
+    answerTheRest();
+    await open();
+    await screen.findByText(text('teams.empty'));
+    expect(screen.getByTestId('add-team').textContent).toBe(text('teams.add'));
+  });
+
+  it('hides adding a team from a manager (team view and update only)', async () => {
+    answer(routes.teams.list, EMPTY);
+    answerTheRest();
+    const { container } = await renderScreen(page, { path: '/setting/team', lang: 'en', role: 'Manager' });
+    await screen.findByTestId('teams-page');
+    await screen.findByText(text('teams.empty'));
+    expect(screen.queryByTestId('add-team')).toBeNull();
+    expect(screen.queryByRole('button', { name: text('teams.add') })).toBeNull();
+    await expectAccessible(container);
+  });
 });

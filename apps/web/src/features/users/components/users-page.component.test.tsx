@@ -12,7 +12,9 @@ const EMPTY = { items: [], total: 0, page: 1, pageSize: 20 };
 /** What the screen reads besides its list. */
 function answerTheRest() {
   answer(routes.roles.list, []);
-  answer(routes.teams.options, [{ id: 'b3c1f0de-6a1e-4a5c-9a57-0d2e3f4a5b6c', name: 'Customer Care', managerUserId: null }]);
+  answer(routes.teams.options, [
+    { id: 'b3c1f0de-6a1e-4a5c-9a57-0d2e3f4a5b6c', name: 'Customer Care', managerUserId: null },
+  ]);
 }
 
 const open = () => renderScreen(page, { path: '/setting/user', lang: 'th' });
