@@ -62,3 +62,35 @@ describe('canned responses (en)', () => {
     expect(screen.queryByText(text('common.error.retrieve'))).toBeNull();
   });
 });
+
+describe('macros of a staff member (th)', () => {
+  it('shows the list’s retrieval failure, and Try again reloads it', async () => {
+    answerTheRest();
+    answer(routes.cannedResponses.list, EMPTY);
+    answer(routes.tags.options, []);
+    answer(routes.issues.assignableTeams, []);
+    refuse(routes.macros.list, 404, 'not_found');
+    const { container, user } = await renderScreen(page, {
+      path: '/setting/canned-response?tab=macros',
+      lang: 'th',
+      role: 'Staff',
+    });
+    await expectRetrievalFailure('notices.retrieve.macros');
+    await expectAccessible(container);
+    answer(routes.macros.list, [
+      {
+        id: 'macro-1',
+        name: 'Wholesale follow-up',
+        isShared: false,
+        actions: [{ type: 'add_note', text: 'Call the customer back on Monday.' }],
+        owner: { id: 'user-1', displayName: 'Somchai', email: 'somchai@example.com', profilePath: null },
+        canUpdate: true,
+        canDelete: true,
+        updatedAt: '2026-03-01T02:00:00.000Z',
+      },
+    ]);
+    await retry(user);
+    await screen.findByText('Wholesale follow-up');
+  });
+});
+
