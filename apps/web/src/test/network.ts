@@ -56,9 +56,14 @@ export function answer<const R extends RouteDef>(
   });
 }
 
-/** Answers the route with the API's error envelope (a status of 4xx or 500: the client retries above 500). */
-export function refuse(route: RouteDef, status: number, code: string): Calls {
-  return handle(route, () => HttpResponse.json({ error: { code, message: code } }, { status }));
+/**
+ * Answers the route with the API's error envelope and its details, if any (a status of 4xx or 500: the
+ * client retries above 500).
+ */
+export function refuse(route: RouteDef, status: number, code: string, details?: JsonBodyType): Calls {
+  return handle(route, () =>
+    HttpResponse.json({ error: { code, message: code, ...(details ? { details } : {}) } }, { status }),
+  );
 }
 
 /** Never answers the route: the screen shows what it shows while it waits. */
