@@ -1,7 +1,7 @@
 // Renders one screen of the app as the router would: its loader first (its texts), inside the app's
 // providers (antd theme and locale, the session's query cache and notices), at a path in a language, for a
 // signed-in user of a role (or of a permission matrix of its own).
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { render, waitFor, type RenderResult } from '@testing-library/react';
 import { expect } from 'vitest';
@@ -71,10 +71,28 @@ const SHELL_CONTEXT: ShellContext = { links: [], landingPath: '/issue/inbox' };
  * Renders the screen signed in (SuperAdmin unless told) and waits for its loader; `user` types and clicks
  * as a person does.
  */
-export async function renderScreen(
-  module: ScreenModule,
+export function renderScreen(module: ScreenModule, options: ScreenOptions): Promise<Rendered> {
+  return renderRoute(module.Component, module.loader, options);
+}
+
+/**
+ * Renders a part of a screen (a drawer, a panel) the same way, with the texts its screen loads (`texts`,
+ * such as ensureInboxTexts).
+ */
+export function renderInApp(
+  element: ReactElement,
+  options: ScreenOptions & { texts?: () => Promise<unknown> },
+): Promise<Rendered> {
+  return renderRoute(() => element, options.texts, options);
+}
+
+type Rendered = RenderResult & { user: UserEvent };
+
+async function renderRoute(
+  Component: ComponentType,
+  loader: (() => Promise<unknown>) | undefined,
   options: ScreenOptions,
-): Promise<RenderResult & { user: UserEvent }> {
+): Promise<Rendered> {
   signIn(options.role ?? 'SuperAdmin', options.permissions);
   await applyLanguage(options.lang);
   const [pathname] = options.path.split('?');
@@ -86,8 +104,8 @@ export async function renderScreen(
         children: [
           {
             path: pathname,
-            Component: module.Component,
-            loader: module.loader,
+            Component,
+            loader: loader && (() => loader().then(() => null)),
             HydrateFallback: PageSpinner,
           },
         ],
