@@ -11,7 +11,8 @@ export const server = setupServer();
 /** What a screen sent: its query parameters and its JSON body. */
 export type SentRequest = { query: URLSearchParams; body: unknown; params: Record<string, string> };
 
-type Fixture<R extends RouteDef> = ResponseOf<R>;
+/** What a route answers, as its contract declares it: a fixture that no longer fits fails to compile. */
+export type Fixture<R extends RouteDef> = ResponseOf<R>;
 
 /** The calls a route received, in order. */
 export type Calls = SentRequest[];

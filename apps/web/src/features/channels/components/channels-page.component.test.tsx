@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { routes } from '@sabai/contracts';
 import { expectAccessible } from '../../../test/accessibility';
-import { answer, hold, refuse } from '../../../test/network';
+import { answer, hold, refuse, type Fixture } from '../../../test/network';
 import { renderScreen, text } from '../../../test/render-screen';
 import { expectRetrievalFailure, expectSpinner, retry } from '../../../test/states';
 import * as page from './channels-page';
 
-const EMPTY = [];
+const EMPTY: Fixture<typeof routes.channels.list> = [];
 
 /** What the screen reads besides its list. */
 function answerTheRest() {

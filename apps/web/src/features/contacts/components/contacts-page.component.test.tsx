@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { routes } from '@sabai/contracts';
 import { expectAccessible } from '../../../test/accessibility';
-import { answer, hold, refuse } from '../../../test/network';
+import { answer, hold, refuse, type Fixture } from '../../../test/network';
 import { renderScreen, text } from '../../../test/render-screen';
 import { expectRetrievalFailure, expectSpinner, retry } from '../../../test/states';
 import * as page from './contacts-page';
 
-const EMPTY = { items: [], total: 0, page: 1, pageSize: 20 };
+const EMPTY: Fixture<typeof routes.contacts.list> = { items: [], nextCursor: null };
 
 /** What the screen reads besides its list. */
 function answerTheRest() {
@@ -45,5 +45,16 @@ describe('contacts (th)', () => {
     await retry(user);
     await screen.findByText(text('contacts.emptyAll'));
     expect(screen.queryByText(text('common.error.retrieve'))).toBeNull();
+  });
+
+  it('says no contact matches a search', async () => {
+    const list = answer(routes.contacts.list, EMPTY);
+    answerTheRest();
+    const { container, user } = await open();
+    await screen.findByText(text('contacts.emptyAll'));
+    await user.type(screen.getByTestId('contact-search'), 'no such customer anywhere');
+    await screen.findByText(text('contacts.empty'));
+    await vi.waitFor(() => expect(list.at(-1)?.query.get('search')).toBe('no such customer anywhere'));
+    await expectAccessible(container);
   });
 });
