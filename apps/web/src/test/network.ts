@@ -67,6 +67,11 @@ export function refuse(route: RouteDef, status: number, code: string, details?: 
   );
 }
 
+/** Fails the route's calls as a lost connection does (fetch rejects). */
+export function cutOff(route: RouteDef): Calls {
+  return handle(route, () => HttpResponse.error());
+}
+
 /** Never answers the route: the screen shows what it shows while it waits. */
 export function hold(route: RouteDef): Calls {
   return handle(route, () => new Promise<Response>(() => undefined));

@@ -55,6 +55,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear();
   const calls = unanswered.splice(0);
   if (calls.length > 0) throw new Error(`The screen made calls no test answered:\n${calls.join('\n')}`);
 });
