@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { routes } from '@sabai/contracts';
 import { expectAccessible } from '../../../test/accessibility';
 import { answer, hold, refuse, type Fixture } from '../../../test/network';
@@ -36,6 +36,8 @@ describe('automation rules (th)', () => {
     answerTheRest();
     const { container } = await open();
     await screen.findByText(text('automation.empty'));
+    // The empty state offers the first rule.
+    within(screen.getByTestId('rule-table')).getByRole('button', { name: text('automation.add') });
     await expectAccessible(container);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { routes } from '@sabai/contracts';
 import { expectAccessible } from '../../../test/accessibility';
 import { answer, hold, refuse, type Fixture } from '../../../test/network';
@@ -34,6 +34,8 @@ describe('SLA policies (th)', () => {
     answerTheRest();
     const { container } = await open();
     await screen.findByText(text('sla.empty'));
+    // The empty state offers the first policy.
+    within(screen.getByTestId('sla-table')).getByRole('button', { name: text('sla.add') });
     await expectAccessible(container);
   });
 
@@ -47,5 +49,14 @@ describe('SLA policies (th)', () => {
     await retry(user);
     await screen.findByText(text('sla.empty'));
     expect(screen.queryByText(text('common.error.retrieve'))).toBeNull();
+  });
+
+  it('hides adding a policy from a manager', async () => {
+    answer(routes.sla.list, EMPTY);
+    answerTheRest();
+    await renderScreen(page, { path: '/setting/sla', lang: 'th', role: 'Manager' });
+    await screen.findByText(text('sla.empty'));
+    expect(screen.queryByTestId('add-sla-policy')).toBeNull();
+    expect(screen.queryByRole('button', { name: text('sla.add') })).toBeNull();
   });
 });
