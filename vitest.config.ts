@@ -53,8 +53,22 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'tools/scripts/**/*.test.ts',
+            'docs/**/*.test.ts',
             ...databaseFreeFiles,
           ],
+          exclude: ['**/*.component.test.tsx', '**/node_modules/**'],
+        },
+      },
+      // Web screens rendered in an emulated DOM with the network answered from typed fixtures.
+      {
+        test: {
+          name: 'components',
+          include: ['apps/web/src/**/*.component.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // The files share one module graph (antd, the catalogues) instead of importing it each.
+          isolate: false,
+          testTimeout: 20_000,
         },
       },
       serverProject('pglite'),

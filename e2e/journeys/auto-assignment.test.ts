@@ -10,14 +10,7 @@ import { sideMenuLabels } from '../support/app';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
-import {
-  choose,
-  expectRetrievalFailure,
-  noticeShows,
-  openFromMenu,
-  snap,
-  tableRow,
-} from '../support/settings';
+import { choose, noticeShows, openFromMenu, snap, tableRow } from '../support/settings';
 import { text } from '../support/texts';
 
 const browser = useBrowser();
@@ -113,30 +106,6 @@ describe.each<Locale>(['en', 'th'])('auto assignment in %s', (lang) => {
     await expect.poll(() => checkedMode(tableRow(page, teams[lang]))).toBe(t('autoAssignment.modes.manual'));
     expect(await tableRow(page, teams[lang]).locator('.ant-select-disabled').count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('shows the failure notice when a change is refused, and the retrieval failure with a retry', async () => {
-    const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
-    await openScreen(page, lang);
-    await page.getByTestId('auto-assignment-search').fill(teams[lang]);
-    await page.route('**/api/v1/auto-assignment/*', (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({ status: 404, json: { error: { code: 'team.not_found', message: 'Not found' } } })
-        : route.fallback(),
-    );
-    await tableRow(page, teams[lang]).getByText(t('autoAssignment.modes.auto'), { exact: true }).click();
-    await noticeShows(page, lang, 'errors.team.not_found');
-    await expect.poll(() => checkedMode(tableRow(page, teams[lang]))).toBe(t('autoAssignment.modes.manual'));
-    await page.unroute('**/api/v1/auto-assignment/*');
-
-    await expectRetrievalFailure(page, lang, {
-      api: '**/api/v1/auto-assignment?*',
-      path: '/setting/auto-assignment',
-      notice: 'notices.retrieve.auto_assignment',
-      snapName: `auto-assignment-retrieval-failure-desktop-${lang}`,
-      isLoaded: () => tableRow(page, 'Customer Care').waitFor(),
-    });
     await context.close();
   });
 });

@@ -10,7 +10,6 @@ import {
   choose,
   confirmDialog,
   expectMessage,
-  expectRetrievalFailure,
   noticeShows,
   openFromMenu,
   snap,
@@ -137,18 +136,6 @@ describe.each<Locale>(['en', 'th'])('canned responses in %s', (lang) => {
     await noticeShows(page, lang, 'canned.categories.deleted');
     await categoryItem(page, category).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('shows the retrieval failures with a retry', async () => {
-    const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
-    await expectRetrievalFailure(page, lang, {
-      api: '**/api/v1/canned-responses?*',
-      path: '/setting/canned-response',
-      notice: 'notices.retrieve.canned_responses',
-      snapName: `canned-retrieval-failure-desktop-${lang}`,
-      isLoaded: () => tableRow(page, 'Welcome').waitFor(),
-    });
     await context.close();
   });
 });

@@ -731,42 +731,6 @@ describe.each<Locale>(['en', 'th'])('channel settings in %s', (lang) => {
   );
 });
 
-describe('channel list states', () => {
-  it('shows loading, then the empty state, and a translated notice when the list cannot be retrieved', async () => {
-    const context = await newContext(browser, baseUrl, 'desktop', 'th');
-    const { page } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, 'th');
-    let answer: 'empty' | 'failure' = 'empty';
-    await page.route('**/api/v1/channels', async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      if (answer === 'empty') return route.fulfill({ status: 200, json: [] });
-      return route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } });
-    });
-    await page.goto('/setting/channel?lang=th');
-    await page.getByTestId('channels-page').locator('.ant-spin-spinning').waitFor();
-    await page.getByText(text('th', 'channels.empty')).waitFor();
-    await snap(page, 'channels-empty-desktop-th');
-    // The empty state offers the way to add one.
-    await page
-      .getByTestId('channel-table')
-      .getByRole('button', { name: text('th', 'channels.add') })
-      .click();
-    await page.getByTestId('choose-line').waitFor();
-    await page.keyboard.press('Escape');
-
-    answer = 'failure';
-    await page.reload();
-    await page.locator('.ant-message').getByText(text('th', 'notices.retrieve.channels')).waitFor();
-    await page.getByText(text('th', 'common.error.retrieve')).waitFor();
-    await snap(page, 'channels-retrieval-failure-desktop-th');
-    answer = 'empty';
-    await page.getByRole('button', { name: text('th', 'common.retry') }).click();
-    await page.getByText(text('th', 'channels.empty')).waitFor();
-    await context.close();
-  });
-});
-
 describe('who may open channel settings', () => {
   it('hides the menu entry from a manager and sends the URL back to the landing page', async () => {
     const context = await newContext(browser, baseUrl, 'desktop');

@@ -342,18 +342,4 @@ describe('macros for a staff member (scope myCanned)', () => {
     await noticeShows(page, 'en', 'canned.macros.deleted');
     expect(errors).toEqual([]);
   });
-
-  it('shows the list’s retrieval failure with a retry', async () => {
-    const { page } = await openSignedIn(browser(), STAFF);
-    await page.route('**/api/v1/macros', (route) =>
-      route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
-    );
-    await page.goto('/setting/canned-response?lang=th&tab=macros');
-    await page.locator('.ant-message').getByText(text('th', 'notices.retrieve.macros')).waitFor();
-    await page.getByText(text('th', 'common.error.retrieve')).waitFor();
-    await snap(page, 'macros-retrieval-failure-desktop-th');
-    await page.unroute('**/api/v1/macros');
-    await page.getByRole('button', { name: text('th', 'common.retry') }).click();
-    await tableRow(page, MACRO).waitFor();
-  });
 });

@@ -12,7 +12,6 @@ import {
   confirmDialog,
   deleteRow,
   expectMessage,
-  expectRetrievalFailure,
   noticeShows,
   openFromMenu,
   snap,
@@ -137,17 +136,6 @@ describe.each<Locale>(['en', 'th'])('team settings in %s', (lang) => {
       snapName: `teams-delete-confirm-desktop-${lang}`,
     });
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('shows the retrieval failure with a retry', async () => {
-    const { context, page } = await openSignedIn(browser(), 'admin@demo.local', lang);
-    await expectRetrievalFailure(page, lang, {
-      api: '**/api/v1/teams?*',
-      path: '/setting/team',
-      notice: 'notices.retrieve.teams',
-      isLoaded: () => tableRow(page, 'Customer Care').waitFor(),
-    });
     await context.close();
   });
 });

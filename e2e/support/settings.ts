@@ -1,5 +1,6 @@
 // Steps the settings journeys share: opening a screen from the side menu, antd selects, confirmations,
-// notices and screenshots with animations played to their end, each screen checked with axe.
+// notices and screenshots with animations played to their end, each screen checked with axe. Empty and
+// failure states are component tests of the web app (apps/web/src/**/*.component.test.tsx).
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { expectAccessible } from './accessibility';
@@ -50,49 +51,6 @@ export async function snap(page: Page, name: string): Promise<void> {
   await savePicture(page, name, { style: '.ant-message { visibility: hidden; }' });
   // After the screenshot, so a failing check still leaves the picture of what it failed on.
   await expectAccessible(page);
-}
-
-/**
- * A list the server answers with nothing: `open` shows the screen, which then shows `empty` (the empty state
- * and its way to the first item); snapped, then the real answers come back.
- */
-export async function expectEmptyList(
-  page: Page,
-  options: { api: string; open: () => Promise<unknown>; empty: Locator; snapName: string },
-): Promise<void> {
-  await page.route(options.api, (route) => route.fulfill({ json: [] }));
-  await options.open();
-  await options.empty.waitFor();
-  await snap(page, options.snapName);
-  await page.unroute(options.api);
-}
-
-/**
- * Spec §8: a list the server fails to give shows its retrieval notice and the generic failure with a
- * retry; once the server answers again, the retry shows the list (`isLoaded` waits for it).
- */
-export async function expectRetrievalFailure(
-  page: Page,
-  lang: Locale,
-  options: {
-    /** The list's GET as a route glob: any origin, the API path, any query. */
-    api: string;
-    path: string;
-    notice: TranslationKey;
-    snapName?: string;
-    isLoaded: () => Promise<void>;
-  },
-): Promise<void> {
-  await page.route(options.api, (route) =>
-    route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
-  );
-  await page.goto(`${options.path}?lang=${lang}`);
-  await page.locator('.ant-message').getByText(text(lang, options.notice)).waitFor();
-  await page.getByText(text(lang, 'common.error.retrieve')).waitFor();
-  if (options.snapName) await snap(page, options.snapName);
-  await page.unroute(options.api);
-  await page.getByRole('button', { name: text(lang, 'common.retry') }).click();
-  await options.isLoaded();
 }
 
 /**

@@ -56,7 +56,12 @@ export function CommentRules({ channel }: { channel: Channel }) {
       ) : rulesQuery.isError ? (
         <RetryNotice onRetry={() => void rulesQuery.refetch()} />
       ) : (
-        <div aria-busy="true" aria-label={t('common.loading')} data-testid="comment-rules-loading">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={t('common.loading')}
+          data-testid="comment-rules-loading"
+        >
           <Skeleton active paragraph={{ rows: 6 }} />
         </div>
       )}

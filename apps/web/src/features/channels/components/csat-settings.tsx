@@ -47,7 +47,12 @@ export function CsatSettingsPanel({ channel }: { channel: Channel }) {
       ) : settingsQuery.isError ? (
         <RetryNotice onRetry={() => void settingsQuery.refetch()} />
       ) : (
-        <div aria-busy="true" aria-label={t('common.loading')} data-testid="csat-settings-loading">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={t('common.loading')}
+          data-testid="csat-settings-loading"
+        >
           <Skeleton active paragraph={{ rows: 6 }} />
         </div>
       )}

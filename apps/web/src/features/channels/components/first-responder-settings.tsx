@@ -84,7 +84,12 @@ export function FirstResponderPanel({ channel }: { channel: Channel }) {
       ) : settingsQuery.isError ? (
         <RetryNotice onRetry={() => void settingsQuery.refetch()} />
       ) : (
-        <div aria-busy="true" aria-label={t('common.loading')} data-testid="first-responder-settings-loading">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={t('common.loading')}
+          data-testid="first-responder-settings-loading"
+        >
           <Skeleton active paragraph={{ rows: 8 }} />
         </div>
       )}

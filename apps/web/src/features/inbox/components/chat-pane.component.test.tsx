@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { routes, type IssueDetail } from '@sabai/contracts';
+import { ensureInboxTexts } from '../../../lib/i18n';
+import { expectAccessible } from '../../../test/accessibility';
+import { answer, cutOff, hold } from '../../../test/network';
+import { renderInApp, text } from '../../../test/render-screen';
+import { ChatPane } from './chat-pane';
+
+const ISSUE: IssueDetail = {
+  id: 41,
+  kind: 'conversation',
+  status: 'on-going',
+  channel: { id: 'channel-1', name: 'LINE Shop', type: 'line' },
+  contact: {
+    id: 'contact-1',
+    displayName: 'Khun Mali',
+    name: 'Mali',
+    email: null,
+    mobileNumber: null,
+    pictureUrl: null,
+  },
+  team: { id: 'team-1', name: 'Customer Care' },
+  assignee: { id: 'user-1', displayName: 'Somchai', profilePath: null },
+  tags: [],
+  lastMessage: { text: 'Do you ship to Chiang Mai?', kind: 'text', senderType: 'customer' },
+  unreadCount: 0,
+  startDate: '2026-03-10T02:00:00.000Z',
+  lastResponseAt: '2026-03-10T02:00:00.000Z',
+  daysLeft: null,
+  isOld: false,
+  closeRequested: false,
+  sla: null,
+  note: '',
+  adId: null,
+  transferredFromIssueId: null,
+  transferredToIssueId: null,
+  replyLockedInboxUrl: null,
+  muted: false,
+  mayTake: false,
+  viewOnly: false,
+  customerBlocked: false,
+  postId: null,
+  csat: null,
+};
+
+const open = (lang: 'en' | 'th') =>
+  renderInApp(<ChatPane issueId={ISSUE.id} onOpenIssue={() => undefined} />, {
+    path: '/issue/inbox',
+    lang,
+    texts: ensureInboxTexts,
+  });
+
+/** What the chat reads besides the issue. */
+function answerTheChat(issue: IssueDetail = ISSUE) {
+  answer(routes.issues.get, issue);
+  answer(routes.messages.list, { items: [], nextCursor: null });
+  answer(routes.issues.activity, []);
+  answer(routes.assist.features, {
+    suggest: false,
+    rewrite: false,
+    translate: false,
+    summarise: false,
+    tags: false,
+  });
+}
+
+// The conversation is a virtual list, which draws only the messages that fit its height: jsdom lays
+// nothing out, so every element here measures as a desktop chat would.
+beforeEach(() => {
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+for (const lang of ['en', 'th'] as const) {
+  describe(`sending from the chat (${lang})`, () => {
+    const reply = lang === 'en' ? 'We ship all over Thailand' : 'ส่งทั่วประเทศค่ะ';
+    const again = lang === 'en' ? 'Shall I send it again?' : 'ลองส่งอีกครั้งค่ะ';
+    it('shows a reply as sending while the server has not answered, the draft gone', async () => {
+      answerTheChat();
+      const send = hold(routes.messages.send);
+      const { container, user } = await open(lang);
+      const input = await screen.findByTestId('composer-input');
+      await user.type(input, `${reply}{Enter}`);
+      expect((input as HTMLTextAreaElement).value).toBe('');
+      const status = await screen.findByTestId('delivery-status');
+      expect(status.textContent?.trim()).toBe(text('inbox.delivery.pending'));
+      expect(status.closest('[data-testid="message"]')?.textContent).toContain(reply);
+      expect(send).toHaveLength(1);
+      expect(send[0]?.body).toMatchObject({ text: reply });
+      await expectAccessible(container);
+    });
+
+    it('gives a reply that could not be sent back to the composer', async () => {
+      answerTheChat();
+      cutOff(routes.messages.send);
+      const { user } = await open(lang);
+      const input = await screen.findByTestId('composer-input');
+      await user.type(input, `${again}{Enter}`);
+      await vi.waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(again));
+      expect(screen.queryByTestId('message')).toBeNull();
+    });
+  });
+}
