@@ -53,7 +53,6 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'tools/scripts/**/*.test.ts',
-            'docs/**/*.test.ts',
             ...databaseFreeFiles,
           ],
           exclude: ['**/*.component.test.tsx', '**/node_modules/**'],

@@ -1,21 +1,21 @@
 // The documents stay true to the repository: every reference to a decision resolves to its file and heading,
 // and docs/architecture.md lists exactly the server's modules and background jobs.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const decisionsDir = path.join(root, 'docs', 'decisions');
-const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'data', 'artifacts', '.test-results']);
 const SOURCE_FILE = /\.(ts|tsx|js|mjs|md)$/;
 
-/** Every source and documentation file of the repository, relative to its root. */
-function repositoryFiles(dir = root): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return SKIPPED_DIRS.has(name) ? [] : repositoryFiles(full);
-    return SOURCE_FILE.test(name) ? [path.relative(root, full)] : [];
+/** Every source and documentation file of the repository (tracked or new, not ignored), relative to its root. */
+function repositoryFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
   });
+  return listed.split('\n').filter((file) => SOURCE_FILE.test(file) && existsSync(path.join(root, file)));
 }
 
 /** A file's text with comment line breaks joined, so a reference wrapped over two comment lines reads whole. */
@@ -26,8 +26,8 @@ function joinedText(file: string): string {
 /** The names a decisions file answers to: its headings and the bold names its entries start with. */
 function decisionNames(file: string): string[] {
   const text = readFileSync(path.join(decisionsDir, file), 'utf8');
-  const headings = [...text.matchAll(/^#+ (.+)$/gm)].map((m) => m[1].trim());
-  const entries = [...text.matchAll(/^\s*- \*\*(.+?)\*\*/gm)].map((m) => m[1].trim());
+  const headings = [...text.matchAll(/^#+ (.+)$/gm)].map((m) => (m[1] ?? '').trim());
+  const entries = [...text.matchAll(/^\s*- \*\*(.+?)\*\*/gm)].map((m) => (m[1] ?? '').trim());
   return [...headings, ...entries];
 }
 
@@ -37,7 +37,11 @@ const DECISION_REFERENCE = /decisions\/([a-z0-9-]+\.md)(?:\]\([^)]*\))?`?(?: \(?
 describe('references to docs/decisions', () => {
   const files = repositoryFiles().filter((f) => f !== path.relative(root, import.meta.filename));
   const references = files.flatMap((file) =>
-    [...joinedText(file).matchAll(DECISION_REFERENCE)].map((m) => ({ file, target: m[1], heading: m[2] })),
+    [...joinedText(file).matchAll(DECISION_REFERENCE)].map((m) => ({
+      file,
+      target: m[1] ?? '',
+      heading: m[2],
+    })),
   );
 
   it('finds the references it checks', () => {
@@ -91,8 +95,10 @@ describe('docs/architecture.md', () => {
   });
 
   it('lists every background job, and no other', () => {
-    const jobs = repositoryFiles(serverSrc)
-      .filter((file) => file.endsWith('.ts') && !/\.(test|typecheck)\.ts$/.test(file))
+    const server = path.relative(root, serverSrc);
+    const jobs = repositoryFiles()
+      .filter((file) => file.startsWith(`${server}/`) && file.endsWith('.ts'))
+      .filter((file) => !/\.(test|typecheck)\.ts$/.test(file))
       .flatMap((file) => [
         ...readFileSync(path.join(root, file), 'utf8').matchAll(/defineJob\(\s*'([^']+)'/g),
       ])
