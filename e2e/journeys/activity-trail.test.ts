@@ -16,7 +16,8 @@ const MANAGER = 'manager@demo.local';
 
 const lines = (page: Page) => page.getByTestId('message-list').getByTestId('activity-line');
 
-describe.each<Locale>(['en', 'th'])('activity trail in %s', (lang) => {
+const lang = 'en' as Locale;
+describe('activity trail in en', () => {
   const t = (key: TranslationKey, values: Record<string, string | number> = {}) => text(lang, key, values);
 
   it('shows each change in the chat as it happens, and the whole trail on a phone', async () => {

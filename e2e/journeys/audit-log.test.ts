@@ -69,7 +69,8 @@ async function download(page: Page, format: 'csv' | 'xlsx'): Promise<{ name: str
   return { name: file.suggestedFilename(), body: await readFile(await file.path()) };
 }
 
-describe.each<Locale>(['en', 'th'])('audit log in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('audit log in th', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('shows a tag renamed on its screen, with the name before and after, and exports it', async () => {

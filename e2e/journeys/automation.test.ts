@@ -145,7 +145,8 @@ async function deleteRule(page: Page, lang: Locale, name: string, snapName?: str
 
 const trailLines = (page: Page) => page.getByTestId('message-list').getByTestId('activity-line');
 
-describe.each<Locale>(['en', 'th'])('automation rules in %s', (lang) => {
+const lang = 'en' as Locale;
+describe('automation rules in en', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
   const RULE = lang === 'en' ? `VIP to Wholesale ${suffix}` : `ลูกค้าขายส่ง VIP ${suffix}`;
   const CUSTOMER_SAYS = lang === 'en' ? 'I want to buy wholesale' : 'สนใจขายส่งค่ะ';

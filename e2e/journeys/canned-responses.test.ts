@@ -23,7 +23,8 @@ const browser = useBrowser();
 const categoryItem = (page: Page, name: string) =>
   page.getByTestId('category-list').locator('.category-list__item', { hasText: name });
 
-describe.each<Locale>(['en', 'th'])('canned responses in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('canned responses in th', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('manages categories and responses with every validation, a file and confirmations', async () => {

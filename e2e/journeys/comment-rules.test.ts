@@ -44,7 +44,8 @@ async function demoPageAtFacebook(simulator: AdminClient): Promise<void> {
     await simulator.addPage(DEMO_PAGE);
 }
 
-describe.each<Locale>(['en', 'th'])('comment rules in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('comment rules in th', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
   const publicReply = lang === 'th' ? 'ส่งข้อความให้แล้วค่ะ' : 'We sent you a message';
 

@@ -82,7 +82,8 @@ async function threeCustomers(lang: Locale) {
   return { mark, mali: names[0], somsak: names[1], dao: names[2] };
 }
 
-describe.each<Locale>(['en', 'th'])('contacts on desktop in %s', (lang) => {
+const lang = 'en' as Locale;
+describe('contacts on desktop in en', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('searches, filters, edits with validation, exports CSV and XLSX, deletes, merges and erases contacts', async () => {
@@ -261,16 +262,16 @@ describe.each<Locale>(['en', 'th'])('contacts on desktop in %s', (lang) => {
   });
 });
 
-describe('contacts on a phone', () => {
+describe('contacts on a phone in en', () => {
   it('opens the same screen under /mobile with a scrolling table and the drawer', async () => {
-    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', 'th', 'phone');
-    await page.goto('/contacts?lang=th');
+    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang, 'phone');
+    await page.goto(`/contacts?lang=${lang}`);
     await page.waitForURL((url) => url.pathname === '/mobile/contacts');
     await rows(page).first().waitFor();
-    await snap(page, 'contacts-list-phone-th');
+    await snap(page, `contacts-list-phone-${lang}`);
     await rows(page).first().getByTestId('contact-open').click();
     await page.getByTestId('contact-details').waitFor();
-    await snap(page, 'contacts-drawer-phone-th');
+    await snap(page, `contacts-drawer-phone-${lang}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -99,7 +99,8 @@ async function cellsOf(format: 'csv' | 'xlsx', body: Buffer): Promise<string> {
   return cells.join('\n');
 }
 
-describe.each<Locale>(['en', 'th'])('customer satisfaction in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('customer satisfaction in th', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
   const marker = `${lang}-${Date.now() % 100_000}`;
   // The survey goes out in the customer's language: Thai for a customer writing Thai.

@@ -53,7 +53,8 @@ const ARTICLES: Record<Locale, { title: string; body: string; query: string; csv
   },
 };
 
-describe.each<Locale>(['en', 'th'])('knowledge base in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('knowledge base in th', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
   const article = ARTICLES[lang];
 

@@ -24,7 +24,8 @@ const chatMessage = (page: Page, body: string) =>
 const tabCount = async (page: Page, status: string) =>
   Number(((await page.getByTestId(`status-tab-${status}`).textContent()) ?? '').replace(/\D+/g, '') || 0);
 
-describe.each<Locale>(['en', 'th'])('live updates on desktop in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('live updates on desktop in th', () => {
   it('keeps the chat, the list, the tabs and the kanban right from live events alone', async () => {
     const admin = await apiSession(inject('baseUrl'), 'admin@demo.local', DEMO_PASSWORD);
     const managerId = await userIdOf(MANAGER);

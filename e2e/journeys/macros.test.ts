@@ -77,7 +77,8 @@ async function searchFor(page: Page, label: string, count: number): Promise<void
   await expect.poll(() => page.getByTestId('issue-card').count(), { timeout: 15_000 }).toBe(count);
 }
 
-describe.each<Locale>(['en', 'th'])('macros in %s', (lang) => {
+const lang = 'en' as Locale;
+describe('macros in en', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
   const label = `Wholesale ${lang}`;
   const customers: Customer[] = [];

@@ -26,7 +26,8 @@ async function expectDefused(container: Locator, before: string, after: string) 
   expect(await name.locator('.safe-text__control').innerText()).toBe('U+202E');
 }
 
-describe.each<Locale>(['en', 'th'])('names with invisible characters in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('names with invisible characters in th', () => {
   it('shows a customer’s name, a file name and an agent’s name isolated, with the override visible', async () => {
     const mark = `${lang.toUpperCase()}${randomBytes(3).toString('hex')}`;
     const customerName = `Nok ${mark} ${RLO}gnp.exe`;

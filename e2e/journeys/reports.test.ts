@@ -73,12 +73,8 @@ async function openReport(page: Page, lang: Locale, viewport: Viewport, kind: st
   await page.getByTestId(`${kind}-performance-page`).waitFor();
 }
 
-describe.each<[Viewport, Locale]>([
-  ['desktop', 'en'],
-  ['desktop', 'th'],
-  ['phone', 'en'],
-  ['phone', 'th'],
-])('dashboard and reports on %s in %s', (viewport, lang) => {
+const lang = 'en' as Locale;
+describe.each<Viewport>(['desktop', 'phone'])('dashboard and reports on %s in en', (viewport) => {
   const t = (key: TranslationKey) => text(lang, key);
 
   it('changes period, compare period and filters, opens each report and exports one', async () => {

@@ -44,7 +44,8 @@ async function pickRole(page: Page, label: string): Promise<void> {
   await page.getByTestId('role-picker').getByText(label, { exact: true }).click();
 }
 
-describe.each<Locale>(['en', 'th'])('role matrix in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('role matrix in th', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('shows each role, changes a Staff scope, keeps it after a reload, and restores it', async () => {

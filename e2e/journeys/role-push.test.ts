@@ -70,10 +70,8 @@ async function changeAndTime(page: Page, viewport: Viewport, role: DemoRole, exp
   return Date.now() - changedAt;
 }
 
-describe.each<[Viewport, Locale]>([
-  ['desktop', 'en'],
-  ['phone', 'th'],
-])('a role pushed to the %s page (%s)', (viewport, lang) => {
+const lang = 'en' as Locale;
+describe.each<Viewport>(['desktop', 'phone'])('a role pushed to the %s page (en)', (viewport) => {
   it('shows the new role’s menus within a second of the change, without a reload', async () => {
     const { context, page, errors } = await openSignedIn(browser(), STAFF, lang, viewport);
     const expected = (role: DemoRole) =>

@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TranslationKey } from '@sabai/i18n';
-import { sideMenuLabels, signIn } from '../support/app';
+import { sideMenuLabels, signInThroughApi } from '../support/app';
 import { newContext, openPage, type Locale } from '../support/browser';
 import { newLineCustomer } from '../support/customers';
 import { DEMO_PASSWORD } from '../support/demo';
@@ -80,7 +80,8 @@ async function messagesReceived(path: string, words: string, count: number) {
   return received.filter((r) => r.path === path && r.json.data.message?.text === words);
 }
 
-describe.each<Locale>(['en', 'th'])('webhooks in %s', (lang) => {
+const lang = 'en' as Locale;
+describe('webhooks in en', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('adds an endpoint, receives a customer’s message signed, resends it, rotates the secret, deletes it', async () => {
@@ -88,7 +89,7 @@ describe.each<Locale>(['en', 'th'])('webhooks in %s', (lang) => {
     const context = await newContext(browser(), baseUrl, 'desktop', lang);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const { page, errors } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD, lang);
+    await signInThroughApi(page, 'admin@demo.local', DEMO_PASSWORD, lang);
     await openFromMenu(page, lang, 'nav.webhooks', '/setting/webhooks', 'webhooks-page');
     await page.getByTestId('webhooks-table').waitFor();
 
