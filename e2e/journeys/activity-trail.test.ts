@@ -1,5 +1,5 @@
-// The activity trail in the chat (issue 16, item 1): every change to an issue shows in its conversation as
-// a small centred line with its time, in the reader's language, live — on desktop and on a phone.
+// The activity trail in the chat : every change to an issue shows in its conversation as
+// a small centred line with its time, in the reader's language, live — on desktop and on a phone, in English.
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';

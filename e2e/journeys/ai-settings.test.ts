@@ -1,8 +1,8 @@
-// AI assist settings (/setting/ai, issue 20): an admin opens the screen from the menu, enters the
+// AI assist settings (/setting/ai): an admin opens the screen from the menu, enters the
 // simulator's OpenAI-compatible endpoint, model and key, tests the connection before saving (ok, with the
 // model), turns AI on with a budget and saves; the key is then shown only as saved, and the meter shows the
 // month's requests against the budget. A wrong key typed in its place fails the test with the translated
-// reason. Staff do not see the screen.
+// reason. Staff do not see the screen. In Thai.
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';

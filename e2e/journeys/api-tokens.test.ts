@@ -1,8 +1,8 @@
-// API tokens (/setting/api-tokens, issue 19 item 6): an admin creates a token with a name, an expiry and
+// API tokens (/setting/api-tokens): an admin creates a token with a name, an expiry and
 // permissions picked in the role matrix, copies it from the dialog that shows it once, the journey calls
 // the API with it (allowed inside its permissions, refused outside), the list shows when it was last used,
 // then the admin revokes it after a confirmation and its next call is refused. The empty and failure
-// states of the list, and who may open the screen.
+// states of the list, and who may open the screen. In English.
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';

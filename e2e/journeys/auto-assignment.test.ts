@@ -1,6 +1,6 @@
-// Auto-assignment settings (/setting/auto-assignment, spec §2, §4 "Assignment to an agent: auto or manual.
-// Auto methods: round robin, least contact."): a team switched to auto, its method changed, back to manual;
-// what "available" means; who may open the screen; the retrieval failure.
+// Auto-assignment settings (/setting/auto-assignment: a team's issues go to its agents by hand or
+// automatically, by round robin or least contact): a team switched to auto, its method changed, back to
+// manual; what "available" means; who may open the screen; the retrieval failure. In English.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';

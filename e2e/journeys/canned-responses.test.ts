@@ -1,6 +1,6 @@
-// Canned response settings (/setting/canned-response, spec §2, §3 Canned, §5 Canned, §8 duplicates, §9
-// 500 letters and delete confirmations): categories and responses with every validation, a file
-// attachment, edits and deletes; a staff member (scope myCanned) sees shared ones read-only.
+// Canned response settings (/setting/canned-response): categories and responses with every
+// validation (required fields, no duplicates, at most 500 letters), a file attachment, edits and deletes
+// after a confirmation, in Thai; a staff member (scope myCanned) sees shared ones read-only.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
@@ -50,7 +50,7 @@ describe('canned responses in th', () => {
     await page.getByText(t('list.noMatch')).waitFor();
     await page.getByTestId('canned-search').fill('');
 
-    // A category: required name, then a duplicate (spec §8).
+    // A category: required name, then a duplicate.
     const category = `Returns ${lang} ${Date.now() % 100_000}`;
     await page.getByTestId('add-category').click();
     const modal = page.locator('.category-modal');

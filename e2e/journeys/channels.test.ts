@@ -1,6 +1,6 @@
-// Channel settings (/setting/channel, spec §2, §3 Channel, §5 Channel, §8): LINE channels with every
+// Channel settings (/setting/channel): LINE channels with every
 // validation, the webhook URL, edits, holidays and deletes; Messenger and Instagram through Facebook Login
-// (the simulator plays Facebook); the takeover question; who may open the screen.
+// (the simulator plays Facebook); the takeover question; who may open the screen. In English.
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -191,7 +191,7 @@ describe('channel settings in en', () => {
       await page.locator('#channel_externalId').fill('12ab');
       await expectMessage(form(page), t('channels.form.externalIdInvalid'));
 
-      // Keyword mode: at least one keyword, each with a team, no duplicates (spec §5).
+      // Keyword mode: at least one keyword, each with a team, no duplicates.
       await pickRadio(page, t('channels.modes.keyword'));
       await save(page);
       await expectMessage(form(page), t('channels.form.keywordsRequired'));

@@ -1,8 +1,8 @@
-// Comments on posts (issue 17 item 5): a customer's comments on the demo Page's post become a comment
+// Comments on posts: a customer's comments on the demo Page's post become a comment
 // thread; the agent filters the inbox to comments, sees the post above the thread, replies publicly under a
 // comment, replies privately and follows the link to the Messenger chat it went to (linked back), likes,
 // hides and deletes (after confirming) a comment, each reaching the platform. A live sale collects its "CF"
-// comments into an order list exported as CSV. Desktop in English and Thai, the phone in both.
+// comments into an order list exported as CSV. Desktop and phone, in English.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';

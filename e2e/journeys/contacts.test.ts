@@ -1,7 +1,8 @@
-// Contacts (/contacts, issue 8; spec §2, §3 Contact, §5 phone display, §8, §9): customers written in through
+// Contacts (/contacts): customers written in through
 // the LINE simulator are found by quick and advanced search, edited with validation, exported as CSV and
 // XLSX (the files are read back), deleted, merged after choosing fields, exported as one person's zip and
-// erased, each after its confirmation; the list's empty result and retrieval failure.
+// erased, each after its confirmation; the list's empty result and retrieval failure. Desktop and phone,
+// in English.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
@@ -178,7 +179,7 @@ describe('contacts on desktop in en', () => {
     expect(names).toEqual([mali, somsak, dao].sort());
     expect(sheet.rowCount).toBe(4);
 
-    // Delete one, after the confirmation (spec §9).
+    // Delete one, after the confirmation.
     await tableRow(page, dao).getByTestId('contact-delete').click();
     await confirmDialog(
       page,
@@ -190,7 +191,7 @@ describe('contacts on desktop in en', () => {
     await tableRow(page, dao).waitFor({ state: 'detached' });
     await expect.poll(() => rows(page).count()).toBe(2);
 
-    // Merge the two (issue 8 §4): the field choice shows first; Mali is kept with both conversations.
+    // Merge the two: the field choice shows first; Mali is kept with both conversations.
     await tableRow(page, mali).locator('.ant-checkbox-input').check();
     await tableRow(page, somsak).locator('.ant-checkbox-input').check();
     await page.getByTestId('contact-merge').click();

@@ -1,8 +1,8 @@
-// Customer satisfaction (issue 18 item 1): an admin turns the survey on for the demo LINE account in its
+// Customer satisfaction: an admin turns the survey on for the demo LINE account in its
 // channel settings and writes its texts; a LINE customer (the simulator) writes, the admin resolves the issue
 // as a success and closes it in the chat; the survey reaches the customer, who taps five stars and then
 // writes a comment; the chat's info panel and activity trail show the rating and the comment, the
-// satisfaction report lists it (filtered, exported) and the dashboard counts it. Desktop in English and Thai,
+// satisfaction report lists it (filtered, exported) and the dashboard counts it. In Thai: the desktop,
 // and on a phone what agents read (the chat's info) and the report. The survey is put back as it was.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';

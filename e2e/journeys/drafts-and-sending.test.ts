@@ -1,7 +1,7 @@
-// Drafts and sending (issue 16, item 5): the reply box keeps a draft per issue through a reload and a change
+// Drafts and sending: the reply box keeps a draft per issue through a reload and a change
 // of chat; a reply shows at once as "sending", then sent; a request that fails gives the text back; a reply
 // the platform refuses says why, with Retry; while the server cannot be reached a banner says so, the header
-// stops saying "Online", and both recover by themselves. Desktop in English and Thai, the banner on a phone.
+// stops saying "Online", and both recover by themselves. In Thai, the banner on desktop and on a phone.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';

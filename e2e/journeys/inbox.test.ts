@@ -1,7 +1,7 @@
-// The agent workspace (issue 6): a customer's LINE message appears live in the inbox and the open chat;
+// The agent workspace: a customer's LINE message appears live in the inbox and the open chat;
 // the manager assigns, replies (delivered to the simulator), is refused a wrong attachment, uses a canned
 // response, resolves and closes; staff cannot change status and ask the manager; an old Messenger issue
-// is locked with the Meta inbox link. Desktop and phone, English and Thai.
+// is locked with the Meta inbox link. Desktop and phone, in Thai.
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
@@ -72,7 +72,7 @@ describe('inbox on desktop in th', () => {
       .poll(() => chatMessage(page, reply).getByTestId('delivery-status').innerText(), { timeout: 15_000 })
       .toMatch(new RegExp(`${t('inbox.delivery.sent')}|${t('inbox.delivery.delivered')}`));
 
-    // A file of a type the spec does not allow is refused before upload.
+    // A file of a type not allowed is refused before upload.
     await page.getByTestId('file-input').setInputFiles({
       name: 'setup.exe',
       mimeType: 'application/x-msdownload',
@@ -249,7 +249,7 @@ describe('kanban in th', () => {
 describe('statuses in th', () => {
   const t = (key: TranslationKey) => text(lang, key);
 
-  // Issue 14: the kanban and the status chips left out "resolved" and "transferred", so such issues
+  // The kanban and the status chips left out "resolved" and "transferred", so such issues
   // showed under no column and no chip.
   it('shows them in their kanban columns and behind their status chips', async () => {
     const resolved = await newCustomer(lang);
@@ -261,7 +261,7 @@ describe('statuses in th', () => {
       const agent = await agentIdOf(manager, 'Somsak Staff');
       await manager.call('PUT', `/issues/${resolvedId}/assignee`, { userId: agent });
       await manager.call('PATCH', `/issues/${resolvedId}`, { kind: 'status', status: 'resolved' });
-      // Un assigned and handed to another team: the transfer the spec allows before any agent has it.
+      // Un assigned and handed to another team: the transfer allowed before any agent has it.
       const transferredId = await issueIdOf(manager, transferred.name);
       const teams = await manager.call<{ id: string }[]>('GET', '/issues/assignable-teams');
       await manager.call('POST', `/issues/${transferredId}/transfer`, { teamId: teams.at(-1)!.id });

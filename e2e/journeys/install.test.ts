@@ -1,4 +1,4 @@
-// Installable on phones (issue 16, item 11): the manifest in the page's language, no installability errors
+// Installable on phones: the manifest in the page's language, no installability errors
 // in Chromium, the offline page when the server is gone, and the iOS home-screen step where it applies.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
-// Keyboard first (issue 16, item 3): J/K and Alt+↓/↑ move through the list, R goes to the reply box, `/`
+// Keyboard first: J/K and Alt+↓/↑ move through the list, R goes to the reply box, `/`
 // to the search, C opens the canned responses, P switches to a private note, E resolves, ? lists them all,
 // and none fires while typing. In the reply box `/deliv` filters the canned responses in place (arrows, Enter
 // or Tab, Esc), and "/…" that matches nothing is sent as typed. Skip links take Tab past the header and the
-// list. Desktop in English and Thai; the in-place filter on a phone.
+// list. In English, on desktop; the in-place filter on a phone.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,6 +1,6 @@
-// LINE staff alerts (issue 7, the replacement for LINE Notify): a staff member links their LINE account
+// LINE staff alerts (the replacement for LINE Notify): a staff member links their LINE account
 // from the profile by sending the shown code to the organisation's LINE account, then receives an issue
-// assigned to them as a LINE message, and unlinks after a confirmation. Desktop in English and Thai, and
+// assigned to them as a LINE message, and unlinks after a confirmation. In English, on desktop, and
 // the code on a phone.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';

@@ -1,8 +1,8 @@
-// LINE-native conversations (issue 17, items 1–3): a customer's sticker shows as its picture with LINE's
+// LINE-native conversations: a customer's sticker shows as its picture with LINE's
 // keywords; the agent sends a sticker from the picker (recent ones first next time) and a reply with
 // quick-reply buttons, whose tap comes back marked as the answer; a customer who blocks the account gets a
-// banner in the chat and the reply box says why it is closed, until they add the account again. Desktop in
-// English and Thai; the sticker picker on a phone.
+// banner in the chat and the reply box says why it is closed, until they add the account again. In Thai,
+// on desktop; the sticker picker on a phone.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';

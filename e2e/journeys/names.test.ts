@@ -1,7 +1,7 @@
-// Names that try to disguise themselves (issue 14, item 19): a customer whose LINE name carries a
+// Names that try to disguise themselves: a customer whose LINE name carries a
 // right-to-left override, a file "invoice‮gnp.exe" that would read "invoiceexe.png", and an agent invited
 // with one in the name. Each shows isolated from its neighbours (<bdi>) with the override named by its code
-// point, in the inbox card, the chat, the file message and the users table. English and Thai.
+// point, in the inbox card, the chat, the file message and the users table. In Thai.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';

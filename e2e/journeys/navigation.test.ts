@@ -1,4 +1,4 @@
-// Spec §2: lang on every navigation, the language switch keeps the query, device routing.
+// The lang parameter on every navigation, the language switch keeps the query, device routing.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { location, sideMenuLabels, signInThroughApi } from '../support/app';

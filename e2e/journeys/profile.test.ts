@@ -1,4 +1,4 @@
-// Profile edit (spec §2, §5): profile form, avatar, password rules, notification settings.
+// Profile edit: profile form, avatar, password rules, notification settings.
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

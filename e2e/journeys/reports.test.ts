@@ -1,7 +1,7 @@
-// Dashboard and performance reports (issue 9; spec §2 /dashboard, /report/* and their /mobile twins): the
+// Dashboard and performance reports (/dashboard, /report/* and their /mobile twins): the
 // figures on screen are the API's, the period, compare period, channel and team controls ask the server
 // again, each report opens from the menu (or the phone drawer), and an export downloads a file that is read
-// back. Desktop and phone, English and Thai.
+// back. Desktop and phone, in English.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Read receipts (issue 17, item 3): a Messenger customer reads the agent's reply and the chat marks it
-// "Seen" with the time, live. Desktop and phone, in English and Thai.
+// Read receipts: a Messenger customer reads the agent's reply and the chat marks it
+// "Seen" with the time, live. Desktop and phone, in Thai.
 import { describe, expect, inject, it } from 'vitest';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

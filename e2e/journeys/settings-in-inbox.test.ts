@@ -1,7 +1,7 @@
-// What the organisation settings (issue 5) change in the agent workspace: a tag created in settings is put
+// What the organisation settings change in the agent workspace: a tag created in settings is put
 // on an issue and filters the inbox; a canned response created in settings answers a customer from the
 // composer; a team switched to round robin hands a channel's new customers to its agents in turn.
-// Desktop, English and Thai.
+// Desktop, in English.
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,5 +1,5 @@
-// Tag settings (/setting/tag, spec §2, §3 Tag, §5 Tag, §8, §9): the list with search, sort and empty and
-// failure states; every validation; create, edit and delete with its confirmation; who may open it.
+// Tag settings (/setting/tag): the list with search, sort and empty and
+// failure states; every validation; create, edit and delete with its confirmation; who may open it. In Thai.
 import { describe, expect, it } from 'vitest';
 import type { TranslationKey } from '@sabai/i18n';
 import { sideMenuLabels } from '../support/app';
@@ -44,7 +44,7 @@ describe('tag settings in th', () => {
     await header.click();
     await expect.poll(() => page.locator('.ant-table-row').first().innerText()).toContain('VIP');
 
-    // Every required field (spec §5 Tag), then a duplicate name from the server.
+    // Every required field, then a duplicate name from the server.
     await page.getByTestId('add-tag').click();
     const form = page.getByTestId('tag-form');
     await form.waitFor();
@@ -88,7 +88,7 @@ describe('tag settings in th', () => {
     await page.getByTestId('tag-search').fill(renamed);
     await tableRow(page, renamed).waitFor();
 
-    // Delete, after the confirmation (spec §9).
+    // Delete, after the confirmation.
     await deleteRow(page, lang, renamed, {
       title: t('tags.deleteConfirm.title', { name: renamed }),
       ok: t('tags.deleteConfirm.ok'),

@@ -1,7 +1,7 @@
-// Team settings (/setting/team, spec §2, §3 Team, §5 Team, §8, §9): the list; a team with its manager,
+// Team settings (/setting/team): the list; a team with its manager,
 // auto-reply and members' shifts, with every validation including 'The working start time must begin
 // before the stop time.'; deleting refused while it has members; removing a member and deleting, each
-// after a confirmation.
+// after a confirmation. In English.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
@@ -46,7 +46,7 @@ describe('team settings in en', () => {
     await page.getByTestId('team-search').fill('');
     await tableRow(page, 'Customer Care').waitFor();
 
-    // Every required field, and at least one member (spec §5 Team).
+    // Every required field, and at least one member.
     await page.getByTestId('add-team').click();
     await form(page).waitFor();
     await page.getByTestId('team-save').click();
@@ -67,7 +67,7 @@ describe('team settings in en', () => {
     await choose(page, 'team_addMember', 'staff2@demo.local');
     await page.getByTestId('member-row').first().waitFor();
 
-    // The start-before-stop rule (spec §5), on the member's shift.
+    // The start-before-stop rule, on the member's shift.
     // Each problem shows on the one time that is wrong, never on every time field.
     const faulted = () => page.getByTestId('member-row').first().locator('.ant-form-item-has-error');
     await typeTime(page.locator('#team_members_0_workStart'), '19:00');
@@ -102,7 +102,7 @@ describe('team settings in en', () => {
       .click();
     await page.locator('.team-drawer').waitFor({ state: 'hidden' });
 
-    // Spec §8: a team with members cannot be deleted.
+    // A team with members cannot be deleted.
     await tableRow(page, name)
       .getByRole('button', { name: t('list.delete'), exact: true })
       .click();

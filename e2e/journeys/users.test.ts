@@ -1,6 +1,6 @@
-// User settings (/setting/user, spec §2, §3 User, §8): the list with search and status filter; an
+// User settings (/setting/user): the list with search and status filter; an
 // invitation with every validation, mailed through the SMTP listener, its set-password link and the
-// invitee's first sign-in; edits, deactivation and deletion after confirmations.
+// invitee's first sign-in; edits, deactivation and deletion after confirmations. In Thai.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -187,7 +187,7 @@ describe('user settings in th', () => {
     await context.close();
   });
 
-  // Issue 14: deleting an agent who holds open issues offers deactivation first, then asks who takes the
+  // Deleting an agent who holds open issues offers deactivation first, then asks who takes the
   // issues (another agent of their teams, or the team queue) before the account goes.
   it('offers deactivation first, then hands open issues to the team queue and deletes', async () => {
     const agent = await agentWithOpenIssue(lang);

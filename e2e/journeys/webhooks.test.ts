@@ -1,9 +1,9 @@
-// Outgoing webhooks (/setting/webhooks, issue 19 item 6): an admin adds an endpoint pointing at a receiver
+// Outgoing webhooks (/setting/webhooks): an admin adds an endpoint pointing at a receiver
 // this journey runs (the e2e server allows private addresses), copies its signing secret from the dialog that
 // shows it once; a customer of the simulator writes, and the receiver gets the message as a signed POST
 // (checked here with node:crypto, as an integrator would); the delivery log shows it, "Resend" sends the
 // same event again; the secret is rotated and the endpoint deleted after confirmations. The empty and
-// failure states of the list, and who may open the screen.
+// failure states of the list, and who may open the screen. In English.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -69,7 +69,7 @@ export async function expectEmptyList(
 }
 
 /**
- * Spec §8: a list the server fails to give shows its retrieval notice and the generic failure with a
+ * A list the server fails to give shows its retrieval notice and the generic failure with a
  * retry; once the server answers again, the retry shows the list (`isLoaded` waits for it).
  */
 export async function expectRetrievalFailure(
@@ -97,7 +97,7 @@ export async function expectRetrievalFailure(
 }
 
 /**
- * Deletes the row holding `name` with its Delete button, after the confirmation (spec §9), and waits for
+ * Deletes the row holding `name` with its Delete button, after the confirmation, and waits for
  * the notice and for the row to go.
  */
 export async function deleteRow(
