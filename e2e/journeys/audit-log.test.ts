@@ -1,7 +1,7 @@
-// The administration audit log (/setting/audit-log, issue 18 item 5): an admin renames a tag on the tag
+// The administration audit log (/setting/audit-log): an admin renames a tag on the tag
 // screen, then finds the change in the log by its area, opens it to read the name before and after, and
 // exports the filtered log as CSV and XLSX; the retention period is changed and restored; paging, the
-// translated outcome, masked and structured values, the empty and failure states; who may open it.
+// translated outcome, masked and structured values, the empty and failure states; who may open it. In Thai.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -48,7 +48,8 @@ async function download(page: Page, format: 'csv' | 'xlsx'): Promise<{ name: str
   return { name: file.suggestedFilename(), body: await readFile(await file.path()) };
 }
 
-describe.each<Locale>(['en', 'th'])('audit log in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('audit log in th', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('shows a tag renamed on its screen, with the name before and after, and exports it', async () => {

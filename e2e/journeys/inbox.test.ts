@@ -1,7 +1,7 @@
-// The agent workspace (issue 6): a customer's LINE message appears live in the inbox and the open chat;
+// The agent workspace: a customer's LINE message appears live in the inbox and the open chat;
 // the manager assigns, replies (delivered to the simulator), is refused a wrong attachment, uses a canned
 // response, resolves and closes; staff cannot change status and ask the manager; an old Messenger issue
-// is locked with the Meta inbox link. Desktop and phone, English and Thai.
+// is locked with the Meta inbox link. Desktop and phone, in Thai.
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
@@ -30,7 +30,8 @@ async function openPloy(page: Page): Promise<void> {
 
 const newCustomer = (lang: Locale) => newLineCustomer(`Khun ${lang.toUpperCase()}`);
 
-describe.each<Locale>(['en', 'th'])('inbox on desktop in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('inbox on desktop in th', () => {
   const t = (key: TranslationKey, values?: Record<string, string | number>) => text(lang, key, values);
 
   it('shows a customer live, assigns, replies, refuses a wrong file, uses a canned response, resolves and closes', async () => {
@@ -71,7 +72,7 @@ describe.each<Locale>(['en', 'th'])('inbox on desktop in %s', (lang) => {
       .poll(() => chatMessage(page, reply).getByTestId('delivery-status').innerText(), { timeout: 15_000 })
       .toMatch(new RegExp(`${t('inbox.delivery.sent')}|${t('inbox.delivery.delivered')}`));
 
-    // A file of a type the spec does not allow is refused before upload.
+    // A file of a type not allowed is refused before upload.
     await page.getByTestId('file-input').setInputFiles({
       name: 'setup.exe',
       mimeType: 'application/x-msdownload',
@@ -208,7 +209,7 @@ async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
-describe.each<Locale>(['en', 'th'])('kanban in %s', (lang) => {
+describe('kanban in th', () => {
   const t = (key: TranslationKey) => text(lang, key);
 
   it('moves a card where the rules allow and snaps it back with the rule where they do not', async () => {
@@ -245,10 +246,10 @@ describe.each<Locale>(['en', 'th'])('kanban in %s', (lang) => {
   });
 });
 
-describe.each<Locale>(['en', 'th'])('statuses in %s', (lang) => {
+describe('statuses in th', () => {
   const t = (key: TranslationKey) => text(lang, key);
 
-  // Issue 14: the kanban and the status chips left out "resolved" and "transferred", so such issues
+  // The kanban and the status chips left out "resolved" and "transferred", so such issues
   // showed under no column and no chip.
   it('shows them in their kanban columns and behind their status chips', async () => {
     const resolved = await newCustomer(lang);
@@ -260,7 +261,7 @@ describe.each<Locale>(['en', 'th'])('statuses in %s', (lang) => {
       const agent = await agentIdOf(manager, 'Somsak Staff');
       await manager.call('PUT', `/issues/${resolvedId}/assignee`, { userId: agent });
       await manager.call('PATCH', `/issues/${resolvedId}`, { kind: 'status', status: 'resolved' });
-      // Un assigned and handed to another team: the transfer the spec allows before any agent has it.
+      // Un assigned and handed to another team: the transfer allowed before any agent has it.
       const transferredId = await issueIdOf(manager, transferred.name);
       const teams = await manager.call<{ id: string }[]>('GET', '/issues/assignable-teams');
       await manager.call('POST', `/issues/${transferredId}/transfer`, { teamId: teams.at(-1)!.id });
@@ -433,7 +434,7 @@ async function assignThroughApi(customerName: string, agentName: string) {
   }
 }
 
-describe.each<Locale>(['en', 'th'])('inbox on a phone in %s', (lang) => {
+describe('inbox on a phone in th', () => {
   const t = (key: TranslationKey) => text(lang, key);
 
   it('lists issues, opens a chat full screen with its info sheet, and replies one-handed', async () => {

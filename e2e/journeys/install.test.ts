@@ -1,11 +1,11 @@
-// Installable on phones (issue 16, item 11): the manifest in the page's language, no installability errors
+// Installable on phones: the manifest in the page's language, no installability errors
 // in Chromium, the offline page when the server is gone, and the iOS home-screen step where it applies.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { screenshot, signIn } from '../support/app';
+import { screenshot, signInThroughApi } from '../support/app';
 import { launchBrowser, newContext, newProfileContext, openPage } from '../support/browser';
 import type { Locale, Viewport } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
@@ -98,7 +98,7 @@ describe('installing the app', () => {
     for (const viewport of ['phone', 'desktop'] as const) {
       const context = await newContext(browser, baseUrl, viewport, 'en');
       const { page, errors } = await openPage(context);
-      await signIn(page, 'staff@demo.local', DEMO_PASSWORD, 'en');
+      await signInThroughApi(page, 'staff@demo.local', DEMO_PASSWORD, 'en');
       await page.goto(`${viewport === 'phone' ? '/mobile' : ''}/profile/edit-profile?lang=en`);
       const settings = page.getByTestId('notification-settings');
       await settings.waitFor();

@@ -1,7 +1,7 @@
-// Names that try to disguise themselves (issue 14, item 19): a customer whose LINE name carries a
+// Names that try to disguise themselves: a customer whose LINE name carries a
 // right-to-left override, a file "invoice‮gnp.exe" that would read "invoiceexe.png", and an agent invited
 // with one in the name. Each shows isolated from its neighbours (<bdi>) with the override named by its code
-// point, in the inbox card, the chat, the file message and the users table. English and Thai.
+// point, in the inbox card, the chat, the file message and the users table. In Thai.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';
@@ -26,7 +26,8 @@ async function expectDefused(container: Locator, before: string, after: string) 
   expect(await name.locator('.safe-text__control').innerText()).toBe('U+202E');
 }
 
-describe.each<Locale>(['en', 'th'])('names with invisible characters in %s', (lang) => {
+const lang = 'th' as Locale;
+describe('names with invisible characters in th', () => {
   it('shows a customer’s name, a file name and an agent’s name isolated, with the override visible', async () => {
     const mark = `${lang.toUpperCase()}${randomBytes(3).toString('hex')}`;
     const customerName = `Nok ${mark} ${RLO}gnp.exe`;

@@ -1,7 +1,7 @@
-// Spec §2: lang on every navigation, the language switch keeps the query, device routing.
+// The lang parameter on every navigation, the language switch keeps the query, device routing.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { location, sideMenuLabels, signIn } from '../support/app';
+import { location, sideMenuLabels, signInThroughApi } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import { DEMO_PASSWORD, EXPECTED_MENU } from '../support/demo';
 
@@ -43,7 +43,7 @@ describe('lang parameter', () => {
   it('switches the signed-in shell to Thai and back, keeping the query string', async () => {
     const context = await newContext(browser, baseUrl, 'desktop');
     const { page, errors } = await openPage(context);
-    await signIn(page, 'admin@demo.local', DEMO_PASSWORD);
+    await signInThroughApi(page, 'admin@demo.local', DEMO_PASSWORD);
     await page.goto('/dashboard?tab=summary&lang=en');
     await page.getByTestId('language-th').click();
     await page.waitForURL((url) => url.searchParams.get('lang') === 'th');
@@ -79,7 +79,7 @@ describe('device routing', () => {
     await phonePage.goto('/?lang=en');
     expect(location(phonePage).pathname).toBe('/');
     // The kanban has no phone page: a phone gets the inbox list, its filters kept.
-    await signIn(phonePage, 'manager@demo.local', DEMO_PASSWORD);
+    await signInThroughApi(phonePage, 'manager@demo.local', DEMO_PASSWORD);
     await phonePage.goto('/issue/kanban?search=Ploy&lang=th');
     await phonePage.waitForURL((url) => url.pathname === '/mobile/issue/inbox');
     expect(location(phonePage).search.get('search')).toBe('Ploy');
@@ -90,7 +90,7 @@ describe('device routing', () => {
     const { page } = await openPage(desktop);
     await page.goto('/mobile/login?lang=en');
     await page.waitForURL((url) => url.pathname === '/login');
-    await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    await signInThroughApi(page, 'manager@demo.local', DEMO_PASSWORD);
     await page.goto('/mobile/issue/chat?issueId=3&lang=en');
     await page.waitForURL(
       (url) => url.pathname === '/issue/inbox' && url.searchParams.get('issueId') === '3',

@@ -1,4 +1,4 @@
-// Spec §6: a super admin lists the organisations and switches the current one (the page reloads).
+// A super admin lists the organisations and switches the current one (the page reloads).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../support/app';

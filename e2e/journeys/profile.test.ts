@@ -1,8 +1,8 @@
-// Profile edit (spec §2, §5): profile form, avatar, password rules, notification settings.
+// Profile edit: profile form, avatar, password rules, notification settings.
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { location, signIn } from '../support/app';
+import { location, signInThroughApi } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';
 import type { Viewport } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
@@ -64,7 +64,7 @@ describe('profile edit', () => {
   it.each<Viewport>(['desktop', 'phone'])('opens from the user menu on %s', async (viewport) => {
     const context = await newContext(browser, baseUrl, viewport);
     const { page, errors } = await openPage(context);
-    await signIn(page, 'manager@demo.local', DEMO_PASSWORD);
+    await signInThroughApi(page, 'manager@demo.local', DEMO_PASSWORD);
     await openProfile(page, viewport);
     expect(location(page).search.get('lang')).toBe('en');
     expect(errors).toEqual([]);
@@ -74,7 +74,7 @@ describe('profile edit', () => {
   it('saves the profile and requires its fields', async () => {
     const context = await newContext(browser, baseUrl, 'desktop');
     const { page, errors } = await openPage(context);
-    await signIn(page, 'staff@demo.local', DEMO_PASSWORD);
+    await signInThroughApi(page, 'staff@demo.local', DEMO_PASSWORD);
     await openProfile(page, 'desktop');
     const form = page.getByTestId('profile-form');
     const firstName = form.getByLabel('First name');
@@ -99,7 +99,7 @@ describe('profile edit', () => {
   it('uploads an avatar and refuses files that are not small images', async () => {
     const context = await newContext(browser, baseUrl, 'desktop');
     const { page, errors } = await openPage(context);
-    await signIn(page, 'staff@demo.local', DEMO_PASSWORD);
+    await signInThroughApi(page, 'staff@demo.local', DEMO_PASSWORD);
     await openProfile(page, 'desktop');
     const input = page.getByTestId('avatar-input');
 
@@ -131,7 +131,7 @@ describe('profile edit', () => {
   it('shows each password rule, the mismatch and a wrong current password, then changes it', async () => {
     const context = await newContext(browser, baseUrl, 'desktop');
     const { page, errors } = await openPage(context);
-    await signIn(page, 'staff@demo.local', DEMO_PASSWORD);
+    await signInThroughApi(page, 'staff@demo.local', DEMO_PASSWORD);
     await openProfile(page, 'desktop');
     const form = passwordForm(page);
     const next = form.getByLabel('New password', { exact: true });
@@ -176,7 +176,7 @@ describe('profile edit', () => {
   it('saves notification settings and explains LINE alerts', async () => {
     const context = await newContext(browser, baseUrl, 'phone', 'th');
     const { page, errors } = await openPage(context);
-    await signIn(page, 'manager@demo.local', DEMO_PASSWORD, 'th');
+    await signInThroughApi(page, 'manager@demo.local', DEMO_PASSWORD, 'th');
     await page.goto('/mobile/profile/edit-profile?lang=th');
     const settings = page.getByTestId('notification-settings');
     await settings.waitFor();

@@ -1,4 +1,4 @@
-// Spec §4: an expired access token is refreshed before the next call; a revoked or rejected session
+// An expired access token is refreshed before the next call; a revoked or rejected session
 // clears the storage and sends the browser to /.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

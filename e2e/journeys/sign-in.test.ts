@@ -1,4 +1,4 @@
-// Spec §2: each role lands where it should with exactly the menu it may see; wrong passwords; logout.
+// Each role lands where it should with exactly the menu it may see; wrong passwords; logout.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { drawerLabels, location, sideMenuLabels, signIn, storedKeys } from '../support/app';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe.each<Viewport>(['desktop', 'phone'])('signing in on %s', (viewport) => {
-  it.each(DEMO_USERS)('$role lands on the spec page with the permitted menu', async ({ email, role }) => {
+  it.each(DEMO_USERS)('$role lands on its page with the permitted menu', async ({ email, role }) => {
     const context = await newContext(browser, baseUrl, viewport);
     const { page, errors } = await openPage(context);
     await signIn(page, email, DEMO_PASSWORD);
@@ -75,7 +75,7 @@ describe('sign-in failures and sign-out', () => {
     await context.close();
   });
 
-  // Issue 14: the header's actions filled in one by one after sign-in (name, organisation, availability),
+  // The header's actions filled in one by one after sign-in (name, organisation, availability),
   // moving the menus under a click. Every frame records where each action is; each must stay put.
   it.each<[Viewport, string]>([
     ['desktop', 'superadmin@demo.local'],
@@ -116,7 +116,7 @@ describe('sign-in failures and sign-out', () => {
     await context.close();
   });
 
-  // Issue 14: a press on a header menu item could scroll the page (content filling in, focus); a menu opened
+  // A press on a header menu item could scroll the page (content filling in, focus); a menu opened
   // in the page's body then moved with it, away from the pointer, and the press landed on the header.
   it.each<Viewport>(['desktop', 'phone'])(
     'keeps an open header menu under its trigger when the page scrolls on %s',

@@ -1,4 +1,4 @@
-// Service levels (issue 18 item 2): an admin adds a policy on the SLA screen (the demo LINE account in the
+// Service levels: an admin adds a policy on the SLA screen (the demo LINE account in the
 // journey's team, first response in 1 minute, around the clock), edits, switches and deletes another one after
 // the confirmation; in Thai the screen refuses a second policy of the same team and channel and shows its
 // list's failure with a retry. Then a LINE customer writes and the issue goes to the journey's agent: the

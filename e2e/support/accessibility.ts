@@ -1,11 +1,13 @@
-// Accessibility basics (WCAG 2.2 AA) checked by axe-core on every screen a journey shows: `snap` and
-// `screenshot` call `expectAccessible`. axe's own script is evaluated in the page rather than loaded through
+// Accessibility basics (WCAG 2.2 AA) checked by axe-core on every screen state a journey shows: `snap` and
+// `screenshot` call `scanOncePerState`. axe's own script is evaluated in the page rather than loaded through
 // @axe-core/playwright, which is written for @playwright/test; evaluating (not a <script> tag) also keeps
 // clear of the app's Content-Security-Policy.
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AxeResults, NodeResult, Result, RunOptions } from 'axe-core';
+import { artifactsDir } from './paths';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -27,6 +29,28 @@ type ContrastData = {
   contrastRatio?: number;
   expectedContrastRatio?: string;
 };
+
+/** The states scanned in this run, one a line: global-setup empties it, files add to it one after the other. */
+export const scannedStatesFile = join(artifactsDir, 'axe-scanned-states.txt');
+
+/**
+ * The screen state a picture shows: its name without the language (`inbox-list-desktop-th` is the state
+ * `inbox-list-desktop`). The same state in the other language differs in its words only; a phone's
+ * layout is another state.
+ */
+export const stateOf = (pictureName: string): string => pictureName.replace(/-(en|th)$/, '');
+
+/**
+ * Runs axe on the page unless its state was scanned already in this run: a journey repeating a screen
+ * (another path to it, the other language) adds a picture but not a scan.
+ */
+export async function scanOncePerState(page: Page, pictureName: string): Promise<void> {
+  const state = stateOf(pictureName);
+  const scanned = existsSync(scannedStatesFile) ? readFileSync(scannedStatesFile, 'utf8').split('\n') : [];
+  if (scanned.includes(state)) return;
+  await expectAccessible(page);
+  appendFileSync(scannedStatesFile, `${state}\n`);
+}
 
 /** Runs axe on the page as it is and throws a readable list of its serious and critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {

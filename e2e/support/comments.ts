@@ -1,4 +1,4 @@
-// Comments on the demo Facebook Page's posts (issue 17 item 5), played through the simulator: a post, the
+// Comments on the demo Facebook Page's posts, played through the simulator: a post, the
 // people commenting on it, and what the Page did to each comment (replies, likes, hiding, deleting).
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';

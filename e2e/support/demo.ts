@@ -1,4 +1,4 @@
-// The seeded demo data (apps/server seed) and what the spec says each role should see.
+// The seeded demo data (apps/server seed) and what each role should see.
 export const DEMO_PASSWORD = 'Sabai2026demo';
 
 export type DemoRole = 'SuperAdmin' | 'Admin' | 'Manager' | 'Staff';
@@ -14,13 +14,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 export const ORGANISATIONS = ['Sabai Demo', 'Second Shop'] as const;
 
-/** Spec §2 landing after sign-in. */
+/** Where a role lands after signing in: the dashboard, or the inbox for staff (/mobile on a phone). */
 export function landingPath(role: DemoRole, viewport: 'desktop' | 'phone'): string {
   const desktop = role === 'Staff' ? '/issue/inbox/' : '/dashboard';
   return viewport === 'phone' ? `/mobile${desktop}` : desktop;
 }
 
-/** Each menu entry's label in English and Thai, as the spec words them. */
+/** Each menu entry's label in English and Thai. */
 const LABELS = {
   dashboard: ['Dashboard', 'แดชบอร์ด'],
   inbox: ['Inbox', 'กล่องข้อความ'],
@@ -80,7 +80,7 @@ export const EXPECTED_MENU: Record<DemoRole, Menu> = {
   Staff: menuOf(['inbox', 'kanban', 'contacts', 'canned']),
 };
 
-/** The phone drawer's entries: spec §2's Dashboard, Issues and Reports only (settings are desktop only). */
+/** The phone drawer's entries: Dashboard, Issues and Reports only (settings are desktop only). */
 export const EXPECTED_DRAWER: Record<DemoRole, Menu> = {
   SuperAdmin: menuOf(['dashboard', 'inbox', 'channelReport', 'teamReport', 'agentReport', 'csatReport']),
   Admin: menuOf(['dashboard', 'inbox', 'channelReport', 'teamReport', 'agentReport', 'csatReport']),

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { scannedStatesFile } from './accessibility';
 import { artifactsDir, webDist } from './paths';
 import { startServer } from './server';
 import { configureSimulator, startProviderSimulator } from './simulator';
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('apps/web/dist is missing: run `npm run build -w @sabai/web` before the journeys.');
   }
   mkdirSync(artifactsDir, { recursive: true });
+  // Each run checks every screen state afresh.
+  rmSync(scannedStatesFile, { force: true });
   const runDir = mkdtempSync(join(tmpdir(), 'sabai-e2e-'));
   const mailDir = join(runDir, 'mail');
   // The server serves a copy of the build, so rebuilding apps/web during a run breaks nothing.

@@ -1,7 +1,7 @@
 // The frame every journey file shares: one browser for the file, and a fresh signed-in page per test.
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signIn } from './app';
+import { signInThroughApi } from './app';
 import { launchBrowser, newContext, openPage } from './browser';
 import type { Locale, Viewport } from './browser';
 import { DEMO_PASSWORD } from './demo';
@@ -23,7 +23,11 @@ export function useBrowser(): () => Browser {
 
 export type SignedInPage = { context: BrowserContext; page: Page; errors: string[] };
 
-/** A new context (desktop unless told) signed in as a demo user with the demo password, in a language. */
+/**
+ * A new context (desktop unless told) signed in over HTTP as a demo user with the demo password, on the
+ * role's landing page in a language. Each call signs in afresh: a journey may end its session or change
+ * its password, and the server does not limit successful sign-ins.
+ */
 export async function openSignedIn(
   browser: Browser,
   email: string,
@@ -32,7 +36,7 @@ export async function openSignedIn(
 ): Promise<SignedInPage> {
   const context = await newContext(browser, inject('baseUrl'), viewport, lang);
   const { page, errors } = await openPage(context);
-  await signIn(page, email, DEMO_PASSWORD, lang);
+  await signInThroughApi(page, email, DEMO_PASSWORD, lang);
   return { context, page, errors };
 }
 

@@ -3,7 +3,7 @@
 // failure states are component tests of the web app (apps/web/src/**/*.component.test.tsx).
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
-import { expectAccessible } from './accessibility';
+import { scanOncePerState } from './accessibility';
 import type { Locale } from './browser';
 import { savePicture } from './pictures';
 import { text } from './texts';
@@ -44,17 +44,18 @@ export async function noticeShows(page: Page, lang: Locale, key: TranslationKey)
 
 /**
  * A full-page picture under e2e/artifacts/ once fonts are in, animations played to their end, then an axe
- * check of the same screen (every screen a journey shows is snapped, so every screen is checked).
+ * check of the same screen's state (every screen a journey shows is snapped, so every screen is checked;
+ * a state already checked in this run is not checked again).
  */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await savePicture(page, name, { style: '.ant-message { visibility: hidden; }' });
   // After the screenshot, so a failing check still leaves the picture of what it failed on.
-  await expectAccessible(page);
+  await scanOncePerState(page, name);
 }
 
 /**
- * Deletes the row holding `name` with its Delete button, after the confirmation (spec §9), and waits for
+ * Deletes the row holding `name` with its Delete button, after the confirmation, and waits for
  * the notice and for the row to go.
  */
 export async function deleteRow(
