@@ -1,9 +1,9 @@
 // What other modules may use of auth.
 export { authRoutes } from './auth.routes';
 /** Token signing and verification; opaque single-use tokens (invitations) and the hash stored for them. */
-export { createTokenService, newOpaqueToken, type TokenService } from './tokens';
+export { createTokenService, newOpaqueToken } from './tokens';
 /** The per-user session versions each signed-in request is checked against. */
-export { createSessionVersions, type SessionVersions } from './session-versions';
+export { createSessionVersions } from './session-versions';
 /** The password-reset mail job (registered by the workers). */
 export { RESET_MAIL_JOB, resetMailWorkOptions, sendResetMail } from './reset-mail';
 /** Ends a user's sessions (refresh tokens) everywhere or in one organisation. */
@@ -19,6 +19,5 @@ export {
   profilePathOf,
   reissueSession,
   resolveRole,
-  type AuthContext,
   type SessionChangeReason,
 } from './auth.service';

@@ -6,13 +6,8 @@ import type { HandOverIssues, InviteUser, Page, UpdateUser, User, UserOpenIssues
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import {
-  changeSessions,
-  newOpaqueToken,
-  profilePathOf,
-  revokeUserRefreshTokens,
-  type AuthContext,
-} from '../auth';
+import { changeSessions, newOpaqueToken, profilePathOf, revokeUserRefreshTokens } from '../auth';
+import type { AuthContext } from '../../ports';
 import { handOverOpenIssues, openIssuesByTeam, openIssuesOf } from '../issues';
 import { displayNameOf } from '../people';
 import { storeAvatar, type AvatarFile } from './avatar';
