@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
-import type { Executor } from '../../platform/db';
+import { rowsOf, type Executor } from '../../platform/db';
 
 /** Issues waiting in their team's queue: un-assigned, and nobody has them. */
 export const waitingForAgent = and(isNull(issues.assigneeUserId), eq(issues.status, 'un-assigned'))!;
@@ -261,12 +261,6 @@ export async function applyAssignments(
     userId: String(r.user_id),
     issueId: Number(r.issue_id),
   }));
-}
-
-// node-postgres and PGlite both answer `execute` with an object carrying `rows`.
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as Array<Record<string, unknown>>) : [];
 }
 
 /** Auto-assigned teams that have waiting issues (the minute sweep). */
