@@ -13,7 +13,7 @@ import {
   teams,
   users,
 } from '../../db/schema';
-import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
+import { ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 import { revokeUserRefreshTokens } from '../auth';
 
@@ -71,19 +71,16 @@ export async function listUsers(ex: Executor, organizationId: string, q: UserFil
     createdAt: sql`${memberships.createdAt}`,
     lastLoginAt: sql`${users.lastLoginAt}`,
   };
-  const [rows, [total]] = await Promise.all([
-    fromMembers(ex)
-      .where(where)
-      .orderBy(...orderTerms(q.order, sorts[q.sort], users.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+  return pageOf(
+    fromMembers(ex).where(where).$dynamic(),
     ex
       .select({ n: count() })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    orderTerms(q.order, sorts[q.sort], users.id),
+    q,
+  );
 }
 export type UserRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
 
