@@ -6,6 +6,7 @@ import type { TeamMemberInput } from '@sabai/contracts';
 import { channels, memberships, roles, teamMembers, teams, timeOffRequests, users } from '../../db/schema';
 import { ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
+import { activeMemberOf, membershipUser } from '../people';
 
 /** Teams a user manages or belongs to (scope myTeam). */
 export const myTeamCondition = (userId: string): SQL =>
@@ -228,12 +229,11 @@ export async function memberOptions(ex: Executor, organizationId: string, search
   return ex
     .select({ ...personColumns(users), roleName: roles.name })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(users, membershipUser)
     .innerJoin(roles, eq(roles.id, memberships.roleId))
     .where(
       and(
-        eq(memberships.organizationId, organizationId),
-        eq(users.isActive, true),
+        activeMemberOf(organizationId),
         search ? ilikeAny(search, users.firstName, users.lastName, users.email, users.username) : undefined,
       ),
     )

@@ -16,6 +16,7 @@ import {
 import { ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 import { revokeUserRefreshTokens } from '../auth';
+import { activeMemberOf, membershipUser } from '../people';
 
 const statusSql = sql<'active' | 'invited' | 'inactive'>`case when not ${users.isActive} then 'inactive'
   when ${users.passwordHash} is null then 'invited' else 'active' end`;
@@ -155,8 +156,8 @@ export async function lockSeats(ex: Executor, organizationId: string) {
   const [used] = await ex
     .select({ n: count() })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(users.isActive, true)));
+    .innerJoin(users, membershipUser)
+    .where(activeMemberOf(organizationId));
   return { max: org?.max ?? 0, used: Number(used?.n ?? 0) };
 }
 
