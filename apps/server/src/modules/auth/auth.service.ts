@@ -260,7 +260,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     const spent = await repo.consumePasswordToken(tx, hashToken(token), now);
     if (!spent) throw badRequest('auth.reset_token_invalid');
     await repo.setPasswordHash(tx, spent.userId, passwordHash, now);
-    await repo.voidResetTokens(tx, spent.userId, now);
+    await repo.voidPasswordTokens(tx, spent.userId, 'reset', now);
     await repo.revokeUserRefreshTokens(tx, spent.userId, now);
     const organizationId = await repo.findHomeOrganizationId(tx, spent.userId);
     if (organizationId) await changeSessions(deps, tx, organizationId, [spent.userId], 'password_reset');

@@ -8,6 +8,8 @@ export { createSessionVersions } from './session-versions';
 export { RESET_MAIL_JOB, resetMailWorkOptions, sendResetMail } from './reset-mail';
 /** Ends a user's sessions (refresh tokens) everywhere or in one organisation. */
 export { revokeUserRefreshTokens } from './auth.repo';
+/** Set-password links (invitations, resets): stored by hash; a new one voids the earlier ones. */
+export { insertPasswordToken, voidPasswordTokens } from './auth.repo';
 /** Bearer authentication, the caller's context and the password rules check. */
 export {
   authenticate,

@@ -1,6 +1,6 @@
 // User management's SQL (/setting/user): users of an organisation through their membership, their teams,
 // invitations and removal. The organisation id is part of every filter.
-import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SHIFT } from '@sabai/domain';
 import {
   memberships,
@@ -168,29 +168,6 @@ export async function insertUser(ex: Executor, v: typeof users.$inferInsert) {
 
 export async function insertMembership(ex: Executor, v: typeof memberships.$inferInsert) {
   await ex.insert(memberships).values(v);
-}
-
-export async function insertInviteToken(ex: Executor, userId: string, tokenHash: string, expiresAt: Date) {
-  const [row] = await ex
-    .insert(passwordTokens)
-    .values({ userId, purpose: 'invite', tokenHash, expiresAt })
-    .returning({ id: passwordTokens.id });
-  return row!.id;
-}
-
-/** Spends every live invitation of the user but `keepId` (only the newest link works). */
-export async function spendOtherInvites(ex: Executor, userId: string, keepId: string, now: Date) {
-  await ex
-    .update(passwordTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordTokens.userId, userId),
-        eq(passwordTokens.purpose, 'invite'),
-        isNull(passwordTokens.usedAt),
-        ne(passwordTokens.id, keepId),
-      ),
-    );
 }
 
 export async function deletePasswordToken(ex: Executor, id: string) {
