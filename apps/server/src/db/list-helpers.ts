@@ -1,7 +1,8 @@
 // Small SQL helpers shared by the settings lists (search, sort, page) and by writes that race on a unique
 // index.
-import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../platform/db';
 
 /** A LIKE pattern matching `search` anywhere, with LIKE's wildcards in the input taken literally. */
 export function containsPattern(search: string): string {
@@ -59,6 +60,21 @@ export async function pageOf<Q extends PgSelect>(
     counted,
   ]);
   return { rows: found as Awaited<Q>, total: Number(total?.n ?? 0) };
+}
+
+/** Of `ids`, those of the organisation's rows in `table` (to refuse another organisation's ids). */
+export async function idsInOrganization(
+  ex: Executor,
+  table: PgTable & { id: PgColumn; organizationId: PgColumn },
+  organizationId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await ex
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.organizationId, organizationId), inArray(table.id, ids)));
+  return rows.map((r) => String(r.id));
 }
 
 /** Whether a database error, or one it wraps, has this SQLSTATE. */

@@ -2,7 +2,7 @@
 // owner: null for the organisation's shared ones, a user for someone's own (scope myCanned).
 import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { cannedCategories, cannedResponseAttachments, cannedResponses, files, users } from '../../db/schema';
-import { ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
+import { idsInOrganization, ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 
 /**
@@ -212,14 +212,8 @@ export async function deleteResponse(ex: Executor, id: string) {
 }
 
 /** Of `ids`, the files uploaded in the organisation. */
-export async function filesOfOrganization(ex: Executor, organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await ex
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organizationId, organizationId), inArray(files.id, ids)));
-  return rows.map((f) => f.id);
-}
+export const filesOfOrganization = (ex: Executor, organizationId: string, ids: string[]) =>
+  idsInOrganization(ex, files, organizationId, ids);
 
 export async function replaceAttachments(ex: Executor, responseId: string, fileIds: string[]) {
   await ex

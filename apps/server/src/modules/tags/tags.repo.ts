@@ -2,7 +2,7 @@
 import { FINAL_STATUSES } from '@sabai/domain';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { issueTags, issues, tags, teams } from '../../db/schema';
-import { ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
+import { idsInOrganization, ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { eventNotification } from '../../platform/events';
 
@@ -81,11 +81,7 @@ export async function nameTaken(ex: Executor, organizationId: string, name: stri
 }
 
 export async function teamInOrganization(ex: Executor, organizationId: string, teamId: string) {
-  const rows = await ex
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)));
-  return rows.length > 0;
+  return (await idsInOrganization(ex, teams, organizationId, [teamId])).length > 0;
 }
 
 export async function insertTag(ex: Executor, v: typeof tags.$inferInsert) {

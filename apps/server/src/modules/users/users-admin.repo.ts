@@ -13,7 +13,7 @@ import {
   teams,
   users,
 } from '../../db/schema';
-import { ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
+import { idsInOrganization, ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 import { revokeUserRefreshTokens } from '../auth';
 import { activeMemberOf, membershipUser } from '../people';
@@ -134,14 +134,8 @@ export async function findRole(ex: Executor, organizationId: string, roleId: str
   return row ?? null;
 }
 
-export async function teamsInOrganization(ex: Executor, organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await ex
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, ids)));
-  return rows.map((r) => r.id);
-}
+export const teamsInOrganization = (ex: Executor, organizationId: string, ids: string[]) =>
+  idsInOrganization(ex, teams, organizationId, ids);
 
 /**
  * Locks the organisation row for the rest of the transaction and returns its plan limit and the seats in
