@@ -44,14 +44,18 @@ function declaredWorkspaceRules() {
  * module folder: a reachable rule does not carry the folder it matched (`$1`) over to what it reaches.
  */
 function moduleCycleRules() {
-  const names = fs.readdirSync(path.join(import.meta.dirname, 'apps/server/src/modules'));
-  return names.map((name) => ({
-    name: 'no-module-cycle',
-    comment: `A file of modules/${name} reaches its own index.ts: the modules on that path form a cycle.`,
-    severity: 'error',
-    from: { path: `${modules}/${name}/`, pathNot: '\\.test\\.ts$' },
-    to: { path: `${modules}/${name}/index\\.ts$`, reachable: true },
-  }));
+  const folders = fs.readdirSync(path.join(import.meta.dirname, 'apps/server/src/modules'), {
+    withFileTypes: true,
+  });
+  return folders
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      name: 'no-module-cycle',
+      comment: `A file of modules/${name} reaches its own index.ts: the modules on that path form a cycle.`,
+      severity: 'error',
+      from: { path: `${modules}/${name}/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${modules}/${name}/index\\.ts$`, reachable: true },
+    }));
 }
 
 export default {
