@@ -36,16 +36,38 @@ function declaredWorkspaceRules() {
   });
 }
 
+/**
+ * No cycle between server modules: a module's files never reach its own index.ts. Only the index is
+ * importable from outside the module (module-through-its-index), so reaching it means a path that leaves the
+ * module and comes back through other modules (or through the layers they share), type-only imports
+ * included. A module's own files import each other directly, never through their index. One rule per
+ * module folder: a reachable rule does not carry the folder it matched (`$1`) over to what it reaches.
+ */
+function moduleCycleRules() {
+  const folders = fs.readdirSync(path.join(import.meta.dirname, 'apps/server/src/modules'), {
+    withFileTypes: true,
+  });
+  return folders
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      name: 'no-module-cycle',
+      comment: `A file of modules/${name} reaches its own index.ts: the modules on that path form a cycle.`,
+      severity: 'error',
+      from: { path: `${modules}/${name}/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${modules}/${name}/index\\.ts$`, reachable: true },
+    }));
+}
+
 export default {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'No import cycles: each file is loaded after the files it uses.',
+      comment:
+        'No import cycles, type-only imports included: each file is loaded after the files it uses, and ' +
+        'files that name each other cannot be understood or changed one at a time.',
       severity: 'error',
       from: {},
-      // `import type` is erased before run time, so a cycle that passes through one orders no loading; the
-      // Deps bag (deps.ts) names the auth services that in turn take it, and that is such a cycle.
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'not-to-unresolvable',
@@ -62,6 +84,24 @@ export default {
       to: { path: [`${server}/http/`, `${modules}/`] },
     },
     {
+      name: 'platform-without-deps',
+      comment:
+        'platform is handed to the services through the Deps bag (deps.ts): it never takes the bag itself, ' +
+        'nor the ports the modules implement.',
+      severity: 'error',
+      from: { path: `${server}/platform/` },
+      to: { path: `${server}/(deps|ports)\\.ts$` },
+    },
+    {
+      name: 'deps-below-modules',
+      comment:
+        'deps.ts and ports.ts name what the modules provide by interface only (ports.ts), never by importing ' +
+        'a module: every module imports deps.ts, so either import would close a circle.',
+      severity: 'error',
+      from: { path: `${server}/(deps|ports)\\.ts$` },
+      to: { path: [`${modules}/`, `${server}/(http|realtime)/`, `${server}/(app|main|workers)\\.ts$`] },
+    },
+    {
       name: 'db-below-modules',
       comment: 'db (schema, seed, migrations) imports neither the modules nor the app around them.',
       severity: 'error',
@@ -75,6 +115,24 @@ export default {
       from: { path: `${server}/channels/` },
       to: { path: [`${server}/db/`, `${server}/platform/db`, '(^|/)node_modules/drizzle-orm/'] },
     },
+    {
+      name: 'channels-without-modules',
+      comment:
+        'channels (LINE, Meta adapters) only speak to the providers; the modules call them, never the reverse.',
+      severity: 'error',
+      from: { path: `${server}/channels/` },
+      to: { path: `${modules}/` },
+    },
+    {
+      name: 'modules-without-realtime',
+      comment:
+        'Modules reach the sockets only by publishing domain events in their transaction (platform/events.ts): ' +
+        'an event leaves only if its change commits, and reaches every process, not just this one.',
+      severity: 'error',
+      from: { path: `${modules}/` },
+      to: { path: `${server}/realtime/` },
+    },
+    ...moduleCycleRules(),
     {
       name: 'module-through-its-index',
       comment: "Outside a module, only the module's index.ts may be imported.",

@@ -8,11 +8,10 @@ import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import type { Storage } from './platform/storage';
 import type { FileLinks } from './platform/file-links';
-import type { SessionVersions, TokenService } from './modules/auth';
+import type { RuleEngine, SessionVersions, TokenService } from './ports';
 import type { ChannelRegistry } from './channels';
 import type { Jobs } from './platform/jobs';
 import type { GuardedFetch } from './platform/guarded-fetch';
-import type { RuleEngine } from './modules/automation';
 import type { Metrics } from './platform/metrics';
 
 export interface Deps {
@@ -39,7 +38,7 @@ export interface Deps {
    * Automation rules, run in the transaction of each change that may fire them. Reached through here because
    * the issues module's changes both fire rules and are what rules do.
    */
-  automation: RuleEngine;
+  automation: RuleEngine<Deps>;
   /** Prometheus metrics of this process: one call records an event (platform/metrics.ts). */
   metrics: Metrics;
 }

@@ -1,6 +1,8 @@
 // Small SQL helpers shared by the settings lists (search, sort, page) and by writes that race on a unique
 // index.
-import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../platform/db';
 
 /** A LIKE pattern matching `search` anywhere, with LIKE's wildcards in the input taken literally. */
 export function containsPattern(search: string): string {
@@ -39,7 +41,41 @@ export function orderTerms(
   return [dir(column as AnyColumn), asc(tieBreaker as AnyColumn)];
 }
 
-export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+/**
+ * One page of a list and how many rows match in all, read side by side: `rows` is the filtered select
+ * (`.where(…).$dynamic()`), `counted` the count of the same filter (`select({ n: count() })`, joined only as
+ * far as the filter needs), `order` ends with a unique column so that pages never share or skip a row.
+ */
+export async function pageOf<Q extends PgSelect>(
+  rows: Q,
+  counted: PromiseLike<Array<{ n: number }>>,
+  order: SQL[],
+  q: { page: number; pageSize: number },
+): Promise<{ rows: Awaited<Q>; total: number }> {
+  const [found, [total]] = await Promise.all([
+    rows
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    counted,
+  ]);
+  return { rows: found as Awaited<Q>, total: Number(total?.n ?? 0) };
+}
+
+/** Of `ids`, those of the organisation's rows in `table` (to refuse another organisation's ids). */
+export async function idsInOrganization(
+  ex: Executor,
+  table: PgTable & { id: PgColumn; organizationId: PgColumn },
+  organizationId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await ex
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.organizationId, organizationId), inArray(table.id, ids)));
+  return rows.map((r) => String(r.id));
+}
 
 /** Whether a database error, or one it wraps, has this SQLSTATE. */
 function hasSqlState(err: unknown, state: string): boolean {

@@ -7,7 +7,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { Access } from '@sabai/contracts';
 import { isAllowed, isApiToken, scopeFor, type Scope } from '@sabai/domain';
 import { forbidden, unauthorized } from './errors';
-import type { AuthContext } from '../modules/auth';
+import type { AuthContext } from '../ports';
 
 /** Who may call a route (declared in packages/contracts' route map). */
 export type { Access };

@@ -1,7 +1,7 @@
 // Dead letters of the durable webhook inbox (docs/decisions/channels.md "Poison deliveries"): a stored delivery that
 // cannot be read, or keeps failing, is set aside once with the reason instead of being retried, so it never
 // holds up the others; its channel's settings count it for the admins.
-import type { Db, Executor } from './db';
+import { rowsOf, type Db, type Executor } from './db';
 import { sql } from 'drizzle-orm';
 
 /** Sets a delivery aside for good; `channelKey` attributes a Meta delivery to its Page or account. */
@@ -35,6 +35,5 @@ export async function countDeadLetters(ex: Executor, channelIds: string[]): Prom
       sql`, `,
     )})
     GROUP BY c.id`);
-  const rows = (result as unknown as { rows: Array<{ id: string; n: number }> }).rows;
-  return new Map(rows.map((r) => [r.id, r.n]));
+  return new Map(rowsOf<{ id: string; n: number }>(result).map((r) => [r.id, r.n]));
 }

@@ -15,7 +15,7 @@ import {
 } from 'pg-boss';
 import { sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Executor, Row } from './db';
+import { rowsOf, type Db, type Executor } from './db';
 import { idsIn, runWithLogContext } from './log-context';
 import type { Logger } from './logger';
 
@@ -418,14 +418,6 @@ function toDrizzleSql(text: string, values: unknown[]): SQL {
   }
   chunks.push(sql.raw(text.slice(last)));
   return sql.join(chunks);
-}
-
-// node-postgres and PGlite both answer `execute` with an object carrying `rows`.
-function rowsOf(result: unknown): Row[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
-    return result.rows as Row[];
-  }
-  return [];
 }
 
 /** Counts promises still running, so shutdown can wait for them. */

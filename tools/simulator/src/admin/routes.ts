@@ -7,7 +7,7 @@ import type { AiOutcome, Platform } from '../core/records';
 import { json, route } from '../http/router';
 import type { Route, SimRequest, SimResponse } from '../http/router';
 import type { AreaBehaviour } from '../http/server';
-import type { Simulator } from '../simulator';
+import type { Simulator } from '../simulator-api';
 import type { DeliveryWait } from '../webhook/deliverer';
 import {
   AdvanceBodySchema,

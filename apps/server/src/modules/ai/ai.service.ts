@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError, badRequest } from '../../http/errors';
 import { destinationProblem } from '../../platform/guarded-fetch';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { organizationTimeZone } from '../organizations';
 import { failureOf, openAiFor, type Endpoint, type Failure } from './ai.client';
 import * as repo from './ai.repo';

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiToken } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { tooManyRequests, unauthorized } from '../../http/errors';
-import { authenticate, type AuthContext } from '../auth';
+import { authenticate } from '../auth';
+import type { AuthContext } from '../../ports';
 import { authenticateApiToken } from './api-tokens.service';
 
 /** The bearer value of an Authorization header, if it has one. */

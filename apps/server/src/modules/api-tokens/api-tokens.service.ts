@@ -14,7 +14,8 @@ import {
 import type { ApiToken, ApiTokenStatus, CreateApiToken, CreatedApiToken } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
-import { resolveRole, type AuthContext } from '../auth';
+import { resolveRole } from '../auth';
+import type { AuthContext } from '../../ports';
 import { displayNameOf } from '../people';
 import * as repo from './api-tokens.repo';
 

@@ -16,8 +16,8 @@ import {
   timeOffRequests,
   users,
 } from '../../db/schema';
-import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
-import type { Executor } from '../../platform/db';
+import { ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
+import { rowsOf, type Executor } from '../../platform/db';
 
 /** Issues waiting in their team's queue: un-assigned, and nobody has them. */
 export const waitingForAgent = and(isNull(issues.assigneeUserId), eq(issues.status, 'un-assigned'))!;
@@ -263,12 +263,6 @@ export async function applyAssignments(
   }));
 }
 
-// node-postgres and PGlite both answer `execute` with an object carrying `rows`.
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as Array<Record<string, unknown>>) : [];
-}
-
 /** Auto-assigned teams that have waiting issues (the minute sweep). */
 export async function teamsWithBacklog(ex: Executor) {
   const rows = await ex
@@ -325,18 +319,17 @@ export async function listSettings(
     q.search ? ilikeAny(q.search, teams.name) : undefined,
   );
   const sortColumn = q.sort === 'mode' ? teams.assignmentMode : sql`lower(${teams.name})`;
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
     ex
       .select(settingsColumns(f.userId))
       .from(teams)
       .innerJoin(organizations, eq(organizations.id, teams.organizationId))
       .where(where)
-      .orderBy(...orderTerms(q.order, sortColumn, teams.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .$dynamic(),
     ex.select({ n: count() }).from(teams).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    orderTerms(q.order, sortColumn, teams.id),
+    q,
+  );
 }
 
 export async function findSettings(ex: Executor, f: SettingsFilter, teamId: string) {

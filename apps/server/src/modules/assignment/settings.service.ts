@@ -3,7 +3,7 @@ import { isEligibleAgent, scopeFor, type Scope } from '@sabai/domain';
 import type { AutoAssignment, Page, UpdateAutoAssignment } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import * as repo from './assignment.repo';
 import { requestBacklogHandOut } from './assignment.service';
 

@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
 import { completeWithAi, enabledFeaturesOf, type AiFeature, type AiMessage } from '../ai';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { findIssueToRead } from '../issues';
 import { searchArticles } from '../knowledge-base';
 import * as prompts from './assist.prompts';

@@ -5,31 +5,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDef } from '@sabai/contracts';
 import type { Deps } from '../../deps';
-import type { RouteExtras } from '../../http/route';
+import type { LoadSubject } from '../../http/audited-subject';
 import { changesOf, labelOf } from './audit.changes';
 import * as service from './audit.service';
 
-type LoadSubject = (request: FastifyRequest) => Promise<unknown>;
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Reads an audited route's subject, before the call and after it, for the entry's changes. */
-    auditSubject?: LoadSubject;
-  }
   interface FastifyRequest {
     auditBefore?: unknown;
   }
-}
-
-/**
- * Route extras of an audited change whose subject `load` reads (by the path's parameters, as the caller
- * sees it): the entry then holds each field before and after. Without it an entry holds what the answer
- * returned (a create's new subject) or, for an export, the filters it used.
- */
-export function auditedSubject(
-  load: (params: Record<string, string>, request: FastifyRequest) => Promise<unknown>,
-): RouteExtras {
-  return { config: { auditSubject: (request) => load(request.params as Record<string, string>, request) } };
 }
 
 const METHOD_ACTIONS = {

@@ -217,11 +217,15 @@ export async function revokeRefreshFamily(ex: Executor, familyId: string, now: D
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+type PasswordTokenPurpose = 'reset' | 'invite';
+
+/** Stores a set-password link (reset or invitation) by its hash; returns its id. */
 export async function insertPasswordToken(
   ex: Executor,
-  row: { userId: string; purpose: 'reset' | 'invite'; tokenHash: string; expiresAt: Date },
+  row: { userId: string; purpose: PasswordTokenPurpose; tokenHash: string; expiresAt: Date },
 ) {
-  await ex.insert(passwordTokens).values(row);
+  const [inserted] = await ex.insert(passwordTokens).values(row).returning({ id: passwordTokens.id });
+  return inserted!.id;
 }
 
 /** Spends a live password token (single use) and returns its user. */
@@ -294,16 +298,26 @@ export async function revokeUserRefreshTokens(
     );
 }
 
-/** Voids the user's unused reset links (a newer one was issued, or one was used). */
-export async function voidResetTokens(ex: Executor, userId: string, now: Date) {
+/**
+ * Voids the user's unused links of `purpose` but `keepId` (a newer one was issued, or one was used): only the
+ * newest link works.
+ */
+export async function voidPasswordTokens(
+  ex: Executor,
+  userId: string,
+  purpose: PasswordTokenPurpose,
+  now: Date,
+  keepId?: string,
+) {
   await ex
     .update(passwordTokens)
     .set({ usedAt: now })
     .where(
       and(
         eq(passwordTokens.userId, userId),
-        eq(passwordTokens.purpose, 'reset'),
+        eq(passwordTokens.purpose, purpose),
         isNull(passwordTokens.usedAt),
+        keepId ? ne(passwordTokens.id, keepId) : undefined,
       ),
     );
 }

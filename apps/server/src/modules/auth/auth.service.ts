@@ -1,11 +1,12 @@
 // Sign-in, session rotation, organisation switching and password reset.
 import { randomUUID } from 'node:crypto';
-import { isAllowed, toRoleEntries, validatePassword, type RoleEntry, type RoleName } from '@sabai/domain';
+import { isAllowed, toRoleEntries, validatePassword } from '@sabai/domain';
 import { isCommonPassword } from '@sabai/domain/common-passwords';
 import type { LoginRequest, LoginResponse, TokenPair } from '@sabai/contracts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
+import type { AuthContext } from '../../ports';
 import { appPathOf, type FileLinks } from '../../platform/file-links';
 import { AppError } from '../../platform/app-error';
 import { publishEvent } from '../../platform/events';
@@ -20,21 +21,6 @@ const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 // A page reloaded while its refresh was in flight presents the token just spent: within this grace the
 // family lives on (a new pair is issued); later, a spent token is a theft signal.
 export const REFRESH_REUSE_GRACE_MS = 10_000;
-
-/** The caller of a signed-in request, as read from a verified access token. */
-export type AuthContext = {
-  userId: string;
-  organizationId: string;
-  roleName: RoleName;
-  role: RoleEntry[];
-  /** The session (refresh token family) of the token, when it names one. */
-  sessionId: string | null;
-  /**
-   * Set when an API token authenticated the call (modules/api-tokens): the caller then acts as the token's
-   * creator, with the token's permissions as `role`.
-   */
-  apiToken?: { id: string; prefix: string };
-};
 
 /** Why a user's sessions changed; role changes get a new session pushed, the others only end sessions. */
 export type SessionChangeReason =
@@ -274,7 +260,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     const spent = await repo.consumePasswordToken(tx, hashToken(token), now);
     if (!spent) throw badRequest('auth.reset_token_invalid');
     await repo.setPasswordHash(tx, spent.userId, passwordHash, now);
-    await repo.voidResetTokens(tx, spent.userId, now);
+    await repo.voidPasswordTokens(tx, spent.userId, 'reset', now);
     await repo.revokeUserRefreshTokens(tx, spent.userId, now);
     const organizationId = await repo.findHomeOrganizationId(tx, spent.userId);
     if (organizationId) await changeSessions(deps, tx, organizationId, [spent.userId], 'password_reset');

@@ -1,13 +1,15 @@
 // What other modules may use of auth.
 export { authRoutes } from './auth.routes';
 /** Token signing and verification; opaque single-use tokens (invitations) and the hash stored for them. */
-export { createTokenService, newOpaqueToken, type TokenService } from './tokens';
+export { createTokenService, newOpaqueToken } from './tokens';
 /** The per-user session versions each signed-in request is checked against. */
-export { createSessionVersions, type SessionVersions } from './session-versions';
+export { createSessionVersions } from './session-versions';
 /** The password-reset mail job (registered by the workers). */
 export { RESET_MAIL_JOB, resetMailWorkOptions, sendResetMail } from './reset-mail';
 /** Ends a user's sessions (refresh tokens) everywhere or in one organisation. */
 export { revokeUserRefreshTokens } from './auth.repo';
+/** Set-password links (invitations, resets): stored by hash; a new one voids the earlier ones. */
+export { insertPasswordToken, voidPasswordTokens } from './auth.repo';
 /** Bearer authentication, the caller's context and the password rules check. */
 export {
   authenticate,
@@ -19,6 +21,5 @@ export {
   profilePathOf,
   reissueSession,
   resolveRole,
-  type AuthContext,
   type SessionChangeReason,
 } from './auth.service';

@@ -29,7 +29,7 @@ export async function sendResetMail(deps: Deps, job: JobOf<typeof RESET_MAIL_JOB
   const now = deps.clock.now();
   const { token, hash } = newOpaqueToken();
   await deps.db.orm.transaction(async (tx) => {
-    await repo.voidResetTokens(tx, userId, now);
+    await repo.voidPasswordTokens(tx, userId, 'reset', now);
     await repo.insertPasswordToken(tx, {
       userId,
       purpose: 'reset',

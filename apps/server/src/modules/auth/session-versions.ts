@@ -4,16 +4,10 @@
 // minute in case a notification was lost while the bus reconnected.
 import type { Db } from '../../platform/db';
 import type { EventBus } from '../../platform/events';
+import type { SessionVersions } from '../../ports';
 import * as repo from './auth.repo';
 
 const TTL_MS = 60_000;
-
-export type SessionVersions = {
-  /** The user's current version; null when the account is gone or deactivated (no session is valid). */
-  current(userId: string): Promise<number | null>;
-  /** Forgets the cached versions of these users (their next request reads the database). */
-  forget(userIds: readonly string[]): void;
-};
 
 /** A cache of session versions, invalidated through `bus`; without a bus every call reads the database. */
 export function createSessionVersions(db: Db, bus: EventBus | null): SessionVersions {

@@ -2,26 +2,14 @@
 // stored only as SHA-256 hashes, rotated at each use.
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS, type RoleEntry, type RoleName } from '@sabai/domain';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@sabai/domain';
 import { AccessTokenClaimsSchema, type AccessTokenClaims } from '@sabai/contracts';
 import { unauthorized } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-
-export type AccessTokenInput = {
-  sub: string;
-  organizationId: string;
-  roleName: RoleName;
-  role: RoleEntry[];
-  /** The user's session version (see session-versions.ts). */
-  sv: number;
-  /** The session family the token belongs to (a password change keeps the caller's). */
-  sid: string;
-};
-
-export type TokenService = ReturnType<typeof createTokenService>;
+import type { AccessTokenInput, TokenService } from '../../ports';
 
 /** Signs and verifies access tokens with the installation's secret. */
-export function createTokenService(secret: string, clock: Clock) {
+export function createTokenService(secret: string, clock: Clock): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
     async signAccess(input: AccessTokenInput): Promise<string> {

@@ -6,7 +6,7 @@ import { routes, type Access, type BulkAction, type BulkResult } from '@sabai/co
 import { isAllowed, isFinalStatus, scopeFor, type Scope } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { assignIssue, lockIssueInScope, transferIssue, updateIssue } from '../issues';
 import { toggleIssueTag } from '../tags';
 

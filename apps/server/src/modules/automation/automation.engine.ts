@@ -13,39 +13,18 @@ import {
   RULE_CHAIN_LIMIT,
   triggerMatches,
   conditionsHold,
-  type IssueStatus,
-  type KnownFacts,
   type RuleFacts,
-  type RuleTrigger,
 } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
-import { recordActivity, type Actor, type NewActivity, type RuleChain } from '../issues';
+import type { RuleEngine, RuleEvent } from '../../ports';
+import { recordActivity, type Actor, type NewActivity } from '../issues';
 import { runStep, type StepResult } from './automation.actions';
 import * as repo from './automation.repo';
 import { activeRulesOf, calendarOf } from './automation.rules-cache';
 
-export type RuleEvent = {
-  trigger: RuleTrigger;
-  organizationId: string;
-  issueId: number;
-  /** Names the event once: a rule fires at most once per key. */
-  key: string;
-  /** status_changed: the status it changed to. */
-  status?: IssueStatus;
-  /** customer_message, issue_created: the customer's message (conditions on words read it). */
-  messageText?: string | null;
-  /** What the change knows of the issue as the rules will read it: rules it rules out are dropped unread. */
-  known?: Omit<KnownFacts, 'messageText'>;
-  /** idle: the one rule whose wait ended (idle rules differ in their minutes). */
-  ruleId?: string;
-  /** Set when a rule's own change caused the event. */
-  chain?: RuleChain;
-};
-
 /** The engine as other modules reach it (through Deps: the issues module's changes call it back). */
-export type RuleEngine = { run: typeof runRules };
-export const ruleEngine: RuleEngine = { run: runRules };
+export const ruleEngine: RuleEngine<Deps> = { run: runRules };
 
 type Match = { event: RuleEvent; rule: repo.RuleRow };
 

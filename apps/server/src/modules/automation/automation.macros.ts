@@ -8,7 +8,7 @@ import { canChangeIssueStatus, scopeFor, type Scope } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { findResponseToSend } from '../canned-responses';
 import { lockIssueInScope, recordActivity, type Actor } from '../issues';
 import { presentPerson } from '../people';

@@ -2,9 +2,10 @@
 // the pending closes after inactivity, and what a rule's conditions read of an issue.
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { IssueStatus, RuleContactField } from '@sabai/domain';
-import { automationCloseTimers, automationRules, macros, users } from '../../db/schema';
+import { automationCloseTimers, automationRules, macros, memberships, users } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
 import { sqlRows } from '../../platform/sql-rows';
+import { activeMemberOf, membershipUser } from '../people';
 
 export type RuleRow = typeof automationRules.$inferSelect;
 export type NewRule = Omit<typeof automationRules.$inferInsert, 'organizationId' | 'position'>;
@@ -240,11 +241,12 @@ export async function assigneeOf(ex: Executor, issueId: number) {
 /** The given users that are active in the organisation. */
 export async function activeUsers(ex: Executor, organizationId: string, userIds: string[]) {
   if (userIds.length === 0) return [];
-  return rowsOf<{ id: string }>(
-    await ex.execute(sql`
-      SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.organization_id = ${organizationId}
-      WHERE u.is_active AND u.id = ANY(${sql.param(userIds)}::uuid[])`),
-  ).map((r) => r.id);
+  const rows = await ex
+    .select({ id: users.id })
+    .from(memberships)
+    .innerJoin(users, membershipUser)
+    .where(and(activeMemberOf(organizationId), inArray(users.id, userIds)));
+  return rows.map((r) => r.id);
 }
 
 // ---- macros ----------------------------------------------------------------------------------------------

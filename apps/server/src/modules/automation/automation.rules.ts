@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { rowsOf, type Executor } from '../../platform/db';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { findIssueInScope } from '../issues';
 import { factsFromRow } from './automation.engine';
 import * as repo from './automation.repo';

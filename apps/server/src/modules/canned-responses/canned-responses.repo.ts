@@ -2,7 +2,7 @@
 // owner: null for the organisation's shared ones, a user for someone's own (scope myCanned).
 import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { cannedCategories, cannedResponseAttachments, cannedResponses, files, users } from '../../db/schema';
-import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
+import { idsInOrganization, ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 
 /**
@@ -58,18 +58,17 @@ export async function listCategories(
   const where = and(categoryWhere(r), q.search ? ilikeAny(q.search, cannedCategories.name) : undefined);
   const sortColumn =
     q.sort === 'createdAt' ? cannedCategories.createdAt : sql`lower(${cannedCategories.name})`;
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
     ex
       .select(categoryColumns)
       .from(cannedCategories)
       .leftJoin(users, eq(users.id, cannedCategories.ownerUserId))
       .where(where)
-      .orderBy(...orderTerms(q.order, sortColumn, cannedCategories.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .$dynamic(),
     ex.select({ n: count() }).from(cannedCategories).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    orderTerms(q.order, sortColumn, cannedCategories.id),
+    q,
+  );
 }
 export type CategoryRow = Awaited<ReturnType<typeof listCategories>>['rows'][number];
 
@@ -163,15 +162,12 @@ export async function listResponses(
     createdAt: sql`${cannedResponses.createdAt}`,
     category: sql`lower(${cannedCategories.name})`,
   };
-  const [rows, [total]] = await Promise.all([
-    selectResponses(ex)
-      .where(where)
-      .orderBy(...orderTerms(q.order, sorts[q.sort], cannedResponses.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+  return pageOf(
+    selectResponses(ex).where(where).$dynamic(),
     ex.select({ n: count() }).from(cannedResponses).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    orderTerms(q.order, sorts[q.sort], cannedResponses.id),
+    q,
+  );
 }
 export type ResponseRow = Awaited<ReturnType<typeof listResponses>>['rows'][number];
 
@@ -216,14 +212,8 @@ export async function deleteResponse(ex: Executor, id: string) {
 }
 
 /** Of `ids`, the files uploaded in the organisation. */
-export async function filesOfOrganization(ex: Executor, organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await ex
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organizationId, organizationId), inArray(files.id, ids)));
-  return rows.map((f) => f.id);
-}
+export const filesOfOrganization = (ex: Executor, organizationId: string, ids: string[]) =>
+  idsInOrganization(ex, files, organizationId, ids);
 
 export async function replaceAttachments(ex: Executor, responseId: string, fileIds: string[]) {
   await ex

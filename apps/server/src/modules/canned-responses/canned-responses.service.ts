@@ -12,7 +12,7 @@ import type {
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { presentPerson } from '../people';
 import * as repo from './canned-responses.repo';
 

@@ -10,6 +10,7 @@ import {
   teams,
 } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
+import { idsInOrganization } from '../../db/list-helpers';
 
 export type ChannelRow = typeof channels.$inferSelect;
 
@@ -121,14 +122,8 @@ export async function planMaxChannels(ex: Executor, organizationId: string) {
 }
 
 /** Teams of the organisation among `ids` (to refuse another organisation's team ids). */
-export async function teamsInOrganization(ex: Executor, organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await ex
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, ids)));
-  return rows.map((r) => r.id);
-}
+export const teamsInOrganization = (ex: Executor, organizationId: string, ids: string[]) =>
+  idsInOrganization(ex, teams, organizationId, ids);
 
 export async function deactivateChannel(ex: Executor, id: string, now: Date, deleted: boolean) {
   await ex

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { countDeadLetters } from '../../platform/dead-letters';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';
 import { memberIdsWithScopeAll } from '../roles';

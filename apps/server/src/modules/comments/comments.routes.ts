@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { authOf, scopeOf } from '../../http/access';
 import { sendDownload } from '../../http/download';
 import { route } from '../../http/route';
-import { auditedSubject } from '../audit';
+import { auditedSubject } from '../../http/audited-subject';
 import { presentMessage } from '../messages';
 import * as service from './comments.service';
 

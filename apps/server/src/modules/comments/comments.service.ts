@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { AppError } from '../../platform/app-error';
 import { csvLines } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { credentialsOf } from '../channels';
 import { findIssueInScope } from '../issues';
 import type { StoredComment } from '../messages';

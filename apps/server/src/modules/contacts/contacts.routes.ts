@@ -5,7 +5,7 @@ import { routes } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { sendDownload } from '../../http/download';
 import { route } from '../../http/route';
-import { auditedSubject } from '../audit';
+import { auditedSubject } from '../../http/audited-subject';
 import { authOf, scopeOf } from '../../http/access';
 import * as service from './contacts.service';
 

@@ -19,7 +19,7 @@ import type { Deps } from '../../deps';
 import type { Executor } from '../../platform/db';
 import { recordOutgoingEvent } from '../../platform/events';
 import { badRequest, notFound } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { forgetIdentities } from '../inbound';
 import { DEFAULT_TIME_ZONE, organizationTimeZone } from '../organizations';
 import { displayNameOf } from '../people';

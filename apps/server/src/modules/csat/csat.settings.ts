@@ -2,7 +2,7 @@
 import { CSAT_DEFAULT_TEXTS, type CsatSettings } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { findChannel } from '../channels';
 import * as repo from './csat.repo';
 

@@ -9,7 +9,7 @@ import {
 import { addDays, periodProblem, startOfLocalDay } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { findChannel } from '../channels';
 import { organizationTimeZone } from '../organizations';
 import * as repo from './first-responder.repo';

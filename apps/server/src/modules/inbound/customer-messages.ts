@@ -18,7 +18,7 @@ import type { Tx } from '../../platform/db';
 import { publishEvents, type DomainEvent } from '../../platform/events';
 import { jobToSend } from '../../platform/jobs';
 import { handOutFallbackJobs } from '../assignment';
-import type { RuleEvent } from '../automation';
+import type { RuleEvent } from '../../ports';
 import { findRoutingRules, findTeamIntake, type ChannelRow } from '../channels';
 import { firstResponderJobs } from '../first-responder';
 import { DELIVER_JOB } from '../messages';

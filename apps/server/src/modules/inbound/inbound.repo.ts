@@ -12,7 +12,7 @@ import {
   messages,
 } from '../../db/schema';
 import { FINAL_STATUSES, ISSUE_STATUSES, isResolvedStatus, type IssueStatus } from '@sabai/domain';
-import type { Executor } from '../../platform/db';
+import { rowsOf, type Executor } from '../../platform/db';
 import { outgoingEventRecordOf } from '../../platform/events';
 import { sqlRows } from '../../platform/sql-rows';
 
@@ -630,11 +630,6 @@ export async function recordReferral(ex: Executor, identityId: string, adId: str
       .update(contactIdentities)
       .set({ referralAdId: adId })
       .where(eq(contactIdentities.id, identityId));
-}
-
-/** The rows of an `execute` answer (node-postgres and PGlite both carry them in `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** An identity with its channel, for the profile job. */

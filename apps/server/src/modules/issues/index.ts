@@ -28,7 +28,6 @@ export {
   type Actor,
   type AutomationOrigin,
   type LockedIssue,
-  type RuleChain,
 } from './issues.changes';
 /** Who may be given an issue of a team (its active members and its manager). */
 export { teamPeople } from './issues.repo';

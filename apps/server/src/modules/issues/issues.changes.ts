@@ -9,6 +9,7 @@ import type { Deps } from '../../deps';
 import { issues } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import type { Executor } from '../../platform/db';
+import type { RuleChain } from '../../ports';
 import { publishEvent } from '../../platform/events';
 import { requestAssignment, requestBacklogHandOut } from '../assignment';
 import { notify } from '../notifications';
@@ -18,7 +19,6 @@ import * as repo from './issues.repo';
 
 /** The rule or macro acting, and for a rule the chain of rules that led to it (loops stop there). */
 export type AutomationOrigin = Omit<AutomationTrace, 'steps'> & { chain: RuleChain };
-export type RuleChain = { depth: number; ruleIds: readonly string[] };
 
 /**
  * Who makes a change: a person (`userId`), a rule (no person), or a person running a macro. A rule may

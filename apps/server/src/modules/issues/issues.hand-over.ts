@@ -4,10 +4,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ISSUE_STATUSES, isOpenStatus } from '@sabai/domain';
 import type { Deps } from '../../deps';
-import { issues, teams } from '../../db/schema';
+import { issues, memberships, teams, users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
-import { rowsOf, type Executor } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { requestAssignment } from '../assignment';
+import { activeMemberOf, membershipUser } from '../people';
 import * as repo from './issues.repo';
 import { notifyGiven, publishIssueEvent } from './issues.changes';
 
@@ -125,8 +126,10 @@ async function assertQueuesKeepSomeone(
 }
 
 async function isActiveMember(tx: Executor, organizationId: string, userId: string) {
-  const result = await tx.execute(sql`
-    SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id
-    WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId} AND u.is_active`);
-  return rowsOf(result).length > 0;
+  const rows = await tx
+    .select({ one: sql`1` })
+    .from(memberships)
+    .innerJoin(users, membershipUser)
+    .where(and(activeMemberOf(organizationId), eq(memberships.userId, userId)));
+  return rows.length > 0;
 }

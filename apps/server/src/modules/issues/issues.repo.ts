@@ -8,11 +8,14 @@ import {
   issueActivities,
   issueMutes,
   issues,
+  memberships,
   teamMembers,
   teams,
+  users,
 } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
 import { queueOrder, waitingForAgent } from '../assignment';
+import { activeMemberOf, membershipUser } from '../people';
 
 /**
  * The SQL condition that limits issues to what a caller's scope lets them see (docs/architecture.md "Where
@@ -219,15 +222,22 @@ export async function filterOptions(ex: Executor, organizationId: string) {
     ex.execute(
       sql`SELECT id, name, colour FROM tags WHERE organization_id = ${organizationId} ORDER BY name`,
     ),
-    ex.execute(sql`
-      SELECT u.id, u.first_name, u.last_name, u.username FROM users u
-      JOIN memberships m ON m.user_id = u.id AND m.organization_id = ${organizationId}
-      WHERE u.is_active ORDER BY u.first_name, u.last_name, u.username`),
+    ex
+      .select({
+        id: users.id,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        username: users.username,
+      })
+      .from(memberships)
+      .innerJoin(users, membershipUser)
+      .where(activeMemberOf(organizationId))
+      .orderBy(users.firstName, users.lastName, users.username),
   ]);
   return {
     channels: rowsOf<{ id: string; name: string; type: 'line' | 'facebook' | 'instagram' }>(channelRows),
     tags: rowsOf<{ id: string; name: string; colour: string }>(tagRows),
-    agents: rowsOf<{ id: string; first_name: string; last_name: string; username: string }>(agentRows),
+    agents: agentRows,
   };
 }
 

@@ -35,7 +35,7 @@ import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
 import { requestAssignment } from '../assignment';
 import { refreshSla } from '../sla';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { markIssueNotificationsRead, notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';
 import { displayNameOf } from '../people';

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { KbArticleListQuery, KbLanguage } from '@sabai/contracts';
 import { alias } from 'drizzle-orm/pg-core';
 import { kbArticles, kbArticleTags, tags, users } from '../../db/schema';
-import { offsetOf } from '../../db/list-helpers';
+import { pageOf } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 import { relevance } from './knowledge-base.search';
 
@@ -62,15 +62,12 @@ export async function listArticles(ex: Executor, organizationId: string, q: KbAr
     : q.sort === 'title'
       ? [dir(sql`lower(${kbArticles.title})`), asc(kbArticles.id)]
       : [dir(kbArticles.updatedAt), asc(kbArticles.id)];
-  const [rows, [total]] = await Promise.all([
-    selectArticles(ex)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+  return pageOf(
+    selectArticles(ex).where(where).$dynamic(),
     ex.select({ n: count() }).from(kbArticles).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    order,
+    q,
+  );
 }
 export type ArticleRow = Awaited<ReturnType<typeof listArticles>>['rows'][number];
 

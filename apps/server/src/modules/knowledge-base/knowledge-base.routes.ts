@@ -6,7 +6,7 @@ import { authOf } from '../../http/access';
 import { tooLarge } from '../../http/errors';
 import { route } from '../../http/route';
 import { readUpload } from '../../http/upload';
-import { auditedSubject } from '../audit';
+import { auditedSubject } from '../../http/audited-subject';
 import * as service from './knowledge-base.service';
 
 const map = routes.knowledgeBase;

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { CsvParseError, parseCsv } from '../../platform/csv';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { displayNameOf } from '../people';
 import * as repo from './knowledge-base.repo';
 

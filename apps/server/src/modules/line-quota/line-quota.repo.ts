@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { LINE_MESSAGES_PER_REQUEST, type LineQuotaThreshold } from '@sabai/domain';
 import { lineQuotaMonths, memberships, roles, users } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
+import { activeMemberOf, membershipUser } from '../people';
 
 export type QuotaMonthRow = typeof lineQuotaMonths.$inferSelect;
 
@@ -111,14 +112,7 @@ export async function organizationAdmins(ex: Executor, organizationId: string) {
     .select({ userId: memberships.userId })
     .from(memberships)
     .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(users.isActive, true),
-        isNull(users.deletedAt),
-        inArray(roles.name, ['Admin', 'SuperAdmin']),
-      ),
-    );
+    .innerJoin(users, membershipUser)
+    .where(and(activeMemberOf(organizationId), inArray(roles.name, ['Admin', 'SuperAdmin'])));
   return rows.map((r) => r.userId);
 }

@@ -6,7 +6,7 @@ import { NOTICE_TEXTS, type LineQuota } from '@sabai/contracts';
 import { createLineQuotaReader, LineQuotaError, providerFetch, type LineMonthlyQuota } from '../../channels';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { credentialsOf, findChannel, type ChannelRow } from '../channels';
 import { notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';

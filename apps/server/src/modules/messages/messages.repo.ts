@@ -94,8 +94,7 @@ export async function claimReplyToken(ex: Executor, identityId: string, now: Dat
           WHERE id = ${identityId} AND reply_token IS NOT NULL AND reply_token_expires_at > ${now} FOR UPDATE) old
     WHERE ci.id = old.id
     RETURNING old.reply_token AS token`);
-  const rows = (result as unknown as { rows: Array<{ token: string }> }).rows;
-  return rows[0]?.token ?? null;
+  return rowsOf<{ token: string }>(result)[0]?.token ?? null;
 }
 
 /**
@@ -136,11 +135,9 @@ export async function markSent(
     )
     SELECT h.team_id, h.assignee_user_id, h.id IS NOT NULL AS handed_over, ${eventNotification(published)}
     FROM sent LEFT JOIN handed_over h ON true`);
-  const [row] = (
-    result as unknown as {
-      rows: Array<{ team_id: string | null; assignee_user_id: string | null; handed_over: boolean }>;
-    }
-  ).rows;
+  const [row] = rowsOf<{ team_id: string | null; assignee_user_id: string | null; handed_over: boolean }>(
+    result,
+  );
   if (!row) return null;
   return {
     /** The reply handed the issue to the customer (now waiting), with its audience. */

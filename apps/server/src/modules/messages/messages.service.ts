@@ -13,7 +13,7 @@ import { defineJob, type JobOf } from '../../platform/jobs';
 import { addToLogContext } from '../../platform/log-context';
 import { providerOf } from '../../platform/metrics';
 import type { FileLinks } from '../../platform/file-links';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { credentialsOf } from '../channels';
 import { requestMarkRead } from '../chat-signals';
 import { clearUnread, findIssueInScope, findIssueToRead } from '../issues';

@@ -2,7 +2,7 @@
 import { LINE_SENDABLE_STICKERS, isSendableSticker, stickerIdsOf, stickerImageUrl } from '@sabai/domain';
 import type { StickerCatalogue } from '@sabai/contracts';
 import type { Deps } from '../../deps';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import * as repo from './messages.repo';
 
 const RECENT_MAX = 16;

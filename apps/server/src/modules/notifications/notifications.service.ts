@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { publishEvent, publishEvents } from '../../platform/events';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import * as repo from './notifications.repo';
 
 /** Records a notification for one user and announces it (`notification.created`) on commit. */

@@ -7,7 +7,7 @@ import { organizations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 
 /** Days a link to a file sent to the organisation's customers stays valid (the default once it is gone). */
 export async function fileLinkExpiryDays(ex: Executor, organizationId: string): Promise<number> {

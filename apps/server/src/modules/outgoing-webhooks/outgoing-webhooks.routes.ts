@@ -3,7 +3,7 @@ import { routes } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { authOf } from '../../http/access';
 import { route } from '../../http/route';
-import { auditedSubject } from '../audit';
+import { auditedSubject } from '../../http/audited-subject';
 import * as service from './outgoing-webhooks.service';
 
 const map = routes.outgoingWebhooks;

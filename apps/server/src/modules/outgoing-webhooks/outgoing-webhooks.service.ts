@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { destinationProblem } from '../../platform/guarded-fetch';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { DISPATCH_JOB } from './delivery';
 import * as repo from './outgoing-webhooks.repo';
 import { newSigningSecret } from './signing';

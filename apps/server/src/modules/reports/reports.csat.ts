@@ -13,7 +13,7 @@ import { addDays, startOfLocalDay, type Scope } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { rowsOf } from '../../platform/db';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import * as repo from './reports.repo';
 import { contextOf, filterOptions, periodsOf, restrict, scopeLimits } from './reports.service';
 

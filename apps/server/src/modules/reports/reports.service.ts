@@ -25,7 +25,7 @@ import {
 } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http/errors';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { organizationTimeZone } from '../organizations';
 import { readPeriod, type PeriodCounters, type ReportContext } from './reports.period';
 import * as repo from './reports.repo';

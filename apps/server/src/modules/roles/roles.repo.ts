@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Action, Resource } from '@sabai/domain';
 import { memberships, roles, users } from '../../db/schema';
 import type { Executor } from '../../platform/db';
+import { activeMemberOf, membershipUser } from '../people';
 
 const columns = {
   id: roles.id,
@@ -50,14 +51,9 @@ export async function memberIdsWithScopeAll(
     .select({ userId: memberships.userId })
     .from(memberships)
     .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(users, membershipUser)
     .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(users.isActive, true),
-        isNull(users.deletedAt),
-        sql`${roles.permissions} -> ${resource} ->> ${action} = 'all'`,
-      ),
+      and(activeMemberOf(organizationId), sql`${roles.permissions} -> ${resource} ->> ${action} = 'all'`),
     );
   return rows.map((r) => r.userId);
 }

@@ -4,7 +4,8 @@ import { compactMatrix, isEditableRole, permissionProblems, type PermissionMatri
 import type { Role, UpdateRole } from '@sabai/contracts';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';
-import { changeSessions, type AuthContext } from '../auth';
+import { changeSessions } from '../auth';
+import type { AuthContext } from '../../ports';
 import * as repo from './roles.repo';
 
 const present = (row: Awaited<ReturnType<typeof repo.listRoles>>[number]): Role => ({

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { defineJob } from '../../platform/jobs';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { findChannel } from '../channels';
 import { refreshSla } from './sla.clocks';
 import * as repo from './sla.repo';

@@ -13,7 +13,7 @@ import { stableUuid } from '../../platform/crypto';
 import type { EventBus } from '../../platform/events';
 import { defineJob, type JobOf } from '../../platform/jobs';
 import { refreshedEvery } from '../../platform/refreshed';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { credentialsOf, type ChannelRow } from '../channels';
 import * as repo from './staff-alerts.repo';
 

@@ -2,7 +2,7 @@
 import { FINAL_STATUSES } from '@sabai/domain';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { issueTags, issues, tags, teams } from '../../db/schema';
-import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
+import { idsInOrganization, ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { eventNotification } from '../../platform/events';
 
@@ -38,18 +38,12 @@ export async function listTags(
     team: sql`lower(${teams.name})`,
     issueCount: sql`(select count(*) from ${issueTags} where ${issueTags.tagId} = ${tags.id})`,
   };
-  const [rows, [total]] = await Promise.all([
-    ex
-      .select(tagColumns)
-      .from(tags)
-      .leftJoin(teams, eq(teams.id, tags.teamId))
-      .where(where)
-      .orderBy(...orderTerms(q.order, sorts[q.sort], tags.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+  return pageOf(
+    ex.select(tagColumns).from(tags).leftJoin(teams, eq(teams.id, tags.teamId)).where(where).$dynamic(),
     ex.select({ n: count() }).from(tags).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    orderTerms(q.order, sorts[q.sort], tags.id),
+    q,
+  );
 }
 export type TagRow = Awaited<ReturnType<typeof listTags>>['rows'][number];
 
@@ -87,11 +81,7 @@ export async function nameTaken(ex: Executor, organizationId: string, name: stri
 }
 
 export async function teamInOrganization(ex: Executor, organizationId: string, teamId: string) {
-  const rows = await ex
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), eq(teams.id, teamId)));
-  return rows.length > 0;
+  return (await idsInOrganization(ex, teams, organizationId, [teamId])).length > 0;
 }
 
 export async function insertTag(ex: Executor, v: typeof tags.$inferInsert) {

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Executor } from '../../platform/db';
 import { publishEvent } from '../../platform/events';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { findIssueInScope, lockIssueInScope, recordActivity } from '../issues';
 import * as repo from './tags.repo';
 

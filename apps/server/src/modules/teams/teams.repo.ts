@@ -4,8 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Scope } from '@sabai/domain';
 import type { TeamMemberInput } from '@sabai/contracts';
 import { channels, memberships, roles, teamMembers, teams, timeOffRequests, users } from '../../db/schema';
-import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
+import { ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
+import { activeMemberOf, membershipUser } from '../people';
 
 /** Teams a user manages or belongs to (scope myTeam). */
 export const myTeamCondition = (userId: string): SQL =>
@@ -78,18 +79,17 @@ export async function listTeams(
       : q.sort === 'memberCount'
         ? sql`(select count(*) from ${teamMembers} where ${teamMembers.teamId} = ${teams.id})`
         : sql`lower(${teams.name})`;
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
     ex
       .select(teamColumns(f.userId))
       .from(teams)
       .leftJoin(manager, eq(manager.id, teams.managerUserId))
       .where(where)
-      .orderBy(...orderTerms(q.order, sortColumn, teams.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .$dynamic(),
     ex.select({ n: count() }).from(teams).leftJoin(manager, eq(manager.id, teams.managerUserId)).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    orderTerms(q.order, sortColumn, teams.id),
+    q,
+  );
 }
 
 /** Teams the caller may see, for selects: id, name and manager. */
@@ -229,12 +229,11 @@ export async function memberOptions(ex: Executor, organizationId: string, search
   return ex
     .select({ ...personColumns(users), roleName: roles.name })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(users, membershipUser)
     .innerJoin(roles, eq(roles.id, memberships.roleId))
     .where(
       and(
-        eq(memberships.organizationId, organizationId),
-        eq(users.isActive, true),
+        activeMemberOf(organizationId),
         search ? ilikeAny(search, users.firstName, users.lastName, users.email, users.username) : undefined,
       ),
     )
@@ -353,27 +352,24 @@ export async function listTimeOff(
       ? ilikeAny(q.search, requester.firstName, requester.lastName, requester.email, timeOffRequests.reason)
       : undefined,
   );
-  const base = () =>
+  const sortColumn = q.sort === 'startsAt' ? timeOffRequests.startsAt : timeOffRequests.createdAt;
+  return pageOf(
     ex
       .select(timeOffColumns(f.callerId))
       .from(timeOffRequests)
       .innerJoin(requester, eq(requester.id, timeOffRequests.userId))
       .leftJoin(teams, eq(teams.id, timeOffRequests.teamId))
-      .leftJoin(decider, eq(decider.id, timeOffRequests.decidedByUserId));
-  const sortColumn = q.sort === 'startsAt' ? timeOffRequests.startsAt : timeOffRequests.createdAt;
-  const [rows, [total]] = await Promise.all([
-    base()
+      .leftJoin(decider, eq(decider.id, timeOffRequests.decidedByUserId))
       .where(where)
-      .orderBy(...orderTerms(q.order, sortColumn, timeOffRequests.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .$dynamic(),
     ex
       .select({ n: count() })
       .from(timeOffRequests)
       .innerJoin(requester, eq(requester.id, timeOffRequests.userId))
       .where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    orderTerms(q.order, sortColumn, timeOffRequests.id),
+    q,
+  );
 }
 
 export async function findTimeOff(ex: Executor, f: TimeOffFilter, id: string) {

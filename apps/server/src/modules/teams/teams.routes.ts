@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
-import { auditedSubject } from '../audit';
+import { auditedSubject } from '../../http/audited-subject';
 import { authOf, scopeOf } from '../../http/access';
 import * as service from './teams.service';
 

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { requestBacklogHandOut } from '../assignment';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { presentPerson } from '../people';
 import * as repo from './teams.repo';
 

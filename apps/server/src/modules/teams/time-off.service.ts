@@ -11,7 +11,7 @@ import {
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { requestBacklogHandOut } from '../assignment';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { notify } from '../notifications';
 import { organizationTimeZone } from '../organizations';
 import { displayNameOf, presentPerson } from '../people';

@@ -2,7 +2,8 @@
 import type { Me, NotificationSettings, UpdateProfileRequest } from '@sabai/contracts';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../deps';
-import { profilePathOf, type AuthContext } from '../auth';
+import { profilePathOf } from '../auth';
+import type { AuthContext } from '../../ports';
 import { storeAvatar, type AvatarFile } from './avatar';
 import * as repo from './users.repo';
 

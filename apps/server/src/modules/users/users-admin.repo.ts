@@ -1,6 +1,6 @@
 // User management's SQL (/setting/user): users of an organisation through their membership, their teams,
 // invitations and removal. The organisation id is part of every filter.
-import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SHIFT } from '@sabai/domain';
 import {
   memberships,
@@ -13,9 +13,10 @@ import {
   teams,
   users,
 } from '../../db/schema';
-import { ilikeAny, offsetOf, orderTerms } from '../../db/list-helpers';
+import { idsInOrganization, ilikeAny, pageOf, orderTerms } from '../../db/list-helpers';
 import type { Executor } from '../../platform/db';
 import { revokeUserRefreshTokens } from '../auth';
+import { activeMemberOf, membershipUser } from '../people';
 
 const statusSql = sql<'active' | 'invited' | 'inactive'>`case when not ${users.isActive} then 'inactive'
   when ${users.passwordHash} is null then 'invited' else 'active' end`;
@@ -71,19 +72,16 @@ export async function listUsers(ex: Executor, organizationId: string, q: UserFil
     createdAt: sql`${memberships.createdAt}`,
     lastLoginAt: sql`${users.lastLoginAt}`,
   };
-  const [rows, [total]] = await Promise.all([
-    fromMembers(ex)
-      .where(where)
-      .orderBy(...orderTerms(q.order, sorts[q.sort], users.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+  return pageOf(
+    fromMembers(ex).where(where).$dynamic(),
     ex
       .select({ n: count() })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+    orderTerms(q.order, sorts[q.sort], users.id),
+    q,
+  );
 }
 export type UserRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
 
@@ -136,14 +134,8 @@ export async function findRole(ex: Executor, organizationId: string, roleId: str
   return row ?? null;
 }
 
-export async function teamsInOrganization(ex: Executor, organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await ex
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.organizationId, organizationId), inArray(teams.id, ids)));
-  return rows.map((r) => r.id);
-}
+export const teamsInOrganization = (ex: Executor, organizationId: string, ids: string[]) =>
+  idsInOrganization(ex, teams, organizationId, ids);
 
 /**
  * Locks the organisation row for the rest of the transaction and returns its plan limit and the seats in
@@ -158,8 +150,8 @@ export async function lockSeats(ex: Executor, organizationId: string) {
   const [used] = await ex
     .select({ n: count() })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(users.isActive, true)));
+    .innerJoin(users, membershipUser)
+    .where(activeMemberOf(organizationId));
   return { max: org?.max ?? 0, used: Number(used?.n ?? 0) };
 }
 
@@ -170,29 +162,6 @@ export async function insertUser(ex: Executor, v: typeof users.$inferInsert) {
 
 export async function insertMembership(ex: Executor, v: typeof memberships.$inferInsert) {
   await ex.insert(memberships).values(v);
-}
-
-export async function insertInviteToken(ex: Executor, userId: string, tokenHash: string, expiresAt: Date) {
-  const [row] = await ex
-    .insert(passwordTokens)
-    .values({ userId, purpose: 'invite', tokenHash, expiresAt })
-    .returning({ id: passwordTokens.id });
-  return row!.id;
-}
-
-/** Spends every live invitation of the user but `keepId` (only the newest link works). */
-export async function spendOtherInvites(ex: Executor, userId: string, keepId: string, now: Date) {
-  await ex
-    .update(passwordTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordTokens.userId, userId),
-        eq(passwordTokens.purpose, 'invite'),
-        isNull(passwordTokens.usedAt),
-        ne(passwordTokens.id, keepId),
-      ),
-    );
 }
 
 export async function deletePasswordToken(ex: Executor, id: string) {

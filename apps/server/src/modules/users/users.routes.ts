@@ -3,7 +3,7 @@ import { IMAGE_MAX_BYTES } from '@sabai/domain';
 import { routes } from '@sabai/contracts';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
-import { auditedSubject } from '../audit';
+import { auditedSubject } from '../../http/audited-subject';
 import { authOf } from '../../http/access';
 import { readUpload } from '../../http/upload';
 import * as service from './users.service';

@@ -8,17 +8,27 @@ import { isUniqueViolation } from '../../db/list-helpers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import {
   changeSessions,
+  insertPasswordToken,
   newOpaqueToken,
   profilePathOf,
   revokeUserRefreshTokens,
-  type AuthContext,
+  voidPasswordTokens,
 } from '../auth';
+import type { AuthContext } from '../../ports';
 import { handOverOpenIssues, openIssuesByTeam, openIssuesOf } from '../issues';
 import { displayNameOf } from '../people';
 import { storeAvatar, type AvatarFile } from './avatar';
 import * as repo from './users-admin.repo';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** An invitation's set-password link, valid for a week from `now`. */
+const inviteToken = (userId: string, tokenHash: string, now: Date) => ({
+  userId,
+  purpose: 'invite' as const,
+  tokenHash,
+  expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+});
 
 export async function listUsers(deps: Deps, auth: AuthContext, q: repo.UserFilter): Promise<Page<User>> {
   const { rows, total } = await repo.listUsers(deps.db.orm, auth.organizationId, q);
@@ -62,7 +72,7 @@ export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUse
         createdAt: now,
       });
       await repo.setTeams(tx, auth.organizationId, id, input.teamIds);
-      await repo.insertInviteToken(tx, id, hash, new Date(now.getTime() + INVITE_TTL_MS));
+      await insertPasswordToken(tx, inviteToken(id, hash, now));
       return id;
     })
     .catch((err: unknown) => {
@@ -87,12 +97,7 @@ export async function resendInvitation(deps: Deps, auth: AuthContext, id: string
   if (row.status !== 'invited') throw conflict('user.not_invited', 'This user has already set a password.');
   const now = deps.clock.now();
   const { token, hash } = newOpaqueToken();
-  const tokenId = await repo.insertInviteToken(
-    deps.db.orm,
-    id,
-    hash,
-    new Date(now.getTime() + INVITE_TTL_MS),
-  );
+  const tokenId = await insertPasswordToken(deps.db.orm, inviteToken(id, hash, now));
   try {
     await sendInvitation(deps, row.email, row.firstName, token, lang);
   } catch (err) {
@@ -100,7 +105,7 @@ export async function resendInvitation(deps: Deps, auth: AuthContext, id: string
     await repo.deletePasswordToken(deps.db.orm, tokenId);
     throw linkFailed();
   }
-  await repo.spendOtherInvites(deps.db.orm, id, tokenId, now);
+  await voidPasswordTokens(deps.db.orm, id, 'invite', now, tokenId);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { deviceTokens, users } from '../../db/schema';
 import type { Executor } from '../../platform/db';
-import type { PushSubscription } from './web-push.service';
+
+/** A browser's push subscription, as the device row stores it. */
+export type PushSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** Stores the browser's subscription as a device token of the user; the same endpoint again keeps its token. */
 export async function saveDevice(

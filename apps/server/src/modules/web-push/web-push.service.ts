@@ -14,7 +14,7 @@ import { defineJob, type JobOf } from '../../platform/jobs';
 import { refreshedEvery } from '../../platform/refreshed';
 import { GuardedFetchError } from '../../platform/guarded-fetch';
 import { getOrCreateSecret } from '../../platform/secrets';
-import type { AuthContext } from '../auth';
+import type { AuthContext } from '../../ports';
 import { isAllowedPushEndpoint } from './push-endpoints';
 import * as repo from './web-push.repo';
 
@@ -38,7 +38,6 @@ const PUSH_TTL_SECONDS = 24 * 3600;
 /** Who has a push subscription is read again this often (a browser registered on another node). */
 const DEVICES_TTL_MS = 30_000;
 
-export type PushSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 export type Push = z.infer<typeof PUSH_JOB.schema>;
 type VapidKeys = { publicKey: string; privateKey: string };
 
@@ -59,7 +58,7 @@ export function vapidKeys(deps: Deps): Promise<VapidKeys> {
 export async function registerDevice(
   deps: Deps,
   auth: AuthContext,
-  subscription: PushSubscription,
+  subscription: repo.PushSubscription,
 ): Promise<{ deviceToken: string }> {
   if (!isAllowedPushEndpoint(subscription.endpoint, deps.config.OUTBOUND_ALLOWED_ORIGINS))
     throw badRequest('web_push.endpoint_not_allowed');
@@ -87,14 +86,14 @@ export async function sendPush(deps: Deps, job: JobOf<typeof PUSH_JOB>): Promise
   });
   let retry: Error | null = null;
   for (const { token, subscription } of subscriptions) {
-    const { endpoint } = subscription as PushSubscription;
+    const { endpoint } = subscription as repo.PushSubscription;
     // Subscriptions stored before endpoints were checked, or a push service the operator no longer allows.
     if (!isAllowedPushEndpoint(endpoint, deps.config.OUTBOUND_ALLOWED_ORIGINS)) {
       await repo.removeDevice(deps.db.orm, userId, token);
       continue;
     }
     // web-push builds the encrypted, VAPID-signed request; the guarded client sends it.
-    const request = webpush.generateRequestDetails(subscription as PushSubscription, payload, {
+    const request = webpush.generateRequestDetails(subscription as repo.PushSubscription, payload, {
       vapidDetails: { subject: vapidSubject(deps), ...vapid },
       TTL: PUSH_TTL_SECONDS,
       contentEncoding: 'aes128gcm',

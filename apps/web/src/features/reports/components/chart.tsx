@@ -5,7 +5,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import type { ChartProps } from './lazy-chart';
+import type { ChartProps } from './chart-props';
 
 echarts.use([
   BarChart,

@@ -1,18 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
-
-export type ChartSeries = { name: string; data: number[]; colour?: string; dashed?: boolean };
-
-export type ChartProps = {
-  kind: 'line' | 'bar' | 'hbar' | 'donut';
-  /** What the chart shows, for screen readers. */
-  label: string;
-  categories: string[];
-  series: ChartSeries[];
-  /** Donut slice colours, by category. */
-  colours?: string[];
-  height?: number;
-};
+import type { ChartProps } from './chart-props';
 
 const Chart = lazy(() => import('./chart'));
 
