@@ -29,11 +29,8 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     // Memory tests force a collection to measure what is retained, not garbage not yet collected.
     execArgv: ['--expose-gc'],
     globalSetup: ['apps/server/test/global-setup.ts'],
-    // The files of a worker share their modules: the app's module graph is imported once per worker, not
-    // once per file (it was a third of a small file's time). Each file keeps its own database; what test
-    // support holds for a file is let go after it (test/per-file.ts).
-    isolate: false,
-    setupFiles: ['apps/server/test/per-file.ts'],
+    // Each file in a process of its own: the files leave their embedded databases' memory (about 270 MB
+    // each) and some listening servers behind, which one process shared by many files ran out of.
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -20,11 +20,6 @@ export function testDatabaseUrl(): Promise<string> {
   return fileDatabase;
 }
 
-/** Ends this file's hold on its copy: the next file of the worker (modules are shared) makes its own. */
-export function forgetFileDatabase() {
-  fileDatabase = undefined;
-}
-
 async function copyRunDatabase(): Promise<string> {
   const runUrl = inject('postgresUrl');
   const base = process.env.TEST_DATABASE_URL;

@@ -1,21 +1,17 @@
 // Real server processes (apps/server/src/main.ts) for the tests that need more than one node or a crash.
 import type { ChildProcess } from 'node:child_process';
+import { afterAll } from 'vitest';
 import { runServerToExit, spawnServer, spawnWorker, type ServerProcess } from './spawn-server';
 
 export { exited, freePort, type ServerProcess } from './spawn-server';
 
 const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 const track = (child: ChildProcess) => children.push(child);
-
-/** Kills every process the file started and has not stopped (test/per-file.ts, after the file's tests). */
-export function killServerProcesses() {
-  for (const c of children.splice(0)) c.kill('SIGKILL');
-}
 
 /**
  * Starts the server with `env` (on a free port unless it names one; NODE_ENV test and errors logged unless
- * `env` says otherwise) and resolves once /readyz answers. Every process is killed after the file's tests
- * (killServerProcesses).
+ * `env` says otherwise) and resolves once /readyz answers. Every process is killed after the file's tests.
  * With `logFile`, stdout and stderr (the log) are written there.
  */
 export function startServerProcess(
