@@ -9,6 +9,7 @@ import {
   isAboutOpenIssue,
   isStaffOnly,
   parseLiveMessage,
+  presenceAfter,
   retryDelay,
   shouldReconnect,
   shouldShowPopup,
@@ -413,5 +414,26 @@ describe('NotiSocket', () => {
     expect(last().closedWith).toEqual([1000, 'Connection Closed Normally']);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(opened).toHaveLength(1);
+  });
+});
+
+describe('presence of a colleague', () => {
+  const at = 1_000_000;
+
+  it('shows typing, and a viewing heartbeat right after does not hide it', () => {
+    const typing = presenceAfter(undefined, 'typing', at);
+    expect(typing.state).toBe('typing');
+    expect(presenceAfter(typing, 'viewing', at + 100).state).toBe('typing');
+  });
+
+  it('shows viewing once typing has had its time, while the viewing lasts', () => {
+    const typing = presenceAfter(undefined, 'typing', at);
+    const later = presenceAfter(typing, 'viewing', typing.typingUntil + 1);
+    expect(later.state).toBe('viewing');
+    expect(later.viewingUntil).toBeGreaterThan(typing.typingUntil);
+  });
+
+  it('shows viewing for a viewer who has not typed', () => {
+    expect(presenceAfter(undefined, 'viewing', at).state).toBe('viewing');
   });
 });

@@ -464,7 +464,17 @@ const PRESENCE_TTL_MS: Record<PresenceState, number> = { viewing: 25_000, typing
  * issueId → userId → until when each state holds. Typing implies viewing, and a viewing heartbeat never
  * ends typing: only typing's own time does (a heartbeat sent just after a keystroke hid the typing).
  */
-type Presence = { state: PresenceState; viewingUntil: number; typingUntil: number };
+export type Presence = { state: PresenceState; viewingUntil: number; typingUntil: number };
+
+/** A colleague's presence after their news `state` at `now`: typing shows until its own time ends. */
+export function presenceAfter(held: Presence | undefined, state: PresenceState, now: number): Presence {
+  const typingUntil = state === 'typing' ? now + PRESENCE_TTL_MS.typing : (held?.typingUntil ?? 0);
+  return {
+    state: typingUntil > now ? 'typing' : 'viewing',
+    viewingUntil: Math.max(held?.viewingUntil ?? 0, now + PRESENCE_TTL_MS.viewing),
+    typingUntil,
+  };
+}
 const presence = new Map<number, Map<string, Presence>>();
 const presenceListeners = new Set<() => void>();
 let presenceVersion = 0;
@@ -477,16 +487,7 @@ function onPresence({ issueId, userId, state }: PresenceData) {
   const viewers = presence.get(issueId) ?? new Map<string, Presence>();
   presence.set(issueId, viewers);
   if (state === 'left') viewers.delete(userId);
-  else {
-    const now = Date.now();
-    const held = viewers.get(userId) ?? { state, viewingUntil: 0, typingUntil: 0 };
-    const typingUntil = state === 'typing' ? now + PRESENCE_TTL_MS.typing : held.typingUntil;
-    viewers.set(userId, {
-      state: typingUntil > now ? 'typing' : 'viewing',
-      viewingUntil: Math.max(held.viewingUntil, now + PRESENCE_TTL_MS.viewing),
-      typingUntil,
-    });
-  }
+  else viewers.set(userId, presenceAfter(viewers.get(userId), state, Date.now()));
   presenceChanged();
 }
 
