@@ -1,5 +1,5 @@
 // The app's texts as the journeys expect them, read from the catalogues (packages/i18n).
-import { resources } from '@sabai/i18n';
+import { catalogueText } from '@sabai/i18n';
 import type { TranslationKey } from '@sabai/i18n';
 import type { Locale } from './browser';
 
@@ -9,12 +9,5 @@ export function text(
   key: TranslationKey,
   values: Record<string, string | number> = {},
 ): string {
-  const found = key
-    .split('.')
-    .reduce<unknown>(
-      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-      resources[lang].translation,
-    );
-  if (typeof found !== 'string') throw new Error(`No text for ${key} in ${lang}`);
-  return found.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ''));
+  return catalogueText(lang, key, values);
 }

@@ -17,7 +17,7 @@ import { reportsTh } from './reports.th';
 import { auditEn } from './audit.en';
 import { auditTh } from './audit.th';
 import type { Language } from './core';
-import type { FullCatalogue } from './types';
+import type { FullCatalogue, TranslationKey } from './types';
 
 export * from './core';
 export { th } from './th';
@@ -73,3 +73,22 @@ export const resources: Record<Language, { translation: FullCatalogue }> = {
     },
   },
 };
+
+/**
+ * The text of a key in a language with its {{placeholders}} filled in, read from the catalogues (tests
+ * expect what a user reads without going through the app's i18next).
+ */
+export function catalogueText(
+  lang: Language,
+  key: TranslationKey,
+  values: Record<string, string | number> = {},
+): string {
+  const found = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      resources[lang].translation,
+    );
+  if (typeof found !== 'string') throw new Error(`No text for ${key} in ${lang}`);
+  return found.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ''));
+}

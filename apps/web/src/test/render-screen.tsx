@@ -10,7 +10,7 @@ import i18next from 'i18next';
 import { DEFAULT_ROLE_MATRIX, toRoleEntries } from '@sabai/domain';
 import type { PermissionMatrix, RoleName } from '@sabai/domain';
 import { routes, type Me } from '@sabai/contracts';
-import { resources } from '@sabai/i18n';
+import { catalogueText } from '@sabai/i18n';
 import type { Language, TranslationKey } from '@sabai/i18n';
 import { Providers } from '../app/providers';
 import { PageSpinner } from '../components/page-spinner';
@@ -131,13 +131,5 @@ async function renderRoute(
  * catalogue itself rather than through the app's i18next.
  */
 export function text(key: TranslationKey, values: Record<string, string | number> = {}): string {
-  const lang = i18next.language === 'th' ? 'th' : 'en';
-  const found = key
-    .split('.')
-    .reduce<unknown>(
-      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-      resources[lang].translation,
-    );
-  if (typeof found !== 'string') throw new Error(`No text for ${key} in ${lang}`);
-  return found.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ''));
+  return catalogueText(i18next.language === 'th' ? 'th' : 'en', key, values);
 }
