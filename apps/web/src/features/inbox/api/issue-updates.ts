@@ -56,9 +56,13 @@ export function useSetIssueTags(id: number) {
 export function useSetMuted(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    // A read of the issue already under way (the socket's open refetches it) would answer with the old
+    // switch after ours: it is cancelled first, and the issue read again once the change is done.
+    onMutate: () => queryClient.cancelQueries({ queryKey: issueKey(id) }),
     mutationFn: (muted: boolean) =>
       api(muted ? routes.issues.mute : routes.issues.unmute, { params: { id } }),
     onSuccess: (_, muted) =>
       queryClient.setQueryData<IssueDetail>(issueKey(id), (issue) => issue && { ...issue, muted }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: issueKey(id) }),
   });
 }
