@@ -14,14 +14,16 @@ export default class PhaseReporter {
       const name = module.project.name || 'default';
       const project = (projects[name] ??= { passed: 0, failed: 0, skipped: 0, files: 0, failedFiles: [] });
       project.files += 1;
+      let failedTests = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') project.passed += 1;
-        else if (state === 'failed') project.failed += 1;
+        else if (state === 'failed') failedTests += 1;
         else project.skipped += 1;
       }
-      // A file that could not be imported, or whose hooks failed, has no failed test but did not pass.
-      if (module.state() === 'failed') project.failedFiles.push(module.relativeModuleId);
+      project.failed += failedTests;
+      // A file that could not be imported, or whose hooks failed, failed without a failed test.
+      if (module.state() === 'failed' && failedTests === 0) project.failedFiles.push(module.relativeModuleId);
       const diagnostic = module.diagnostic();
       files.push({
         project: name,

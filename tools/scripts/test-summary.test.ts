@@ -129,6 +129,15 @@ describe('test summary', () => {
     expect(summarise(run, {}).status).toBe(0);
   });
 
+  it('counts a failed journey once, not again as its phase exiting non-zero', () => {
+    const run = withPhase(passingRun(), 'journeys', 1);
+    run['journeys.json'] = report({ journeys: { passed: 9, failed: 1 } });
+    const { status, output, closing } = summarise(run);
+    expect(status).toBe(1);
+    expect(output).toContain('journeys: 1 failed');
+    expect(closing).toBe('139 passed, 1 failed');
+  });
+
   it('fails on a failed test, a file that did not run to its end, and a skipped test', () => {
     const run = passingRun();
     run['unit.json'] = report({
