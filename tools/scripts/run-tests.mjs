@@ -30,7 +30,14 @@ function run(phase, { buffered }) {
     const done = (exitCode) => {
       if (buffered)
         process.stdout.write(`\n▶ ${phase.name}: ${phase.command.join(' ')}\n${Buffer.concat(output)}`);
-      recorded.push({ name: phase.name, exitCode, seconds: Math.round((Date.now() - started) / 100) / 10 });
+      const ended = Date.now();
+      recorded.push({
+        name: phase.name,
+        exitCode,
+        seconds: Math.round((ended - started) / 100) / 10,
+        startedAt: started,
+        endedAt: ended,
+      });
       writeFileSync(path.join(RESULTS_DIR, 'phases.json'), JSON.stringify(recorded, null, 1));
       resolve(exitCode);
     };

@@ -32,9 +32,21 @@ function report(projects: Record<string, Project>) {
 
 /** A results folder as a whole, passing run leaves it, on PGlite and PostgreSQL. */
 function passingRun(): Record<string, unknown> {
-  const phase = (name: string, exitCode = 0) => ({ name, exitCode, seconds: 10 });
+  // Lint and the type check share the first 10 s; each later phase takes the next 10 s.
+  const turns = ['lint', 'typecheck', 'unit', 'server', 'build', 'journeys'].map((name) =>
+    ['lint', 'typecheck'].includes(name) ? 0 : ['unit', 'server', 'build', 'journeys'].indexOf(name) + 1,
+  );
+  const phase = (name: string, turn: number) => ({
+    name,
+    exitCode: 0,
+    seconds: 10,
+    startedAt: turn * 10_000,
+    endedAt: (turn + 1) * 10_000,
+  });
   return {
-    'phases.json': ['lint', 'typecheck', 'unit', 'server', 'build', 'journeys'].map((name) => phase(name)),
+    'phases.json': ['lint', 'typecheck', 'unit', 'server', 'build', 'journeys'].map((name, i) =>
+      phase(name, turns[i]!),
+    ),
     'unit.json': report({ unit: { passed: 50 }, components: { passed: 20 } }),
     'server.json': report({ 'server-pglite': { passed: 30 }, 'server-postgres': { passed: 30 } }),
     'journeys.json': report({ journeys: { passed: 10 } }),
@@ -87,6 +99,8 @@ describe('test summary', () => {
     ])
       expect(output).toContain(phase);
     expect(output).toContain('Slowest test files');
+    // Five turns of 10 s: the two phases side by side count once.
+    expect(output).toMatch(/total\s+50\.0 s/);
   });
 
   it('fails when the journeys crashed before writing their report', () => {
