@@ -38,7 +38,7 @@ export const scannedStatesFile = join(artifactsDir, 'axe-scanned-states.txt');
  * `inbox-list-desktop`). The same state in the other language differs in its words only; a phone's
  * layout is another state.
  */
-export const stateOf = (pictureName: string): string => pictureName.replace(/-(en|th)$/, '');
+const stateOf = (pictureName: string): string => pictureName.replace(/-(en|th)$/, '');
 
 /**
  * Runs axe on the page unless its state was scanned already in this run: a journey repeating a screen

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Form, Input, Skeleton, Switch } from 'antd';
+import { Button, Empty, Form, Input, Switch } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import type { CommentRulesValues, RuleField, RuleRow } from '../utils/comment-ru
 import { CannedSelect } from './canned-select';
 import { KeywordTags } from './keyword-tags';
 import '../comment-rules.css';
+import { TabLoading } from './tab-loading';
 
 /**
  * A Facebook or Instagram channel's comment rules: a comment holding a rule's keyword gets
@@ -56,14 +57,7 @@ export function CommentRules({ channel }: { channel: Channel }) {
       ) : rulesQuery.isError ? (
         <RetryNotice onRetry={() => void rulesQuery.refetch()} />
       ) : (
-        <div
-          role="status"
-          aria-busy="true"
-          aria-label={t('common.loading')}
-          data-testid="comment-rules-loading"
-        >
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </div>
+        <TabLoading testId="comment-rules-loading" />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { Form, Input, Skeleton, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '@sabai/contracts';
 import type { TranslationKey } from '@sabai/i18n';
@@ -17,6 +17,7 @@ import {
   type CsatTextField,
 } from '../utils/csat-settings';
 import '../csat-settings.css';
+import { TabLoading } from './tab-loading';
 
 const FIELD_LABELS: Record<CsatTextField[0], Record<CsatTextField[1], TranslationKey>> = {
   question: { en: 'channels.csat.questionEn', th: 'channels.csat.questionTh' },
@@ -47,14 +48,7 @@ export function CsatSettingsPanel({ channel }: { channel: Channel }) {
       ) : settingsQuery.isError ? (
         <RetryNotice onRetry={() => void settingsQuery.refetch()} />
       ) : (
-        <div
-          role="status"
-          aria-busy="true"
-          aria-label={t('common.loading')}
-          data-testid="csat-settings-loading"
-        >
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </div>
+        <TabLoading testId="csat-settings-loading" />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, InputNumber, Radio, Skeleton, Slider, Switch } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Slider, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FIRST_RESPONDER_MAX_TURNS, FIRST_RESPONDER_WHEN, type Channel } from '@sabai/contracts';
 import { isAllowed } from '@sabai/domain';
@@ -29,6 +29,7 @@ import {
 import { KeywordTags } from './keyword-tags';
 import { TabSaveFooter } from './tab-save-footer';
 import '../first-responder-settings.css';
+import { TabLoading } from './tab-loading';
 
 const WHEN_LABELS: Record<(typeof FIRST_RESPONDER_WHEN)[number], TranslationKey> = {
   outsideHours: 'channels.firstResponder.whenOutsideHours',
@@ -84,14 +85,7 @@ export function FirstResponderPanel({ channel }: { channel: Channel }) {
       ) : settingsQuery.isError ? (
         <RetryNotice onRetry={() => void settingsQuery.refetch()} />
       ) : (
-        <div
-          role="status"
-          aria-busy="true"
-          aria-label={t('common.loading')}
-          data-testid="first-responder-settings-loading"
-        >
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </div>
+        <TabLoading testId="first-responder-settings-loading" rows={8} />
       )}
     </section>
   );
