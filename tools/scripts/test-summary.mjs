@@ -57,15 +57,15 @@ for (const phase of testPhases(process.env)) {
     if (project.skipped > 0) problems.push(`${label}: ${project.skipped} skipped`);
     if (project.failed > 0) testFailures.push(`${label}: ${project.failed} failed`);
     for (const file of project.failedFiles) problems.push(`${label}: ${file} did not run to its end`);
-    const fileSeconds = report.files
-      .filter((file) => file.project === name)
-      .reduce((sum, f) => sum + f.ms, 0);
+    const own = report.files.filter((file) => file.project === name);
+    const fileSeconds = own.reduce((sum, f) => sum + f.ms, 0);
+    const importSeconds = own.reduce((sum, f) => sum + f.importMs, 0);
     rows.push([
       label,
       i === 0 ? seconds : '',
       `${project.files} files, ${project.passed} passed, ${project.failed} failed` +
         (project.skipped ? `, ${project.skipped} skipped` : '') +
-        `, ${Math.round(fileSeconds / 1000)} s in files`,
+        `, ${Math.round(fileSeconds / 1000)} s in files (${Math.round(importSeconds / 1000)} s importing)`,
     ]);
   }
 }

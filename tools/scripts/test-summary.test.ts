@@ -99,6 +99,7 @@ describe('test summary', () => {
     ])
       expect(output).toContain(phase);
     expect(output).toContain('Slowest test files');
+    expect(output).toContain('s importing');
     // Five turns of 10 s: the two phases side by side count once.
     expect(output).toMatch(/total\s+50\.0 s/);
   });
