@@ -159,7 +159,7 @@ describe('websocket gateway', () => {
     ]);
   });
 
-  it('sends new issues and new messages in the spec’s shape to their recipients only', async () => {
+  it('sends new issues and new messages in the published shape to their recipients only', async () => {
     const manager = await connect(w.manager, 'webNoti');
     const managerB = await connect(w.managerB, 'webNoti');
     const staff = await connect(w.staff, 'webNoti');

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 describe('POST /auth/login', () => {
-  it('answers the spec token pair with exactly the documented claims', async () => {
+  it('answers the published token pair with exactly the documented claims', async () => {
     const user = await buildUser(t, org, 'Manager');
     const res = await call(t.app, 'POST', '/api/v1/auth/login', {
       body: { email: user.email, password: TEST_PASSWORD },

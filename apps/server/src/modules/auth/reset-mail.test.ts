@@ -96,7 +96,7 @@ describe('forgot password while the mail service is down', () => {
     t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${await deadPort()}` });
   });
 
-  it('answers the spec’s "Email send failed" for known and unknown addresses alike', async () => {
+  it('answers the published "Email send failed" for known and unknown addresses alike', async () => {
     const org = await buildOrganization(t);
     const user = await buildUser(t, org, 'Staff');
     const known = await forgot(t, user.email);

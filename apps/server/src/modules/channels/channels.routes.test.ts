@@ -74,7 +74,7 @@ describe('channel settings', () => {
     expect(res.json().error.code).toBe('validation.failed');
   });
 
-  it('refuses missing and duplicate keywords with the spec message', async () => {
+  it('refuses missing and duplicate keywords with the published message', async () => {
     const missing = await call(t.app, 'POST', '/api/v1/channels', {
       token: admin,
       body: lineBody({ assignedMode: 'keyword', keywords: [] }),
@@ -136,7 +136,7 @@ describe('channel settings', () => {
     expect(old!.isActive).toBe(false);
   });
 
-  it('refuses a new channel beyond the plan with the spec message', async () => {
+  it('refuses a new channel beyond the plan with the published message', async () => {
     const small = await buildOrganization(t);
     await t.db.orm.update(organizations).set({ planMaxChannels: 1 }).where(eq(organizations.id, small.id));
     const token = (await signIn(t, await buildUser(t, small, 'Admin'))).accessToken;

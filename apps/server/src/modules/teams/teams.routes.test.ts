@@ -131,7 +131,7 @@ describe('team settings', () => {
     ],
     ['break start after stop', { breakStart: '13:00', breakStop: '12:00' }, 'breakStart'],
     ['break outside the shift', { breakStart: '19:00', breakStop: '20:00' }, 'breakStart'],
-  ])('refuses %s with the spec message', async (_case, times, field) => {
+  ])('refuses %s with its published message', async (_case, times, field) => {
     const res = await call(t.app, 'POST', '/api/v1/teams', {
       token: admin,
       body: teamBody({ members: [{ userId: staff.id, ...shift, ...times }] }),
@@ -199,7 +199,7 @@ describe('team settings', () => {
     expect(same.statusCode).toBe(200);
   });
 
-  it("refuses to delete a team with members (the spec's message), then deletes it once empty", async () => {
+  it('refuses to delete a team with members (with its published message), then deletes it once empty', async () => {
     const created = (await call(t.app, 'POST', '/api/v1/teams', { token: admin, body: teamBody() })).json();
     const refused = await call(t.app, 'DELETE', `/api/v1/teams/${created.id}`, { token: admin });
     expect(refused.statusCode).toBe(409);

@@ -110,7 +110,7 @@ describe('inviting users', () => {
     expect(superAdmin.json().error.code).toBe('user.role_not_allowed');
   });
 
-  it("refuses users beyond the plan with the spec's message", async () => {
+  it('refuses users beyond the plan with its published message', async () => {
     const small = await buildOrganization(t);
     const token = (await signIn(t, await buildUser(t, small, 'Admin'))).accessToken;
     await t.db.orm.update(organizations).set({ planMaxUsers: 2 }).where(eq(organizations.id, small.id));

@@ -10,7 +10,7 @@ const values = {
 };
 
 describe('save feedback', () => {
-  it('puts the spec message of a duplicate keyword on the repeated row', () => {
+  it('puts the published message of a duplicate keyword on the repeated row', () => {
     const error = new ApiError(400, 'channel.keyword_exists', { keyword: 'Order' });
     expect(saveFeedback(error, values)).toEqual({
       fields: [{ name: ['keywords', 2, 'keyword'], message: 'errors.channel.keyword_exists' }],
