@@ -29,8 +29,10 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     // Memory tests force a collection to measure what is retained, not garbage not yet collected.
     execArgv: ['--expose-gc'],
     globalSetup: ['apps/server/test/global-setup.ts'],
-    // Each file in a process of its own: the files leave their embedded databases' memory (about 270 MB
-    // each) and some listening servers behind, which one process shared by many files ran out of.
+    // The files of a worker share one import of the app (a third of a small file's time went to it); each
+    // still opens its own database and app, which the setup file closes after the file's tests.
+    setupFiles: ['apps/server/test/setup.ts'],
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,13 +1,13 @@
 // Builds the real application on the test database, with a recording mailer, and small helpers to call it
 // over real HTTP semantics (app.inject) with the XSRF cookie and bearer token a browser would send.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Deps } from '../src/deps';
 import type { Clock } from '../src/platform/clock';
 import type { Db } from '../src/platform/db';
 import { openTestDb } from './db';
+import { closeAfterFile } from './file-resources';
 
 export type SentMail = { to: string; subject: string; text: string };
 
@@ -87,7 +87,7 @@ export async function startTestApp(
       await db.close();
     },
   };
-  afterAll(() => t.close());
+  closeAfterFile(() => t.close());
   return t;
 }
 

@@ -2,11 +2,12 @@
 // does (settings API, Facebook Login) and to wait for the asynchronous pipeline (ingest, delivery jobs).
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, vi } from 'vitest';
+import { vi } from 'vitest';
 import { startSimulator, type Simulator } from '@sabai/simulator';
 import { call, startTestApp, type TestApp } from './app';
 import { buildOrganization, buildTeam, buildUser, signIn, type TestOrg } from './factories';
 import { messages } from '../src/db/schema';
+import { closeAfterFile } from './file-resources';
 
 export const META_SECRET = 'test-meta-app-secret';
 export const META_VERIFY = 'test-verify-token';
@@ -36,7 +37,7 @@ const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.ra
 /** Starts the simulator and a listening app that talks to it; both close after the file's tests. */
 export async function startChannelHarness(env: Record<string, string> = {}): Promise<ChannelHarness> {
   const sim = await startSimulator();
-  afterAll(() => sim.close());
+  closeAfterFile(() => sim.close());
   const t = await startTestApp({
     PROVIDER_BASE_URL: sim.url,
     META_APP_SECRET: META_SECRET,

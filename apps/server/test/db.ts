@@ -20,6 +20,11 @@ export function testDatabaseUrl(): Promise<string> {
   return fileDatabase;
 }
 
+/** The next test file in this process makes a copy of its own. */
+export function forgetFileDatabase(): void {
+  fileDatabase = undefined;
+}
+
 async function copyRunDatabase(): Promise<string> {
   const runUrl = inject('postgresUrl');
   const base = process.env.TEST_DATABASE_URL;

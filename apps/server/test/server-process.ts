@@ -1,13 +1,18 @@
 // Real server processes (apps/server/src/main.ts) for the tests that need more than one node or a crash.
 import type { ChildProcess } from 'node:child_process';
-import { afterAll } from 'vitest';
+import { closeAfterFile } from './file-resources';
 import { runServerToExit, spawnServer, spawnWorker, type ServerProcess } from './spawn-server';
 
 export { exited, freePort, type ServerProcess } from './spawn-server';
 
 const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
-const track = (child: ChildProcess) => children.push(child);
+const track = (child: ChildProcess) => {
+  children.push(child);
+  closeAfterFile(() => {
+    child.kill('SIGKILL');
+    children.splice(children.indexOf(child) >>> 0, 1);
+  });
+};
 
 /**
  * Starts the server with `env` (on a free port unless it names one; NODE_ENV test and errors logged unless

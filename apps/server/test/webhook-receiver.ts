@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { closeAfterFile } from './file-resources';
 
 export type ReceivedRequest = {
   method: string;
@@ -60,7 +60,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  afterAll(close);
+  closeAfterFile(close);
   return {
     url,
     requests,
