@@ -3,7 +3,8 @@
 // the confirmation; in Thai the screen refuses a second policy of the same team and channel and shows its
 // list's failure with a retry. Then a LINE customer writes and the issue goes to the journey's agent: the
 // card counts down on the manager's desktop (English) and on the agent's phone (Thai) at the same time, turns
-// amber at 48 s and red ("Overdue") at 60 s on the real clock, without a refetch; the agent hears the 80%
+// amber at 48 s and red ("Overdue") at 60 s on the real clock, without a refetch (the message reaches Sabai
+// 40 s after the customer wrote it, as a held-up delivery does, so the wait is 20 s); the agent hears the 80%
 // notice and the team's manager the breach in the bell; "SLA due" puts the issue first; the agent's late
 // answer stops the clock and the dashboard counts the breach, in English and Thai.
 //
@@ -281,9 +282,10 @@ describe('an issue under the policy', () => {
       await Promise.all([liveOpen(desk.page), liveOpen(phone.page)]);
 
       // A LINE customer writes; the issue goes to the journey's team and agent, whose policy gives it a
-      // first response clock of one minute from the customer's message.
+      // first response clock of one minute from the customer's message, which was written 40 s before it
+      // arrived: the clock counts from the message's own time.
       const customer = await newLineCustomer('Khun SLA');
-      await customer.says('สวัสดีค่ะ สั่งของไปสามวันแล้วยังไม่ได้รับเลยค่ะ');
+      await customer.says('สวัสดีค่ะ สั่งของไปสามวันแล้วยังไม่ได้รับเลยค่ะ', { heldUpMs: 40_000 });
       const issueId = await issueOf(admin, customer.name);
       issues.push(issueId);
       await admin.call('PUT', `/issues/${issueId}/assignee`, { userId: agentId, teamId });
@@ -295,7 +297,8 @@ describe('an issue under the policy', () => {
       const target = { en: en('inbox.sla.target.firstResponse'), th: th('inbox.sla.target.firstResponse') };
       expect(await deskChip.getAttribute('data-target')).toBe('firstResponse');
 
-      // Amber from 48 s, then red from 60 s, on both screens: the chips' own clock, no request.
+      // Amber from 48 s, then red from 60 s after the message, on both screens: the chips' own clock, no
+      // request.
       const inState = (page: Page, state: string) =>
         cardOf(page).locator(`[data-testid="sla-chip"][data-state="${state}"]`).waitFor({ timeout: 90_000 });
       await Promise.all([inState(desk.page, 'warning'), inState(phone.page, 'warning')]);

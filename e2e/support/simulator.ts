@@ -62,10 +62,11 @@ export async function demoLineCustomer(
     });
   }
   await admin.addLineUser(DEMO_LINE.channelId, { userId, displayName: name });
-  const event = (e: Record<string, unknown>) =>
-    admin.lineEvents(DEMO_LINE.channelId, [{ ...e, userId } as never]);
+  const event = (e: Record<string, unknown>, options: { heldUpMs?: number } = {}) =>
+    admin.lineEvents(DEMO_LINE.channelId, [{ ...e, userId } as never], options);
   return {
-    says: (text: string) => event({ type: 'text', text }),
+    /** Writes `text`; with `heldUpMs`, the message reaches Sabai that long after the customer wrote it. */
+    says: (text: string, options: { heldUpMs?: number } = {}) => event({ type: 'text', text }, options),
     /** Sends a sticker from LINE's stock (with the keywords LINE adds). */
     sendsSticker: (sticker: { packageId: string; stickerId: string; keywords: string[] }) =>
       event({ type: 'sticker', ...sticker }),

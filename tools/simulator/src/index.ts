@@ -23,6 +23,7 @@ export type {
   LineAction,
   LineChannelConfig,
   LineUserConfig,
+  LineChatConfig,
   LineWebhookBody,
   LineWebhookEvent,
   LineEventMessage,

@@ -3,7 +3,7 @@
 import type { AiControls } from './ai/controls';
 import type { ApiCall, CallFilter, DeliveryFilter, DeliveryRecord, OutboxEntry } from './core/records';
 import type { LineControls } from './line/controls';
-import type { LineChannelConfig, LineUserConfig } from './line/types';
+import type { LineChannelConfig, LineChatConfig, LineUserConfig } from './line/types';
 import type { CommentControls, InstagramCustomer, MessengerCustomer, MetaControls } from './meta/controls';
 import type { InstagramAccountConfig, MetaAppConfig, MetaUserConfig, PageConfig } from './meta/types';
 
@@ -66,6 +66,8 @@ export interface Simulator {
   addLineChannel(config: LineChannelConfig): void;
   /** Adds (or replaces) a LINE user of a channel. */
   addLineUser(channelId: string, user: LineUserConfig): void;
+  /** Adds (or replaces) a group or room of a channel's users; the bot is in it once a `join` says so. */
+  addLineChat(channelId: string, chat: LineChatConfig): void;
   /** Sets the one Meta app. */
   addMetaApp(config: MetaAppConfig): void;
   /** Adds a Facebook Page managed by the login user. */

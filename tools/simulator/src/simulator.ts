@@ -99,6 +99,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     describe: () => describe(origin(), clock, lineState, metaState, aiState),
     addLineChannel: (config) => configure(() => void lineState.addChannel(config)),
     addLineUser: (channelId, user) => configure(() => void lineState.addUser(channelId, user)),
+    addLineChat: (channelId, chat) => configure(() => void lineState.addChat(channelId, chat)),
     addMetaApp: (config) => configure(() => void metaState.setApp(config)),
     addPage: (page) => configure(() => void metaState.addPage(page)),
     addInstagramAccount: (account) => configure(() => void metaState.addInstagramAccount(account)),

@@ -55,6 +55,21 @@ describe('admin API', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  it('delivers events held up on the way with the time the customer acted', async () => {
+    harness = await startHarness();
+    const admin = new AdminClient(harness.sim.url);
+    const { now } = await admin.advance(1_000);
+    const text = { type: 'text' as const, userId: LINE.alice, text: 'sent a while ago' };
+    const late = (await admin.lineEvents(LINE.channelId, [text], { heldUpMs: 40_000 })).body.events[0];
+    const onTime = (await admin.lineEvents(LINE.channelId, [text])).body.events[0];
+    // The simulator's clock runs on between the calls: the held-up event is 40 s older than its delivery.
+    expect(late!.timestamp).toBeGreaterThanOrEqual(now - 40_000);
+    expect(onTime!.timestamp - late!.timestamp).toBeGreaterThanOrEqual(40_000);
+    await expect(admin.lineEvents(LINE.channelId, [text], { heldUpMs: -1 })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
   it('resets history and time but can keep the configuration', async () => {
     harness = await startHarness();
     const { sim } = harness;

@@ -22,6 +22,7 @@ import type {
   LineActionSchema,
   LineChannelConfigSchema,
   LineUserConfigSchema,
+  LineChatConfigSchema,
   MessengerActionSchema,
   MetaAppConfigSchema,
   MetaUserConfigSchema,
@@ -56,15 +57,17 @@ export class AdminClient {
     this.request('POST', '/line/channels', config);
   addLineUser = (channelId: string, user: z.input<typeof LineUserConfigSchema>) =>
     this.request('POST', `/line/channels/${encodeURIComponent(channelId)}/users`, user);
+  addLineChat = (channelId: string, chat: z.input<typeof LineChatConfigSchema>) =>
+    this.request('POST', `/line/channels/${encodeURIComponent(channelId)}/chats`, chat);
   lineEvents = (
     channelId: string,
     events: AdminLineAction[],
-    options: { reorder?: boolean; wait?: DeliveryWait } = {},
+    options: { reorder?: boolean; heldUpMs?: number; wait?: DeliveryWait } = {},
   ) =>
     this.request<DeliveryRecord<LineWebhookBody>>(
       'POST',
       `/line/channels/${encodeURIComponent(channelId)}/events${options.wait === 'first' ? '?wait=first' : ''}`,
-      { events, reorder: options.reorder ?? false },
+      { events, reorder: options.reorder ?? false, heldUpMs: options.heldUpMs ?? 0 },
     );
   lineVerify = (channelId: string) =>
     this.request<DeliveryRecord<LineWebhookBody>>(

@@ -27,6 +27,7 @@ import {
   LineChannelConfigSchema,
   LineEventsBodySchema,
   LineUserConfigSchema,
+  LineChatConfigSchema,
   MessengerEventsBodySchema,
   MetaAppConfigSchema,
   MetaUserConfigSchema,
@@ -120,12 +121,17 @@ export function adminRoutes(sim: Simulator): Route[] {
       sim.addLineUser(channelId(req), parse(LineUserConfigSchema, req));
       return ok();
     }),
+    admin('POST', '/line/channels/:channelId/chats', (req) => {
+      sim.addLineChat(channelId(req), parse(LineChatConfigSchema, req));
+      return ok();
+    }),
     admin('POST', '/line/channels/:channelId/events', async (req) => {
       const body = parse(LineEventsBodySchema, req);
       return json(
         200,
         await sim.line.events(channelId(req), body.events, {
           reorder: body.reorder ?? false,
+          heldUpMs: body.heldUpMs ?? 0,
           wait: waitOf(req),
         }),
       );

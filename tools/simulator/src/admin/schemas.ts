@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { AnswerMatch } from '../ai/types';
 import type { AiFault, ApiConditions, ApiFault } from '../core/faults';
-import type { LineAction, LineChannelConfig, LineUserConfig } from '../line/types';
+import type { LineAction, LineChannelConfig, LineChatConfig, LineUserConfig } from '../line/types';
 import type {
   CommentItem,
   InstagramAccountConfig,
@@ -24,6 +24,10 @@ const timedContent = {
   preparingMs: z.number().int().min(0).optional(),
 };
 const lineUser = { userId: z.string() };
+// A user acting in a group or room (LineWhere).
+const lineWhere = { chatId: z.string().optional(), withholdUserId: z.boolean().optional() };
+const lineUserIn = { ...lineUser, ...lineWhere };
+const lineChat = { chatId: z.string() };
 const metaTarget = { accountId: z.string(), userId: z.string() };
 const attachmentType = z.enum(['image', 'video', 'audio', 'file']);
 const rawEvent = z.record(z.string(), z.unknown());
@@ -49,25 +53,32 @@ export const LineUserConfigSchema = z.object({
   isFriend: z.boolean().optional(),
 });
 
+export const LineChatConfigSchema = z.object({
+  chatId: z.string(),
+  groupName: z.string().min(1).optional(),
+  pictureUrl: z.string().optional(),
+  memberIds: z.array(z.string()),
+});
+
 export const LineActionSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('text'),
-    ...lineUser,
+    ...lineUserIn,
     text: z.string(),
     quotedMessageId: z.string().optional(),
   }),
   z.object({
     type: z.literal('image'),
-    ...lineUser,
+    ...lineUserIn,
     ...content,
     imageSet: z.object({ id: z.string(), index: z.number().int(), total: z.number().int() }).optional(),
   }),
-  z.object({ type: z.literal('video'), ...lineUser, ...timedContent }),
-  z.object({ type: z.literal('audio'), ...lineUser, ...timedContent }),
-  z.object({ type: z.literal('file'), ...lineUser, ...content, fileName: z.string().optional() }),
+  z.object({ type: z.literal('video'), ...lineUserIn, ...timedContent }),
+  z.object({ type: z.literal('audio'), ...lineUserIn, ...timedContent }),
+  z.object({ type: z.literal('file'), ...lineUserIn, ...content, fileName: z.string().optional() }),
   z.object({
     type: z.literal('location'),
-    ...lineUser,
+    ...lineUserIn,
     title: z.string().optional(),
     address: z.string().optional(),
     latitude: z.number(),
@@ -75,7 +86,7 @@ export const LineActionSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('sticker'),
-    ...lineUser,
+    ...lineUserIn,
     packageId: z.string().optional(),
     stickerId: z.string().optional(),
     stickerResourceType: z.string().optional(),
@@ -86,17 +97,22 @@ export const LineActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unfollow'), ...lineUser }),
   z.object({
     type: z.literal('postback'),
-    ...lineUser,
+    ...lineUserIn,
     data: z.string(),
     params: z.record(z.string(), z.string()).optional(),
   }),
-  z.object({ type: z.literal('unsend'), ...lineUser, messageId: z.string() }),
+  z.object({ type: z.literal('unsend'), ...lineUserIn, messageId: z.string() }),
+  z.object({ type: z.literal('join'), ...lineChat }),
+  z.object({ type: z.literal('leave'), ...lineChat }),
+  z.object({ type: z.literal('memberJoined'), ...lineChat, userIds: z.array(z.string()).min(1) }),
+  z.object({ type: z.literal('memberLeft'), ...lineChat, userIds: z.array(z.string()).min(1) }),
   z.object({ type: z.literal('raw'), event: rawEvent }),
 ]);
 
 export const LineEventsBodySchema = z.object({
   events: z.array(LineActionSchema),
   reorder: z.boolean().optional(),
+  heldUpMs: z.number().int().min(0).max(86_400_000).optional(),
 });
 
 export const MetaAppConfigSchema = z.object({
@@ -282,6 +298,7 @@ type Accepts<Target, Schema extends z.ZodType> = z.output<Schema> extends Target
 export const schemasMatchProgrammaticTypes: [
   Accepts<LineChannelConfig, typeof LineChannelConfigSchema>,
   Accepts<LineUserConfig, typeof LineUserConfigSchema>,
+  Accepts<LineChatConfig, typeof LineChatConfigSchema>,
   Accepts<LineAction, typeof LineActionSchema>,
   Accepts<MetaAppConfig, typeof MetaAppConfigSchema>,
   Accepts<PageConfig, typeof PageConfigSchema>,
@@ -295,4 +312,4 @@ export const schemasMatchProgrammaticTypes: [
   Accepts<CommentItem, typeof CommentItemSchema>,
   Accepts<AiFault, typeof aiFault>,
   Accepts<AnswerMatch, typeof answerMatch>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

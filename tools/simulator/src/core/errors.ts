@@ -4,6 +4,7 @@
 export type SimulatorErrorCode =
   | 'unknown_channel'
   | 'unknown_user'
+  | 'unknown_chat'
   | 'unknown_account'
   | 'unknown_post'
   | 'unknown_comment'

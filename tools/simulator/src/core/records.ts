@@ -72,6 +72,7 @@ export interface OutboxEntry {
   platform: 'line' | 'messenger' | 'instagram';
   /** LINE channel id, Page id or Instagram account id. */
   accountId: string;
+  /** The chat it went to: the customer's id, or on LINE a group or room id. */
   userId: string;
   via: 'reply' | 'push' | 'send_api';
   /** LINE message id or Meta `message_id`. */
@@ -79,7 +80,7 @@ export interface OutboxEntry {
   /** The message object as the API received it. */
   message: unknown;
   delivered: boolean;
-  undeliveredReason: 'blocked' | 'not_friend' | null;
+  undeliveredReason: 'blocked' | 'not_friend' | 'not_member' | null;
   messagingType: string | null;
   tag: string | null;
   /** Meta private reply: the comment whose author received the message (`recipient.comment_id`). */

@@ -59,6 +59,13 @@ export function lineApiRoutes(deps: Deps): Route[] {
     at('POST', '/v2/bot/message/reply', (req, channel) => reply(deps, req, channel)),
     at('POST', '/v2/bot/message/push', (req, channel) => push(deps, req, channel)),
     at('GET', '/v2/bot/profile/:userId', (req, channel) => profile(deps, req, channel)),
+    at('GET', '/v2/bot/group/:groupId/summary', (req, channel) => groupSummary(deps, req, channel)),
+    at('GET', '/v2/bot/group/:groupId/member/:userId', (req, channel) =>
+      memberProfile(deps, channel, req.params.groupId ?? '', req.params.userId ?? ''),
+    ),
+    at('GET', '/v2/bot/room/:roomId/member/:userId', (req, channel) =>
+      memberProfile(deps, channel, req.params.roomId ?? '', req.params.userId ?? ''),
+    ),
     at('GET', '/v2/bot/message/quota', (_req, channel) =>
       json(
         200,
@@ -122,16 +129,22 @@ function reply(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
   if (!token || !isUsable) return lineError(400, 'Invalid reply token');
   token.usedAt = now;
 
-  const user = deps.state.user(channel.channelId, token.userId);
   const sentMessages = record(
     deps,
     channel,
-    token.userId,
+    token.chatId,
     body.messages as unknown[],
     'reply',
-    user?.hasBlocked ? 'blocked' : null,
+    replyOutcome(deps, channel, token.chatId),
   );
   return json(200, { sentMessages });
+}
+
+/** A reply reaches a 1:1 chat unless the user blocked the account, and a group or room the bot is still in. */
+function replyOutcome(deps: Deps, channel: LineChannel, chatId: string): 'blocked' | 'not_member' | null {
+  const chat = deps.state.chat(channel.channelId, chatId);
+  if (chat) return chat.botIsMember ? null : 'not_member';
+  return deps.state.user(channel.channelId, chatId)?.hasBlocked ? 'blocked' : null;
 }
 
 function push(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
@@ -164,7 +177,9 @@ function push(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
 
   const to = body.to as string;
   const user = TARGET_ID.test(to) ? deps.state.user(channel.channelId, to) : undefined;
-  if (!user) return lineError(400, 'Failed to send messages');
+  // A group or room takes pushes while the bot is in it (A.10).
+  const chat = TARGET_ID.test(to) ? deps.state.chat(channel.channelId, to) : undefined;
+  if (!user && !chat?.botIsMember) return lineError(400, 'Failed to send messages');
   if (
     channel.monthlyQuota !== null &&
     deps.state.pushesThisMonth(channel.channelId, now) >= channel.monthlyQuota
@@ -173,9 +188,9 @@ function push(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
   }
 
   // Blocked users and non-friends silent for 7 days still get 200, but nothing arrives (A.10).
-  const undelivered = pushOutcome(user, now);
+  const undelivered = user ? pushOutcome(user, now) : null;
   if (undelivered === null) deps.state.countPush(channel.channelId, now);
-  const sentMessages = record(deps, channel, user.userId, body.messages as unknown[], 'push', undelivered);
+  const sentMessages = record(deps, channel, to, body.messages as unknown[], 'push', undelivered);
   const requestId = uuid();
   if (retryKey !== undefined)
     deps.state.acceptRetryKey(channel.channelId, retryKey, { acceptedAt: now, requestId, sentMessages });
@@ -194,7 +209,7 @@ function record(
   userId: string,
   messages: unknown[],
   via: 'reply' | 'push',
-  undelivered: 'blocked' | 'not_friend' | null,
+  undelivered: 'blocked' | 'not_friend' | 'not_member' | null,
 ): { id: string; quoteToken: string }[] {
   return messages.map((message) => {
     const sent = { id: lineMessageId(), quoteToken: randomToken(48) };
@@ -226,6 +241,29 @@ function profile(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse
     ...(user.language !== null ? { language: user.language } : {}),
     ...(user.pictureUrl !== null ? { pictureUrl: user.pictureUrl } : {}),
     ...(user.statusMessage !== null ? { statusMessage: user.statusMessage } : {}),
+  });
+}
+
+/** A group the bot is in: its id, name and picture (A.13). */
+function groupSummary(deps: Deps, req: SimRequest, channel: LineChannel): SimResponse {
+  const chat = deps.state.chat(channel.channelId, req.params.groupId ?? '');
+  if (!chat || chat.type !== 'group' || !chat.botIsMember) return lineError(404, 'Not found');
+  return json(200, {
+    groupId: chat.chatId,
+    groupName: chat.groupName,
+    ...(chat.pictureUrl !== null ? { pictureUrl: chat.pictureUrl } : {}),
+  });
+}
+
+/** A member of a group or room the bot is in, friend of the account or not (A.13). */
+function memberProfile(deps: Deps, channel: LineChannel, chatId: string, userId: string): SimResponse {
+  const chat = deps.state.chat(channel.channelId, chatId);
+  const user = deps.state.user(channel.channelId, userId);
+  if (!chat || !chat.botIsMember || !user || !chat.memberIds.has(userId)) return lineError(404, 'Not found');
+  return json(200, {
+    displayName: user.displayName,
+    userId: user.userId,
+    ...(user.pictureUrl !== null ? { pictureUrl: user.pictureUrl } : {}),
   });
 }
 

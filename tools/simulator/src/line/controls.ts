@@ -23,6 +23,11 @@ export type LineDelivery = DeliveryRecord<LineWebhookBody>;
 /** Options of a batch: `reorder` sends the events newest first (A.7: arrival order may differ from event order). */
 export interface LineBatchOptions {
   reorder?: boolean;
+  /**
+   * The events happened this long before they are delivered (a delivery held up on the way): their
+   * `timestamp` says when the customer acted, as LINE's does.
+   */
+  heldUpMs?: number;
   /** `'first'` resolves after the first attempt while redeliveries continue (the CLI uses it). */
   wait?: DeliveryWait;
 }
@@ -104,14 +109,15 @@ export function createLineControls(deps: {
 }): LineControls {
   const { state, clock, deliverer, faults } = deps;
 
-  const events = (
+  // Async, so a misuse (an unknown user or chat) rejects the promise instead of throwing at the call.
+  const events = async (
     channelId: string,
     actions: LineAction[],
     options: LineBatchOptions = {},
   ): Promise<LineDelivery> => {
     const channel = state.requireChannel(channelId);
-    for (const action of actions) if (action.type !== 'raw') ensureUser(state, channel, action.userId);
-    const base = clock.now();
+    for (const action of actions) if ('userId' in action) ensureUser(state, channel, action.userId);
+    const base = clock.now() - (options.heldUpMs ?? 0);
     // One millisecond apart, so the order of events stays visible in their timestamps when reordered.
     const built = actions.map((action, index) => buildLineEvent(state, channel, action, base + index));
     const ordered = options.reorder ? [...built].reverse() : built;

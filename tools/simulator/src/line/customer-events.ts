@@ -4,7 +4,7 @@ import { SimulatorError } from '../core/errors';
 import { defaultMedia } from '../core/media';
 import { lineMessageId, randomHex, randomToken, ulid } from '../core/ids';
 import type { LineChannel, LineState } from './state';
-import type { LineAction, LineEventMessage, LineWebhookEvent } from './types';
+import type { LineAction, LineEventMessage, LineSource, LineWebhookEvent } from './types';
 
 /** Builds one event at `timestamp` and records its effects in `state`. */
 export function buildLineEvent(
@@ -14,24 +14,15 @@ export function buildLineEvent(
   timestamp: number,
 ): LineWebhookEvent {
   if (action.type === 'raw') return rawEvent(action.event, timestamp);
-  const { userId } = action;
-  const user = state.user(channel.channelId, userId);
-  if (!user)
-    throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channel.channelId}`);
-  const common = {
-    mode: 'active' as const,
-    timestamp,
-    source: { type: 'user' as const, userId },
-    webhookEventId: ulid(timestamp),
-    deliveryContext: { isRedelivery: false },
-  };
-  // Only replyable types carry a reply token (A.5).
-  const issueReplyToken = (): string => {
+  const event = { mode: 'active' as const, timestamp, webhookEventId: ulid(timestamp) };
+  const delivery = { deliveryContext: { isRedelivery: false } };
+  // Only replyable types carry a reply token (A.5); a reply with it goes to the chat the event came from.
+  const issueReplyToken = (chatId: string): string => {
     const token = randomHex(16);
     state.replyTokens.set(token, {
       token,
       channelId: channel.channelId,
-      userId,
+      chatId,
       eventTimestamp: timestamp,
       deliveredAt: null,
       wasRedelivered: false,
@@ -39,13 +30,32 @@ export function buildLineEvent(
     });
     return token;
   };
+  if (isChatAction(action))
+    return chatEvent(state, channel, action, { ...event, ...delivery }, issueReplyToken);
+
+  const { userId } = action;
+  const user = state.user(channel.channelId, userId);
+  if (!user)
+    throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channel.channelId}`);
+  const chat =
+    'chatId' in action && action.chatId ? state.requireChat(channel.channelId, action.chatId) : null;
+  if (chat && (!chat.botIsMember || !chat.memberIds.has(userId)))
+    throw new SimulatorError('invalid_argument', `${userId} and the bot are not both in ${chat.chatId}`);
+  const shownUser = 'withholdUserId' in action && action.withholdUserId ? {} : { userId };
+  const source: LineSource = chat
+    ? chat.type === 'group'
+      ? { type: 'group', groupId: chat.chatId, ...shownUser }
+      : { type: 'room', roomId: chat.chatId, ...shownUser }
+    : { type: 'user', userId };
+  const common = { ...event, source, ...delivery };
+  const chatId = chat?.chatId ?? userId;
 
   switch (action.type) {
     case 'follow': {
       const isUnblocked = user.hasBlocked;
       user.isFriend = true;
       user.hasBlocked = false;
-      return { type: 'follow', ...common, replyToken: issueReplyToken(), follow: { isUnblocked } };
+      return { type: 'follow', ...common, replyToken: issueReplyToken(chatId), follow: { isUnblocked } };
     }
     case 'unfollow':
       user.isFriend = false;
@@ -55,7 +65,7 @@ export function buildLineEvent(
       return {
         type: 'postback',
         ...common,
-        replyToken: issueReplyToken(),
+        replyToken: issueReplyToken(chatId),
         postback: action.params ? { data: action.data, params: action.params } : { data: action.data },
       };
     case 'unsend': {
@@ -64,14 +74,77 @@ export function buildLineEvent(
       return { type: 'unsend', ...common, unsend: { messageId: action.messageId } };
     }
     default: {
-      user.lastMessagedAt = timestamp;
+      // Pushes reach a non-friend for 7 days after they last wrote 1:1 (A.10): a group message does not count.
+      if (!chat) user.lastMessagedAt = timestamp;
       const message = buildMessage(state, channel, action, timestamp);
-      return { type: 'message', ...common, replyToken: issueReplyToken(), message };
+      return { type: 'message', ...common, replyToken: issueReplyToken(chatId), message };
     }
   }
 }
 
-type MessageAction = Exclude<LineAction, { type: 'raw' | 'follow' | 'unfollow' | 'postback' | 'unsend' }>;
+type ChatAction = Extract<LineAction, { type: 'join' | 'leave' | 'memberJoined' | 'memberLeft' }>;
+const CHAT_ACTIONS = new Set<LineAction['type']>(['join', 'leave', 'memberJoined', 'memberLeft']);
+const isChatAction = (action: LineAction): action is ChatAction => CHAT_ACTIONS.has(action.type);
+
+/** The bot joining or leaving a group or room, or members joining or leaving one the bot is in (A.5). */
+function chatEvent(
+  state: LineState,
+  channel: LineChannel,
+  action: ChatAction,
+  common: {
+    mode: 'active';
+    timestamp: number;
+    webhookEventId: string;
+    deliveryContext: { isRedelivery: boolean };
+  },
+  issueReplyToken: (chatId: string) => string,
+): LineWebhookEvent {
+  const chat = state.requireChat(channel.channelId, action.chatId);
+  const source: LineSource =
+    chat.type === 'group' ? { type: 'group', groupId: chat.chatId } : { type: 'room', roomId: chat.chatId };
+  if (action.type === 'join') {
+    chat.botIsMember = true;
+    return { type: 'join', ...common, source, replyToken: issueReplyToken(chat.chatId) };
+  }
+  if (action.type === 'leave') {
+    chat.botIsMember = false;
+    return { type: 'leave', ...common, source };
+  }
+  if (!chat.botIsMember)
+    throw new SimulatorError('invalid_argument', `the bot is not in ${chat.chatId}: send a join first`);
+  for (const userId of action.userIds) {
+    if (!state.user(channel.channelId, userId))
+      throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channel.channelId}`);
+    if (action.type === 'memberJoined') chat.memberIds.add(userId);
+    else chat.memberIds.delete(userId);
+  }
+  const members = action.userIds.map((userId) => ({ type: 'user' as const, userId }));
+  return action.type === 'memberJoined'
+    ? {
+        type: 'memberJoined',
+        ...common,
+        source,
+        replyToken: issueReplyToken(chat.chatId),
+        joined: { members },
+      }
+    : { type: 'memberLeft', ...common, source, left: { members } };
+}
+
+type MessageAction = Exclude<
+  LineAction,
+  {
+    type:
+      | 'raw'
+      | 'follow'
+      | 'unfollow'
+      | 'postback'
+      | 'unsend'
+      | 'join'
+      | 'leave'
+      | 'memberJoined'
+      | 'memberLeft';
+  }
+>;
 
 function buildMessage(
   state: LineState,

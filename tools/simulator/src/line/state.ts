@@ -1,9 +1,11 @@
 // In-memory state of the LINE fake: channels, their users, reply tokens, received content, accepted retry
 // keys and push usage.
 import { SimulatorError } from '../core/errors';
-import type { LineChannelConfig, LineUserConfig } from './types';
+import type { LineChannelConfig, LineChatConfig, LineUserConfig } from './types';
 
 export const LINE_USER_ID = /^U[0-9a-f]{32}$/;
+/** Group ids start with C, room ids with R (docs/channels.md "Deliveries"). */
+export const LINE_CHAT_ID = /^[CR][0-9a-f]{32}$/;
 
 export interface LineChannel {
   channelId: string;
@@ -32,10 +34,22 @@ export interface LineUser {
   lastMessagedAt: number | null;
 }
 
+/** A group or room of a channel: who is in it, and whether the bot is. */
+export interface LineChat {
+  channelId: string;
+  chatId: string;
+  type: 'group' | 'room';
+  groupName: string | null;
+  pictureUrl: string | null;
+  memberIds: Set<string>;
+  botIsMember: boolean;
+}
+
 export interface ReplyToken {
   token: string;
   channelId: string;
-  userId: string;
+  /** The chat a reply with this token goes to: the user's 1:1 chat, or the group or room it came from. */
+  chatId: string;
   eventTimestamp: number;
   /** When the webhook carrying it was last sent; the 60 s limit counts from here (A.8). */
   deliveredAt: number | null;
@@ -64,6 +78,7 @@ export interface AcceptedRetryKey {
 export class LineState {
   readonly channels = new Map<string, LineChannel>();
   private readonly users = new Map<string, LineUser>();
+  private readonly chats = new Map<string, LineChat>();
   readonly replyTokens = new Map<string, ReplyToken>();
   readonly contents = new Map<string, LineContent>();
   readonly markAsReadTokens = new Map<string, { channelId: string; userId: string }>();
@@ -77,6 +92,7 @@ export class LineState {
     for (const map of [
       this.channels,
       this.users,
+      this.chats,
       this.replyTokens,
       this.contents,
       this.markAsReadTokens,
@@ -164,6 +180,46 @@ export class LineState {
 
   user(channelId: string, userId: string): LineUser | undefined {
     return this.users.get(`${channelId}:${userId}`);
+  }
+
+  /** Adds a group or room of the channel's users (the bot is not in it until it joins). */
+  addChat(channelId: string, config: LineChatConfig): LineChat {
+    this.requireChannel(channelId);
+    if (!LINE_CHAT_ID.test(config.chatId)) {
+      throw new SimulatorError(
+        'invalid_argument',
+        `LINE group ids are C + 32 hex chars and room ids R + 32, got ${config.chatId}`,
+      );
+    }
+    const type = config.chatId.startsWith('C') ? 'group' : 'room';
+    if (type === 'room' && config.groupName !== undefined)
+      throw new SimulatorError('invalid_argument', 'a room has no name');
+    for (const userId of config.memberIds)
+      if (!this.user(channelId, userId))
+        throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channelId}`);
+    const chat: LineChat = {
+      channelId,
+      chatId: config.chatId,
+      type,
+      groupName: type === 'group' ? (config.groupName ?? `Group ${config.chatId.slice(-4)}`) : null,
+      pictureUrl: config.pictureUrl ?? null,
+      memberIds: new Set(config.memberIds),
+      botIsMember: false,
+    };
+    this.chats.set(`${channelId}:${config.chatId}`, chat);
+    return chat;
+  }
+
+  chat(channelId: string, chatId: string): LineChat | undefined {
+    return this.chats.get(`${channelId}:${chatId}`);
+  }
+
+  /** A group or room of the channel, or a SimulatorError naming it. */
+  requireChat(channelId: string, chatId: string): LineChat {
+    const chat = this.chat(channelId, chatId);
+    if (!chat)
+      throw new SimulatorError('unknown_chat', `no LINE group or room ${chatId}; add it with addLineChat`);
+    return chat;
   }
 
   usersOf(channelId: string): LineUser[] {

@@ -29,6 +29,25 @@ export interface LineUserConfig {
   isFriend?: boolean;
 }
 
+/** A group (`C` + 32 hex) or a multi-person chat, a room (`R` + 32 hex), of a channel's users. */
+export interface LineChatConfig {
+  chatId: string;
+  /** Groups have a name and may have a picture; rooms have neither. */
+  groupName?: string;
+  pictureUrl?: string;
+  /** The channel's users in the chat. The bot is in it once a `join` event says so. */
+  memberIds: string[];
+}
+
+/**
+ * Where a user acts: 1:1 with the account (no `chatId`), or in a group or room the bot is in. In a group or
+ * room `withholdUserId` leaves the user's id out of the event's source, as LINE does for some members.
+ */
+export interface LineWhere {
+  chatId?: string;
+  withholdUserId?: boolean;
+}
+
 /** Bytes a customer sends as an attachment; the simulator makes up small valid files when absent. */
 export interface LineContentOptions {
   content?: Uint8Array;
@@ -43,24 +62,25 @@ export interface LineTimedContentOptions extends LineContentOptions {
 
 /** One thing a customer does, turned into one webhook event. `raw` sends an event as given (missing common fields filled). */
 export type LineAction =
-  | { type: 'text'; userId: string; text: string; quotedMessageId?: string }
+  | ({ type: 'text'; userId: string; text: string; quotedMessageId?: string } & LineWhere)
   | ({
       type: 'image';
       userId: string;
       imageSet?: { id: string; index: number; total: number };
-    } & LineContentOptions)
-  | ({ type: 'video'; userId: string } & LineTimedContentOptions)
-  | ({ type: 'audio'; userId: string } & LineTimedContentOptions)
-  | ({ type: 'file'; userId: string; fileName?: string } & LineContentOptions)
-  | {
+    } & LineContentOptions &
+      LineWhere)
+  | ({ type: 'video'; userId: string } & LineTimedContentOptions & LineWhere)
+  | ({ type: 'audio'; userId: string } & LineTimedContentOptions & LineWhere)
+  | ({ type: 'file'; userId: string; fileName?: string } & LineContentOptions & LineWhere)
+  | ({
       type: 'location';
       userId: string;
       title?: string;
       address?: string;
       latitude: number;
       longitude: number;
-    }
-  | {
+    } & LineWhere)
+  | ({
       type: 'sticker';
       userId: string;
       packageId?: string;
@@ -68,11 +88,17 @@ export type LineAction =
       stickerResourceType?: string;
       keywords?: string[];
       text?: string;
-    }
+    } & LineWhere)
   | { type: 'follow'; userId: string }
   | { type: 'unfollow'; userId: string }
-  | { type: 'postback'; userId: string; data: string; params?: Record<string, string> }
-  | { type: 'unsend'; userId: string; messageId: string }
+  | ({ type: 'postback'; userId: string; data: string; params?: Record<string, string> } & LineWhere)
+  | ({ type: 'unsend'; userId: string; messageId: string } & LineWhere)
+  /** The bot is added to (`join`) or removed from (`leave`) a group or room. */
+  | { type: 'join'; chatId: string }
+  | { type: 'leave'; chatId: string }
+  /** Users of the channel join or leave a group or room the bot is in. */
+  | { type: 'memberJoined'; chatId: string; userIds: string[] }
+  | { type: 'memberLeft'; chatId: string; userIds: string[] }
   | { type: 'raw'; event: Record<string, unknown> };
 
 export type LineSource =
@@ -116,6 +142,8 @@ export interface LineWebhookEvent {
   follow?: { isUnblocked: boolean };
   postback?: { data: string; params?: Record<string, string> };
   unsend?: { messageId: string };
+  joined?: { members: LineSource[] };
+  left?: { members: LineSource[] };
   [field: string]: unknown;
 }
 

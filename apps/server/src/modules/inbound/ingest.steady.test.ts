@@ -1,7 +1,8 @@
 // Steady traffic must not starve processing: with a webhook every 30 ms (33/s, far below what processing
 // does), customer messages reach an agent's live socket while the webhooks keep coming, not once they stop,
 // and every acknowledged one arrives. How fast they arrive is the soak bench's figure (bench/soak.ts), not
-// this test's: a duration here would fail on a busy machine. The server runs as its own process, as in
+// this test's: a duration here would fail on a busy machine, so the traffic goes on (up to a minute) until a
+// notice has come, and a server that starved its processing would see none while it lasts. The server runs as its own process, as in
 // production: in the test's own process, the test's work would pause the traffic the server sees, and the
 // pauses would hide the problem.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +17,8 @@ import { inboundTextIds, signInOver, watchLiveMessages } from '../../../test/liv
 import { startServerProcess, stopServerProcesses } from '../../../test/server-process';
 
 const INTERVAL_MS = 30;
-const COUNT = 200; // 6 s of traffic
+const COUNT = 200; // at least 6 s of traffic
+const MAX_COUNT = 2_000; // at most a minute
 const CUSTOMERS = 10;
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -56,15 +58,18 @@ describe('steady webhook traffic', () => {
       };
 
       // The customers' conversations are open before the measured traffic starts.
-      for (let c = 0; c < CUSTOMERS; c++) expect(await send(`hello ${run} ${c}`, c, COUNT + c)).toBe(true);
-      const until = Date.now() + 20_000;
+      for (let c = 0; c < CUSTOMERS; c++)
+        expect(await send(`hello ${run} ${c}`, c, MAX_COUNT + c)).toBe(true);
+      const until = Date.now() + 60_000;
       while (live.arrivals.size < CUSTOMERS && Date.now() < until) await pause(50);
       expect(live.arrivals.size).toBe(CUSTOMERS);
 
       const acked = new Map<string, number>();
       const start = performance.now();
       const sends: Array<Promise<void>> = [];
-      for (let i = 0; i < COUNT; i++) {
+      const noticeCame = () => live.arrivals.size > CUSTOMERS;
+      let sent = 0;
+      for (let i = 0; i < MAX_COUNT && (i < COUNT || !noticeCame()); i++, sent++) {
         const text = `steady ${run} ${i}`;
         sends.push(
           send(text, i % CUSTOMERS, i).then((ok) => {
@@ -74,12 +79,13 @@ describe('steady webhook traffic', () => {
         // Paced against the start, so the rate holds whatever each send costs.
         await pause(Math.max(0, start + (i + 1) * INTERVAL_MS - performance.now()));
       }
-      const lastSent = performance.now();
+      // Processing kept up while the traffic lasted: a notice came before the last webhook was sent.
+      expect(noticeCame()).toBe(true);
       await Promise.all(sends);
-      expect(acked.size).toBe(COUNT);
+      expect(acked.size).toBe(sent);
       await vi.waitFor(
         () => {
-          if (live.arrivals.size < CUSTOMERS + COUNT) throw new Error(`${live.arrivals.size} notices so far`);
+          if (live.arrivals.size < CUSTOMERS + sent) throw new Error(`${live.arrivals.size} notices so far`);
         },
         { timeout: 60_000, interval: 50 },
       );
@@ -88,12 +94,10 @@ describe('steady webhook traffic', () => {
       const ids = await inboundTextIds(url, token, live.issueIds);
       const arrivedAt = (text: string) => live.arrivals.get(ids.get(text) ?? -1);
       expect([...acked.keys()].filter((text) => arrivedAt(text) === undefined)).toEqual([]);
-      // Processing kept up while the traffic lasted: the first message's notice came before the last webhook.
-      expect(arrivedAt(`steady ${run} 0`)).toBeLessThan(lastSent);
     } finally {
       stopServerProcesses();
       await sim.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });
