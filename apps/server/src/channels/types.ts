@@ -50,6 +50,8 @@ export type InboundEvent =
       /** A message the business sent (Meta echo): stored as outgoing. */
       isEcho: boolean;
       adId: string | null;
+      /** LINE: written in a group or room, whose conversation it joins; no greeting nor AI answer there. */
+      inGroupChat?: boolean;
     }
   | {
       type: 'follow';

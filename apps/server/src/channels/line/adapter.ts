@@ -18,6 +18,7 @@ import { splitText, utf16Units } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
 import { createLineApi } from './api';
+import { lineChatKind } from './chats';
 
 const TEXT_LIMIT = 5000;
 const MESSAGES_PER_REQUEST = 5;
@@ -76,9 +77,16 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
       }
     },
 
-    async fetchProfile(credentials, userId) {
+    async fetchProfile(credentials, chatId) {
       try {
-        const p = await api.profile(credentials.accessToken, userId);
+        // A group's profile is its summary; a room has neither name nor picture.
+        const kind = lineChatKind(chatId);
+        if (kind === 'room') return null;
+        if (kind === 'group') {
+          const group = await api.groupSummary(credentials.accessToken, chatId);
+          return { displayName: toStorableText(group.groupName), pictureUrl: group.pictureUrl ?? null };
+        }
+        const p = await api.profile(credentials.accessToken, chatId);
         return { displayName: toStorableText(p.displayName), pictureUrl: p.pictureUrl ?? null };
       } catch (err) {
         if (err instanceof HTTPFetchError && err.status === 404) return null;
@@ -95,7 +103,8 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
 
     async showTyping(credentials, recipient, typing) {
       // The animation stops by itself after its seconds, or when our message arrives; LINE has no "stop".
-      if (!typing) return;
+      // It exists in 1:1 chats only.
+      if (!typing || lineChatKind(recipient) !== 'user') return;
       await api.startLoading(credentials.accessToken, recipient, LOADING_SECONDS).catch((err: unknown) => {
         throw toSendError(err);
       });

@@ -49,6 +49,14 @@ export function createLineApi(opts: { apiBaseUrl: string; dataApiBaseUrl: string
       });
       return (await (await check(res)).json()) as messagingApi.UserProfileResponse;
     },
+    /** A group the bot is in: its name and picture. */
+    async groupSummary(token: string, groupId: string) {
+      const path = `/v2/bot/group/${encodeURIComponent(groupId)}/summary`;
+      const res = await opts.fetch(url(opts.apiBaseUrl, path), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await (await check(res)).json()) as messagingApi.GroupSummaryResponse;
+    },
     /** This month's target limit (`type` none, or limited with `value`). */
     async quota(token: string) {
       const res = await opts.fetch(url(opts.apiBaseUrl, '/v2/bot/message/quota'), {

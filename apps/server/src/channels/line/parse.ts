@@ -1,11 +1,20 @@
 // LINE webhook body → product events (docs/channels.md "Deliveries"). Unknown event and message types are
-// ignored, never rejected; events without a user (group joins, failed account links) carry nothing for the
-// inbox.
+// ignored, never rejected; events without a chat (failed account links) carry nothing for the inbox. A
+// message in a group or room belongs to that chat's conversation (chats.ts), with the member who wrote it
+// in its payload (`member.userId`, null when LINE withholds it).
 import { z } from 'zod';
 import { readQuickReplyData } from '../quick-reply-data';
 import type { InboundEvent, InboundKind, MediaRef } from '../types';
+import { lineChatKind, lineChatOf } from './chats';
 
-const SourceSchema = z.object({ type: z.string(), userId: z.string().optional() }).loose();
+const SourceSchema = z
+  .object({
+    type: z.string(),
+    userId: z.string().optional(),
+    groupId: z.string().optional(),
+    roomId: z.string().optional(),
+  })
+  .loose();
 const EventSchema = z
   .object({
     type: z.string(),
@@ -44,15 +53,19 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
     const parsed = EventSchema.safeParse(raw);
     if (!parsed.success) continue;
     const e = parsed.data;
-    const userId = e.source?.userId;
-    if (!userId) continue;
+    const chat = e.source ? lineChatOf(e.source) : null;
+    if (!chat) continue;
     const timestamp = new Date(e.timestamp);
     // In standby mode another module owns the chat: no reply token, and the bot must not answer.
     const replyToken = e.mode === 'standby' ? null : (e.replyToken ?? null);
-    const base = { accountId: channelId, externalUserId: userId, timestamp };
+    const base = { accountId: channelId, externalUserId: chat.chatId, timestamp };
+    const inGroup = lineChatKind(chat.chatId) !== 'user';
+    const member = inGroup ? { member: { userId: chat.memberId } } : {};
+    const chatFlag = inGroup ? { inGroupChat: true } : {};
     switch (e.type) {
       case 'message': {
-        const event = messageEvent(e.message ?? {}, e.webhookEventId, replyToken, base);
+        const event = messageEvent(e.message ?? {}, e.webhookEventId, replyToken, base, member);
+        if (event && inGroup) event.inGroupChat = true;
         if (event) out.push(event);
         break;
       }
@@ -72,19 +85,21 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
               ? `${answer.label}: ${date}`
               : answer.label
             : e.postback.data,
-          payload: { postback: e.postback, ...(answer ? { quickReply: answer } : {}) },
+          payload: { postback: e.postback, ...(answer ? { quickReply: answer } : {}), ...member },
           media: null,
           replyToken,
           isEcho: false,
           adId: null,
+          ...chatFlag,
         });
         break;
       }
+      // Friendship is with a user; a group or room has none.
       case 'follow':
-        out.push({ type: 'follow', ...base, isFollowing: true, replyToken });
+        if (!inGroup) out.push({ type: 'follow', ...base, isFollowing: true, replyToken });
         break;
       case 'unfollow':
-        out.push({ type: 'follow', ...base, isFollowing: false, replyToken: null });
+        if (!inGroup) out.push({ type: 'follow', ...base, isFollowing: false, replyToken: null });
         break;
       case 'unsend':
         if (e.unsend) out.push({ type: 'unsend', ...base, providerMessageId: e.unsend.messageId });
@@ -101,7 +116,8 @@ function messageEvent(
   webhookEventId: string,
   replyToken: string | null,
   base: { accountId: string; externalUserId: string; timestamp: Date },
-): InboundEvent | null {
+  member: { member?: { userId: string | null } },
+): Extract<InboundEvent, { type: 'message' }> | null {
   const id = typeof message.id === 'string' ? message.id : null;
   const kind = MESSAGE_KINDS[String(message.type)];
   if (!id || !kind) return null;
@@ -118,7 +134,7 @@ function messageEvent(
     providerMessageId: id,
     kind,
     text,
-    payload: { line: message },
+    payload: { line: message, ...member },
     media: mediaOf(kind, id, message),
     replyToken,
     isEcho: false,

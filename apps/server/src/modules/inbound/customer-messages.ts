@@ -76,7 +76,9 @@ export async function appendCustomerMessages(
     identityActivity(applied, opened, replyTokenExpiresAt),
   );
   const intakeOf = memoize((teamId: string) => findTeamIntake(tx, teamId));
-  const planned = await automaticReplies(opened, intakeOf, now);
+  // A group or room hears no greeting nor AI answer: the account talks there when an agent does.
+  const inGroupChat = new Set(applied.filter(({ event }) => event.inGroupChat).map(({ issue }) => issue.id));
+  const planned = (await automaticReplies(opened, intakeOf, now)).filter((r) => !inGroupChat.has(r.issueId));
   // One automatic reply per new issue at most: its text and time travel in its event.
   const plannedOf = new Map(planned.map((r) => [r.issueId, r]));
   const replies = (await repo.insertAutomaticReplies(tx, planned)).map((r) => ({
@@ -91,12 +93,14 @@ export async function appendCustomerMessages(
     // The AI first responder answers later, from its own job: nothing here waits on a model.
     ...(await firstResponderJobs(
       tx,
-      applied.map(({ channel, issue, messageId }) => ({
-        channelId: channel.id,
-        issueId: issue.id,
-        messageId,
-        assigneeUserId: issue.assigneeUserId,
-      })),
+      applied
+        .filter(({ issue }) => !inGroupChat.has(issue.id))
+        .map(({ channel, issue, messageId }) => ({
+          channelId: channel.id,
+          issueId: issue.id,
+          messageId,
+          assigneeUserId: issue.assigneeUserId,
+        })),
     )),
   ]);
   await publishEvents(tx, [...eventsFor(applied, opened, replies), ...statusChanges(applied, statusAfter)]);

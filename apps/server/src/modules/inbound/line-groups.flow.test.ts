@@ -1,0 +1,144 @@
+// LINE groups and rooms end to end through the simulator: a conversation belongs to the chat a message came
+// from, so an answer meant for one customer never lands in a group they are in, and a group is one issue
+// whose answers go to the group, with no greeting nor AI answer there.
+import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/app';
+import { eventually, startChannelHarness, storedMessage, type ChannelHarness } from '../../../test/channels';
+import { buildTeam } from '../../../test/factories';
+import { feedRegistered } from '../../../test/live-messages';
+import { contacts, issues, messages } from '../../db/schema';
+
+let h: ChannelHarness;
+let line: { id: string; externalId: string };
+let seq = 0;
+const hex = (prefix: string) => `${prefix}${(Date.now() * 1000 + ++seq).toString(16).padStart(32, '7')}`;
+
+beforeAll(async () => {
+  h = await startChannelHarness();
+  // The channel's team greets every new issue: not in a group.
+  const greeting = await buildTeam(h.t, h.org, { autoReplyMessage: 'Thanks! An agent will answer soon.' });
+  line = await h.createLineChannel({ assignedTeamId: greeting.id });
+});
+
+/** A customer of the channel, and a group the account was added to with them and another member. */
+async function customerAndGroup(groupName = 'Regulars') {
+  const customer = hex('U');
+  const other = hex('U');
+  const group = hex('C');
+  h.sim.addLineUser(line.externalId, { userId: customer, displayName: 'Khun Nid' });
+  h.sim.addLineUser(line.externalId, { userId: other, displayName: 'Khun Ton', isFriend: false });
+  h.sim.addLineChat(line.externalId, {
+    chatId: group,
+    groupName,
+    pictureUrl: 'https://example.com/group.png',
+    memberIds: [customer, other],
+  });
+  await h.sim.line.events(line.externalId, [{ type: 'join', chatId: group }]);
+  return { customer, other, group };
+}
+
+const issueOfMessage = async (event: { message?: { id: string } } | undefined) =>
+  (await storedMessage(h.t, line.id, String(event!.message!.id))).issueId;
+
+const answer = (issueId: number, text: string) =>
+  call(h.t.app, 'POST', `/api/v1/issues/${issueId}/messages`, { token: h.admin, body: { text } });
+
+async function sent(messageId: number) {
+  return eventually(async () => {
+    const [row] = await h.t.db.orm.select().from(messages).where(eq(messages.id, messageId));
+    return row?.deliveryStatus === 'sent' ? row : null;
+  });
+}
+
+const texts = (chatId: string) =>
+  h.sim.outbox(line.externalId, chatId).map((entry) => (entry.message as { text?: string }).text);
+
+describe('LINE groups and rooms', () => {
+  it('sends a private answer to the 1:1 chat only, after the customer wrote in a group', async () => {
+    const { customer, group } = await customerAndGroup();
+    const privately = (await h.sim.line.text(line.externalId, customer, 'Where is my order 1123?')).body;
+    const privateIssue = await issueOfMessage(privately.events[0]);
+    // Then, within the reply token's minute, the same customer posts in the group.
+    const inGroup = (
+      await h.sim.line.events(line.externalId, [
+        { type: 'text', userId: customer, text: 'Hi everyone', chatId: group },
+      ])
+    ).body;
+    const groupIssue = await issueOfMessage(inGroup.events[0]);
+    expect(groupIssue).not.toBe(privateIssue);
+
+    const res = await answer(privateIssue, 'Your order 1123 ships to 99 Sukhumvit tomorrow');
+    expect(res.statusCode).toBe(201);
+    // The greeting took the 1:1 chat's reply token; the group's token, newer, is not this chat's to use.
+    expect((await sent(res.json().id)).deliveredVia).toBe('push');
+    expect(texts(customer)).toEqual([
+      'Thanks! An agent will answer soon.',
+      'Your order 1123 ships to 99 Sukhumvit tomorrow',
+    ]);
+    expect(texts(group)).toEqual([]);
+  });
+
+  it('keeps a group as one issue named after it, with each member’s messages, and answers in the group', async () => {
+    const { customer, other, group } = await customerAndGroup('ร้านประจำ');
+    const delivery = (
+      await h.sim.line.events(line.externalId, [
+        { type: 'text', userId: customer, text: 'Is the shop open today?', chatId: group },
+        { type: 'text', userId: other, text: 'I want to know too', chatId: group, withholdUserId: true },
+      ])
+    ).body;
+    const first = await storedMessage(h.t, line.id, String(delivery.events[0]!.message!.id));
+    const second = await storedMessage(h.t, line.id, String(delivery.events[1]!.message!.id));
+    expect(second.issueId).toBe(first.issueId);
+    // Who wrote: the member LINE named, and "a member" when it withheld the id.
+    expect(first.payload).toMatchObject({ member: { userId: customer } });
+    expect(second.payload).toMatchObject({ member: { userId: null } });
+    const [contact] = await h.t.db.orm
+      .select({ name: contacts.displayName, picture: contacts.pictureUrl })
+      .from(issues)
+      .innerJoin(contacts, eq(contacts.id, issues.contactId))
+      .where(eq(issues.id, first.issueId));
+    expect(contact).toEqual({ name: 'ร้านประจำ', picture: 'https://example.com/group.png' });
+
+    const res = await answer(first.issueId, 'Open until 8 pm today');
+    expect((await sent(res.json().id)).deliveredVia).toBe('reply');
+    const again = await answer(first.issueId, 'See you there');
+    expect((await sent(again.json().id)).deliveredVia).toBe('push');
+    // No greeting in the group; nothing to either member privately.
+    expect(texts(group)).toEqual(['Open until 8 pm today', 'See you there']);
+    expect(texts(customer)).toEqual([]);
+    expect(texts(other)).toEqual([]);
+  });
+
+  it('shows the loading animation in a 1:1 chat only, not in a group the agent answers', async () => {
+    const { customer, group } = await customerAndGroup();
+    const inGroup = (
+      await h.sim.line.events(line.externalId, [
+        { type: 'text', userId: customer, text: 'hello', chatId: group },
+      ])
+    ).body;
+    const groupIssue = await issueOfMessage(inGroup.events[0]);
+    const privateIssue = await issueOfMessage(
+      (await h.sim.line.text(line.externalId, customer, 'hi')).body.events[0],
+    );
+    const socket = new WebSocket(`${h.url.replace('http', 'ws')}/ws?token=${h.admin}&socketType=web`);
+    try {
+      const registered = feedRegistered(socket);
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      await registered;
+      // One socket's messages are handled in order: once the 1:1 chat's animation is asked for, the group's
+      // typing, sent before, has been handled.
+      for (const issueId of [groupIssue, privateIssue])
+        socket.send(JSON.stringify({ type: 'presence', issueId, state: 'typing', reply: true }));
+      const loadingTo = (chatId: string) =>
+        h.sim
+          .calls({ path: '/v2/bot/chat/loading/start' })
+          .filter((c) => JSON.stringify(c.body).includes(chatId));
+      await eventually(async () => loadingTo(customer).length > 0);
+      expect(loadingTo(group)).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+});
