@@ -1,6 +1,7 @@
 // The activity trail in the chat : every change to an issue shows in its conversation as
 // a small centred line with its time, in the reader's language, live — on desktop and on a phone, in English.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

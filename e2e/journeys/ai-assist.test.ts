@@ -7,7 +7,8 @@
 // An issue transferred to him opens with its summary at the top, on a desktop and a phone. On a phone he
 // asks for a suggestion from the mobile chat. In Thai; AI is turned off after.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';

@@ -3,7 +3,8 @@
 // model), turns AI on with a budget and saves; the key is then shown only as saved, and the meter shows the
 // month's requests against the budget. A wrong key typed in its place fails the test with the translated
 // reason. Staff do not see the screen. In Thai.
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

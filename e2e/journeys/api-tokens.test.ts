@@ -3,7 +3,8 @@
 // the API with it (allowed inside its permissions, refused outside), the list shows when it was last used,
 // then the admin revokes it after a confirmation and its next call is refused. The empty and failure
 // states of the list, and who may open the screen. In English.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { signInThroughApi, sideMenuLabels } from '../support/app';

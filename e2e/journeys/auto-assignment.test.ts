@@ -1,7 +1,8 @@
 // Auto-assignment settings (/setting/auto-assignment: a team's issues go to its agents by hand or
 // automatically, by round robin or least contact): a team switched to auto, its method changed, back to
 // manual; what "available" means; who may open the screen; the retrieval failure. In English.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

@@ -9,7 +9,8 @@
 // The rule only acts on messages holding its words, and is deleted before the next run: the other journeys'
 // customers never meet it. Everything the file adds is removed at the end.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

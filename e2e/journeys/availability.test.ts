@@ -2,7 +2,8 @@
 // the team members' leave requests): the online/offline switch in the desktop header and the phone's menu
 // drawer; a staff member asks for time off from the user menu, the manager approves it on the Leave
 // requests tab, and declines another after a confirmation. In English.
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

@@ -2,7 +2,8 @@
 // validation, the webhook URL, edits, holidays and deletes; Messenger and Instagram through Facebook Login
 // (the simulator plays Facebook); the takeover question; who may open the screen. In English.
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Browser, Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';

@@ -4,7 +4,8 @@
 // gets the private reply and the public one; the admin finally deletes the rule, leaving the demo data as it
 // was. Desktop in Thai (channel settings have no phone route).
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Locator, Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';

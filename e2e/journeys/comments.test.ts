@@ -4,7 +4,8 @@
 // hides and deletes (after confirming) a comment, each reaching the platform. A live sale collects its "CF"
 // comments into an order list exported as CSV. Desktop and phone, in English.
 import { readFile } from 'node:fs/promises';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

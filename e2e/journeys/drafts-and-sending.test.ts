@@ -4,7 +4,8 @@
 // be reached a banner says so, the header stops saying "Online", and both recover by themselves. In Thai,
 // the banner on desktop and on a phone.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

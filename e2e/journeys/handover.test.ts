@@ -5,7 +5,8 @@
 // The receiving agent and team are the journey's own: the earlier issue stays outside the agent's scope
 // (another team's, another agent's) whatever the demo's Staff role allows.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

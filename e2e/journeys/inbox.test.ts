@@ -2,7 +2,8 @@
 // the manager assigns, replies (delivered to the simulator), is refused a wrong attachment, uses a canned
 // response, resolves and closes; staff cannot change status and ask the manager; an old Messenger issue
 // is locked with the Meta inbox link. Desktop and phone, in Thai.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

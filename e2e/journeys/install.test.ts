@@ -3,7 +3,8 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { screenshot, signInThroughApi } from '../support/app';
 import { launchBrowser, newContext, newProfileContext, openPage } from '../support/browser';

@@ -4,7 +4,8 @@
 // or Tab, Esc), and "/…" that matches nothing is sent as typed. Skip links take Tab past the header and the
 // list. In English, on desktop; the in-place filter on a phone.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

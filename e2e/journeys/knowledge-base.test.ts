@@ -3,7 +3,8 @@
 // imported), and an agent searches the knowledge base from the reply box in Thai or English and inserts the
 // article's title and text into the draft. Desktop, in Thai; what the file adds is removed.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';
 import type { Locale } from '../support/browser';

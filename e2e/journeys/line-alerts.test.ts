@@ -3,7 +3,8 @@
 // assigned to them as a LINE message, and unlinks after a confirmation. In English, on desktop, and
 // the code on a phone.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';
 import type { Locale } from '../support/browser';

@@ -4,7 +4,8 @@
 // banner in the chat and the reply box says why it is closed, until they add the account again. In Thai,
 // on desktop; the sticker picker on a phone.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

@@ -2,7 +2,8 @@
 // sees used / limit with the amber bar, the free replies and counted pushes, then the same on the
 // dashboard's card. Desktop, in English. The simulator plays LINE: its limit is set through its
 // admin API so that the usage reads past 80 %, and set back to none at the end.
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inject } from '../support/stack';
 import { AdminClient } from '@sabai/simulator';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

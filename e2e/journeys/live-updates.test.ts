@@ -3,7 +3,8 @@
 // with its preview; a status a colleague changes through the API moves the card out of its tab, into the
 // other tab and between kanban columns; a message addressed to the user still pops up (webNoti rules).
 // Desktop, in Thai.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Locator, Page } from 'playwright-core';
 import { apiSession } from '../support/api';
 import { assignedLineCustomer, userIdOf } from '../support/customers';

@@ -9,7 +9,8 @@
 // change statuses, so the notice lists that step as skipped with its reason. At the end the manager deletes
 // the macro after the confirmation. In English; then a staff member sees a shared macro
 // read-only and keeps one of their own, and the list's retrieval failure offers a retry.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

@@ -3,7 +3,8 @@
 // with one in the name. Each shows isolated from its neighbours (<bdi>) with the override named by its code
 // point, in the inbox card, the chat, the file message and the users table. In Thai.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Locator } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import { apiSession } from '../support/api';

@@ -1,5 +1,6 @@
 // The lang parameter on every navigation, the language switch keeps the query, device routing.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Browser } from 'playwright-core';
 import { location, sideMenuLabels, signInThroughApi } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';

@@ -6,7 +6,8 @@
 // dd/MM/yyyy HH:mm, unread tinted) and an item opens its issue; badges overflow at 9+ and 99+; a
 // registered device token suppresses the popup; on a phone the popup comes at the top, clear of the
 // composer; failures show their notices. Desktop and phone, in English.
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

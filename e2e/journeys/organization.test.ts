@@ -1,5 +1,6 @@
 // A super admin lists the organisations and switches the current one (the page reloads).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';

@@ -1,7 +1,8 @@
 // Forgot password → mail from the SMTP listener → new password → password created → sign in with it.
 // The journey resets the password of a user of its own: other journeys sign in as the demo users.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Browser } from 'playwright-core';
 import { apiSession, type ApiSession } from '../support/api';
 import { location, signIn, waitForMailLink } from '../support/app';

@@ -7,7 +7,8 @@
 // read, stays as seeded: customers write to the demo LINE account and the admin sends their issues to the
 // journey's team (a transfer). The Staff role is changed only while this file runs.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

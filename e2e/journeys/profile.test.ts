@@ -1,6 +1,7 @@
 // Profile edit: profile form, avatar, password rules, notification settings.
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Browser, Page } from 'playwright-core';
 import { location, signInThroughApi } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';

@@ -1,7 +1,8 @@
 // Roles and permissions (on /setting/user): each role's matrix of areas × actions → scope; Super
 // admin and Admin are fixed; an Admin changes a Staff scope, saves it, sees it kept, and restores it. The
 // server's refusal is shown translated, on the refused cell. In Thai.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';

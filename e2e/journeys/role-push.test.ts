@@ -1,7 +1,8 @@
 // When an admin changes a signed-in staff member's role, the server pushes a new session
 // on the notice socket and the page exchanges it at once: within a second the menus are the new role's,
 // without a reload. Back to Staff, they shrink again the same way. Desktop and phone, in English.
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import { drawerLabels, sideMenuLabels } from '../support/app';
 import { apiSession, type ApiSession } from '../support/api';

@@ -1,6 +1,7 @@
 // Read receipts: a Messenger customer reads the agent's reply and the chat marks it
 // "Seen" with the time, live. Desktop and phone, in Thai.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession } from '../support/api';
 import type { Locale, Viewport } from '../support/browser';

@@ -1,6 +1,7 @@
 // An expired access token is refreshed before the next call; a revoked or rejected session
 // clears the storage and sends the browser to /.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Browser, Page } from 'playwright-core';
 import { location, signIn, storedKeys } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';

@@ -3,7 +3,8 @@
 // composer; a team switched to round robin hands a channel's new customers to its agents in turn.
 // Desktop, in English.
 import { randomBytes, randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import { AdminClient } from '@sabai/simulator';
 import { apiSession, type ApiSession } from '../support/api';

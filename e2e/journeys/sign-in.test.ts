@@ -1,5 +1,6 @@
 // Each role lands where it should with exactly the menu it may see; wrong passwords; logout.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Browser } from 'playwright-core';
 import { drawerLabels, location, sideMenuLabels, signIn, storedKeys } from '../support/app';
 import { launchBrowser, newContext, openPage } from '../support/browser';

@@ -12,7 +12,8 @@
 // LINE issues, whose clocks would be days overdue, get none: they neither flood the bells nor come first in
 // the "SLA due" order. Everything the file adds is removed at the end.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

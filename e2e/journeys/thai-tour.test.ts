@@ -4,7 +4,8 @@
 // as the admin (who sees every screen); the organisation switcher as the super admin. The app keeps its
 // animations here (the other journeys ask for reduced motion), so the animated app is covered too. Nothing
 // may be wider than a phone's screen, and Thai must be drawn with a Thai font.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { BrowserContext, Page } from 'playwright-core';
 import { drawerLabels, location, screenshot, sideMenuLabels, signInThroughApi } from '../support/app';
 import { newContext, openPage } from '../support/browser';

@@ -2,7 +2,8 @@
 // invitation with every validation, mailed through the SMTP listener, its set-password link and the
 // invitee's first sign-in; edits, deactivation and deletion after confirmations. In Thai.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { apiSession, type ApiSession } from '../support/api';

@@ -7,7 +7,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from '../support/stack';
 import type { TranslationKey } from '@sabai/i18n';
 import { sideMenuLabels, signInThroughApi } from '../support/app';
 import { newContext, openPage, type Locale } from '../support/browser';

@@ -1,7 +1,7 @@
 // AI assist for the demo organisation in the journeys: on, pointed at the simulator's model endpoint with a
 // key it accepts (every feature on, the first responder only when asked), and off again afterwards, so the
 // journeys after one show no AI actions in their chats.
-import { inject } from 'vitest';
+import { inject } from './stack';
 import { AdminClient } from '@sabai/simulator';
 import type { ApiSession } from './api';
 

@@ -1,7 +1,7 @@
 // Comments on the demo Facebook Page's posts, played through the simulator: a post, the
 // people commenting on it, and what the Page did to each comment (replies, likes, hiding, deleting).
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { inject } from './stack';
 import { AdminClient } from '@sabai/simulator';
 import type { ApiSession } from './api';
 import { issueOf } from './customers';

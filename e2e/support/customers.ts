@@ -1,7 +1,8 @@
 // Customers of the demo LINE account and Facebook Page for journeys that need fresh conversations: a new one,
 // or one whose issue a user was given (by the admin, through the API); and the id of the demo user to give it to.
 import { randomBytes } from 'node:crypto';
-import { inject, vi } from 'vitest';
+import { vi } from 'vitest';
+import { inject } from './stack';
 import { apiSession, type ApiSession } from './api';
 import { DEMO_PASSWORD } from './demo';
 import { demoLineCustomer, demoMessengerCustomer } from './simulator';

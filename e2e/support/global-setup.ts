@@ -1,5 +1,5 @@
-// Once per run: check the web build, start the SMTP listener, the LINE/Meta simulator and the real server
-// (pointed at the simulator), share their addresses.
+// Once per run: check the web build, and for each worker start the SMTP listener, the LINE/Meta simulator
+// and the real server (pointed at the simulator); share their addresses (stack.ts).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,15 +9,7 @@ import { artifactsDir, webDist } from './paths';
 import { startServer } from './server';
 import { configureSimulator, startProviderSimulator } from './simulator';
 import { startSmtp } from './smtp';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    mailDir: string;
-    /** The LINE/Meta simulator (its admin API is under /__admin). */
-    simulatorUrl: string;
-  }
-}
+import type { Stack } from './stack';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(join(webDist, 'index.html'))) {
@@ -27,35 +19,57 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Each run checks every screen state afresh.
   rmSync(scannedStatesFile, { force: true });
   const runDir = mkdtempSync(join(tmpdir(), 'sabai-e2e-'));
-  const mailDir = join(runDir, 'mail');
-  // The server serves a copy of the build, so rebuilding apps/web during a run breaks nothing.
+  // The servers serve a copy of the build, so rebuilding apps/web during a run breaks nothing.
   const webDistDir = join(runDir, 'web');
   cpSync(webDist, webDistDir, { recursive: true });
+  const started: StartedStack[] = [];
+  try {
+    // A product for each worker (e2e/vitest.config.ts maxWorkers).
+    for (let worker = 1; worker <= project.globalConfig.maxWorkers; worker++)
+      started.push(await startStack(join(runDir, `worker-${worker}`), webDistDir, worker));
+  } catch (error) {
+    await Promise.all(started.map((stack) => stack.stop()));
+    rmSync(runDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide(
+    'stacks',
+    started.map(({ stack }) => stack),
+  );
+  return async () => {
+    await Promise.all(started.map((stack) => stack.stop()));
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}
+
+type StartedStack = { stack: Stack; stop: () => Promise<void> };
+
+/** A mail catcher, the LINE/Meta simulator and the real server pointed at both, with the demo data. */
+async function startStack(dir: string, webDistDir: string, worker: number): Promise<StartedStack> {
+  const mailDir = join(dir, 'mail');
   const smtp = await startSmtp(mailDir);
   const simulator = await startProviderSimulator();
   let server;
   try {
     server = await startServer({
-      dataDir: join(runDir, 'data'),
+      dataDir: join(dir, 'data'),
       smtpPort: smtp.port,
-      logFile: join(artifactsDir, 'server.log'),
+      logFile: join(artifactsDir, `server-${worker}.log`),
       providerBaseUrl: simulator.url,
       webDistDir,
     });
   } catch (error) {
     await simulator.close();
     await smtp.close();
-    rmSync(runDir, { recursive: true, force: true });
     throw error;
   }
   configureSimulator(simulator, server.baseUrl);
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('mailDir', mailDir);
-  project.provide('simulatorUrl', simulator.url);
-  return async () => {
-    await server.stop();
-    await simulator.close();
-    await smtp.close();
-    rmSync(runDir, { recursive: true, force: true });
+  return {
+    stack: { baseUrl: server.baseUrl, mailDir, simulatorUrl: simulator.url },
+    stop: async () => {
+      await server.stop();
+      await simulator.close();
+      await smtp.close();
+    },
   };
 }

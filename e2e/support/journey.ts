@@ -1,5 +1,6 @@
 // The frame every journey file shares: one browser for the file, and a fresh signed-in page per test.
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { inject } from './stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInThroughApi } from './app';
 import { launchBrowser, newContext, openPage } from './browser';

@@ -1,5 +1,5 @@
 // People a journey brings in for itself, so no journey changes a demo user that another one signs in as.
-import { inject } from 'vitest';
+import { inject } from './stack';
 import type { ApiSession } from './api';
 import { waitForMailLink } from './app';
 import { DEMO_PASSWORD } from './demo';
