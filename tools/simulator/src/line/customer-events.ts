@@ -34,9 +34,7 @@ export function buildLineEvent(
     return chatEvent(state, channel, action, { ...event, ...delivery }, issueReplyToken);
 
   const { userId } = action;
-  const user = state.user(channel.channelId, userId);
-  if (!user)
-    throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channel.channelId}`);
+  const user = state.requireUser(channel.channelId, userId);
   const chat =
     'chatId' in action && action.chatId ? state.requireChat(channel.channelId, action.chatId) : null;
   if (chat && (!chat.botIsMember || !chat.memberIds.has(userId)))
@@ -113,8 +111,7 @@ function chatEvent(
   if (!chat.botIsMember)
     throw new SimulatorError('invalid_argument', `the bot is not in ${chat.chatId}: send a join first`);
   for (const userId of action.userIds) {
-    if (!state.user(channel.channelId, userId))
-      throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channel.channelId}`);
+    state.requireUser(channel.channelId, userId);
     if (action.type === 'memberJoined') chat.memberIds.add(userId);
     else chat.memberIds.delete(userId);
   }

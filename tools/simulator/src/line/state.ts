@@ -182,6 +182,13 @@ export class LineState {
     return this.users.get(`${channelId}:${userId}`);
   }
 
+  /** A user of the channel, or a SimulatorError naming them. */
+  requireUser(channelId: string, userId: string): LineUser {
+    const user = this.user(channelId, userId);
+    if (!user) throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channelId}`);
+    return user;
+  }
+
   /** Adds a group or room of the channel's users (the bot is not in it until it joins). */
   addChat(channelId: string, config: LineChatConfig): LineChat {
     this.requireChannel(channelId);
@@ -194,9 +201,7 @@ export class LineState {
     const type = config.chatId.startsWith('C') ? 'group' : 'room';
     if (type === 'room' && config.groupName !== undefined)
       throw new SimulatorError('invalid_argument', 'a room has no name');
-    for (const userId of config.memberIds)
-      if (!this.user(channelId, userId))
-        throw new SimulatorError('unknown_user', `no LINE user ${userId} on channel ${channelId}`);
+    for (const userId of config.memberIds) this.requireUser(channelId, userId);
     const chat: LineChat = {
       channelId,
       chatId: config.chatId,

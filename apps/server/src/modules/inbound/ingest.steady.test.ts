@@ -1,10 +1,10 @@
 // Steady traffic must not starve processing: with a webhook every 30 ms (33/s, far below what processing
 // does), customer messages reach an agent's live socket while the webhooks keep coming, not once they stop,
 // and every acknowledged one arrives. How fast they arrive is the soak bench's figure (bench/soak.ts), not
-// this test's: a duration here would fail on a busy machine, so the traffic goes on (up to a minute) until a
-// notice has come, and a server that starved its processing would see none while it lasts. The server runs as its own process, as in
-// production: in the test's own process, the test's work would pause the traffic the server sees, and the
-// pauses would hide the problem.
+// this test's: a duration here would fail on a busy machine, so the traffic goes on (up to a minute) until
+// a notice has come, and a server that starved its processing would see none while it lasts. The server
+// runs as its own process, as in production: in the test's own process, the test's work would pause the
+// traffic the server sees, and the pauses would hide the problem.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
