@@ -60,37 +60,33 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
     const replyToken = e.mode === 'standby' ? null : (e.replyToken ?? null);
     const base = { accountId: channelId, externalUserId: chat.chatId, timestamp };
     const inGroup = lineChatKind(chat.chatId) !== 'user';
-    const member = inGroup ? { member: { userId: chat.memberId } } : {};
-    const chatFlag = inGroup ? { inGroupChat: true } : {};
+    const group = inGroup ? groupParts(chat.memberId) : { payload: {}, event: {} };
     switch (e.type) {
       case 'message': {
-        const event = messageEvent(e.message ?? {}, e.webhookEventId, replyToken, base, member);
-        if (event && inGroup) event.inGroupChat = true;
+        const event = messageEvent(e.message ?? {}, e.webhookEventId, replyToken, base, group);
         if (event) out.push(event);
         break;
       }
       case 'postback': {
         if (!e.postback) break;
-        // A tap on one of our quick-reply buttons reads as its label (and the date picked), linked to it.
+        // A tap on one of our quick-reply buttons reads as its label, linked to it; a date or time picked
+        // follows what was tapped, so the agent sees the customer's answer.
         const answer = readQuickReplyData(e.postback.data);
-        const date = (e.postback.params as { date?: unknown } | undefined)?.date;
+        const picked = pickedValue(e.postback.params);
+        const tapped = answer ? answer.label : e.postback.data;
         out.push({
           type: 'message',
           ...base,
           dedupeKey: e.webhookEventId,
           providerMessageId: e.webhookEventId,
           kind: 'postback',
-          text: answer
-            ? typeof date === 'string'
-              ? `${answer.label}: ${date}`
-              : answer.label
-            : e.postback.data,
-          payload: { postback: e.postback, ...(answer ? { quickReply: answer } : {}), ...member },
+          text: picked ? `${tapped}: ${picked}` : tapped,
+          payload: { postback: e.postback, ...(answer ? { quickReply: answer } : {}), ...group.payload },
           media: null,
           replyToken,
           isEcho: false,
           adId: null,
-          ...chatFlag,
+          ...group.event,
         });
         break;
       }
@@ -111,13 +107,30 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
   return out;
 }
 
+/** What a date and time picker gave: LINE sends `date`, `time` or `datetime`, by the picker's mode. */
+function pickedValue(params: Record<string, unknown> | undefined): string | null {
+  for (const key of ['datetime', 'date', 'time']) {
+    const value = params?.[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
+}
+
+type GroupParts = { payload: { member?: { userId: string | null } }; event: { inGroupChat?: boolean } };
+
+/** A group or room message's parts: who wrote it (null when LINE withholds the id), and the chat's flag. */
+const groupParts = (memberId: string | null): GroupParts => ({
+  payload: { member: { userId: memberId } },
+  event: { inGroupChat: true },
+});
+
 function messageEvent(
   message: Record<string, unknown>,
   webhookEventId: string,
   replyToken: string | null,
   base: { accountId: string; externalUserId: string; timestamp: Date },
-  member: { member?: { userId: string | null } },
-): Extract<InboundEvent, { type: 'message' }> | null {
+  group: GroupParts,
+): InboundEvent | null {
   const id = typeof message.id === 'string' ? message.id : null;
   const kind = MESSAGE_KINDS[String(message.type)];
   if (!id || !kind) return null;
@@ -134,11 +147,12 @@ function messageEvent(
     providerMessageId: id,
     kind,
     text,
-    payload: { line: message, ...member },
+    payload: { line: message, ...group.payload },
     media: mediaOf(kind, id, message),
     replyToken,
     isEcho: false,
     adId: null,
+    ...group.event,
   };
 }
 

@@ -59,6 +59,22 @@ describe('marking read on open', () => {
     expect(callsTo('/v2/bot/chat/markAsRead', event.markAsReadToken)).toHaveLength(1);
   });
 
+  it('marks the chat read when the customer’s latest word is a tap, with the latest message’s token', async () => {
+    const userId = lineUser();
+    const text = await h.sim.line.text(line.externalId, userId, 'which day can you deliver?');
+    const message = text.body.events[0]!.message as { id: string; markAsReadToken: string };
+    const tap = await h.sim.line.postback(line.externalId, userId, 'action=pick-day', { date: '2026-12-24' });
+    const row = await stored(line.id, tap.body.events[0]!.webhookEventId);
+    // The picked date is the customer's answer in the chat.
+    expect(row.text).toBe('action=pick-day: 2026-12-24');
+    await openChat(row.issueId);
+    await eventually(async () => callsTo('/v2/bot/chat/markAsRead', message.markAsReadToken).length === 1);
+    await eventually(async () => {
+      const rows = await h.t.db.orm.select().from(messages).where(eq(messages.issueId, row.issueId));
+      return rows.every((m) => m.deliveryStatus === 'read');
+    });
+  });
+
   it('leaves the chat unread on the platform when the channel turns it off', async () => {
     const quiet = await h.createLineChannel({ markReadOnOpen: false });
     const userId = lineUser();

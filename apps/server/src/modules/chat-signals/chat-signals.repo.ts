@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { channels, contactIdentities, issues, messages } from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
@@ -17,15 +17,19 @@ export async function findChatTarget(ex: Executor, issueId: number) {
   return row ?? null;
 }
 
+const markAsReadToken = sql<string | null>`${messages.payload}->'line'->>'markAsReadToken'`;
+
 /**
- * The customer's latest message not yet marked read on the platform, with LINE's markAsReadToken when it
- * came with one (marking it marks every earlier message too).
+ * The customer's latest message not yet marked read on the platform, with the newest LINE markAsReadToken
+ * among those messages (marking it marks every earlier message too). A postback or other event carries no
+ * token: the latest message that does still marks the chat read when the customer's last word was a tap.
  */
 export async function latestUnmarkedInbound(ex: Executor, issueId: number) {
   const [row] = await ex
     .select({
-      id: messages.id,
-      markAsReadToken: sql<string | null>`${messages.payload}->'line'->>'markAsReadToken'`,
+      id: sql<number | null>`max(${messages.id})`,
+      markAsReadToken: sql<string | null>`(array_agg(${markAsReadToken} ORDER BY ${messages.id} DESC)
+        FILTER (WHERE ${markAsReadToken} IS NOT NULL))[1]`,
     })
     .from(messages)
     .where(
@@ -34,10 +38,8 @@ export async function latestUnmarkedInbound(ex: Executor, issueId: number) {
         eq(messages.direction, 'inbound'),
         eq(messages.deliveryStatus, 'received'),
       ),
-    )
-    .orderBy(desc(messages.id))
-    .limit(1);
-  return row ?? null;
+    );
+  return row?.id == null ? null : { id: Number(row.id), markAsReadToken: row.markAsReadToken };
 }
 
 /** The customer's messages up to `upToId` are read on the platform now. */
