@@ -17,11 +17,11 @@ export function lineChatOf(source: {
   userId?: string;
   groupId?: string;
   roomId?: string;
-}): { chatId: string; memberId: string | null } | null {
+}): { chatId: string; kind: LineChatKind; memberId: string | null } | null {
   if (source.type === 'group' && source.groupId)
-    return { chatId: source.groupId, memberId: source.userId ?? null };
+    return { chatId: source.groupId, kind: 'group', memberId: source.userId ?? null };
   if (source.type === 'room' && source.roomId)
-    return { chatId: source.roomId, memberId: source.userId ?? null };
-  if (source.type === 'user' && source.userId) return { chatId: source.userId, memberId: null };
+    return { chatId: source.roomId, kind: 'room', memberId: source.userId ?? null };
+  if (source.type === 'user' && source.userId) return { chatId: source.userId, kind: 'user', memberId: null };
   return null;
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { readQuickReplyData } from '../quick-reply-data';
 import type { InboundEvent, InboundKind, MediaRef } from '../types';
-import { lineChatKind, lineChatOf } from './chats';
+import { lineChatOf } from './chats';
 
 const SourceSchema = z
   .object({
@@ -59,7 +59,8 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
     // In standby mode another module owns the chat: no reply token, and the bot must not answer.
     const replyToken = e.mode === 'standby' ? null : (e.replyToken ?? null);
     const base = { accountId: channelId, externalUserId: chat.chatId, timestamp };
-    const inGroup = lineChatKind(chat.chatId) !== 'user';
+    // The event's source says which kind of chat it is.
+    const inGroup = chat.kind !== 'user';
     const group = inGroup ? groupParts(chat.memberId) : { payload: {}, event: {} };
     switch (e.type) {
       case 'message': {
