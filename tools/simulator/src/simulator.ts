@@ -176,6 +176,7 @@ function describe(
         channelId: c.channelId,
         channelSecret: c.channelSecret,
         accessToken: c.accessToken,
+        accessTokenKind: c.accessTokenKind,
         botUserId: c.botUserId,
         webhookUrl: c.webhookUrl,
         ...(c.redelivery ? { redelivery: c.redelivery } : {}),

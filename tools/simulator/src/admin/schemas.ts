@@ -36,6 +36,7 @@ export const LineChannelConfigSchema = z.object({
   channelId: z.string().min(1),
   channelSecret: z.string().min(1),
   accessToken: z.string().min(1),
+  accessTokenKind: z.enum(['long-lived', 'short-lived', 'v2.1']).optional(),
   botUserId: z.string(),
   webhookUrl: z.url().nullable().optional(),
   redelivery: z.object({ attempts: z.number().int().min(0), intervalMs: z.number().int().min(0) }).optional(),

@@ -1,7 +1,7 @@
 // In-memory state of the LINE fake: channels, their users, reply tokens, received content, accepted retry
 // keys and push usage.
 import { SimulatorError } from '../core/errors';
-import type { LineChannelConfig, LineChatConfig, LineUserConfig } from './types';
+import type { LineAccessTokenKind, LineChannelConfig, LineChatConfig, LineUserConfig } from './types';
 
 export const LINE_USER_ID = /^U[0-9a-f]{32}$/;
 /** Group ids start with C, room ids with R (docs/channels.md "Deliveries"). */
@@ -11,6 +11,7 @@ export interface LineChannel {
   channelId: string;
   channelSecret: string;
   accessToken: string;
+  accessTokenKind: LineAccessTokenKind;
   botUserId: string;
   webhookUrl: string | null;
   redelivery: { attempts: number; intervalMs: number } | null;
@@ -124,6 +125,7 @@ export class LineState {
       channelId: config.channelId,
       channelSecret: config.channelSecret,
       accessToken: config.accessToken,
+      accessTokenKind: config.accessTokenKind ?? 'long-lived',
       botUserId: config.botUserId,
       webhookUrl: config.webhookUrl ?? null,
       redelivery: config.redelivery ?? null,

@@ -1,11 +1,19 @@
 // Public shapes of the LINE fake: channel and user configuration, customer actions and webhook JSON
 // (field names exactly as docs/channels.md "Deliveries").
 
+export type LineAccessTokenKind = 'long-lived' | 'short-lived' | 'v2.1';
+
 /** A fake LINE Official Account channel. */
 export interface LineChannelConfig {
   channelId: string;
   channelSecret: string;
   accessToken: string;
+  /**
+   * How `accessToken` was issued (default `long-lived`, the one the LINE console shows). Every kind calls the
+   * API; only v2.1 tokens answer `GET /oauth2/v2.1/verify`, long-lived and short-lived ones answer
+   * `POST /v2/oauth/verify`.
+   */
+  accessTokenKind?: LineAccessTokenKind;
   /** The bot's user id (`U` + 32 hex), sent as `destination`. */
   botUserId: string;
   /** Where webhooks go; may be set later through `PUT /v2/bot/channel/webhook/endpoint`. */

@@ -1,9 +1,11 @@
 // Proof that whoever connects a LINE channel controls it, asked of LINE before anything is
-// stored: the access token must belong to the channel id (verify v2.1: `client_id`), the secret must be that
-// channel's (LINE issues a stateless channel access token only for the right id and secret pair), and both
-// tokens must speak for the same bot (`GET /v2/bot/info`). The stateless token lives 15 minutes, is never
-// stored and, unlike short-lived tokens, does not count against the channel's token limit, so the check
-// revokes nothing of the real owner's.
+// stored: the secret must be the channel id's (LINE issues a stateless channel access token only for the
+// right id and secret pair), and the pasted token must speak for the same bot as that stateless token
+// (`GET /v2/bot/info` with each). A bot belongs to one channel, so the same bot proves the token is the
+// channel's. The bot info call answers every kind of token LINE issues (long-lived from the console,
+// short-lived, v2.1, stateless), where each verify endpoint knows only some kinds. The stateless token lives
+// 15 minutes, is never stored and does not count against the channel's token limit, so the check revokes
+// nothing of the real owner's.
 import { HTTPFetchError, channelAccessToken, messagingApi } from '@line/bot-sdk';
 
 export type LineOwnershipOptions = { apiBaseUrl: string; timeoutMs: number };
@@ -32,8 +34,6 @@ export function createLineOwnershipCheck(opts: LineOwnershipOptions) {
     ).userId;
 
   async function check(claim: LineChannelClaim): Promise<LineOwnership> {
-    const verified = await tokens.verifyChannelTokenByJWT(claim.accessToken);
-    if (String(verified.client_id) !== claim.channelId) return { status: 'refused' };
     const stateless = await tokens.issueStatelessChannelTokenByClientSecret(claim.channelId, claim.secret);
     const [presentedBot, secretBot] = await Promise.all([
       botOf(claim.accessToken),

@@ -29,12 +29,13 @@ async function otherOrganization() {
 }
 
 /** A LINE channel that exists at LINE (the simulator) but that no organisation has connected. */
-function lineChannelAtLine() {
+function lineChannelAtLine(accessTokenKind: 'long-lived' | 'short-lived' | 'v2.1' = 'long-lived') {
   const channelId = String(3_000_000_000 + Math.floor(Math.random() * 999_999_999));
   const channel = {
     channelId,
     channelSecret: randomBytes(16).toString('hex'),
     accessToken: `free-token-${channelId}`,
+    accessTokenKind,
     botUserId: `U${randomBytes(16).toString('hex')}`,
     webhookUrl: `${h.url}/webhooks/line/${channelId}`,
   };
@@ -138,6 +139,12 @@ describe('LINE channel takeover', () => {
         secret: 'attacker-secret',
         accessToken: ownAtLine.accessToken,
       }),
+      // A free channel's real id and secret with another channel's real token: the bots differ.
+      freeWithOthersToken: await createLine(attacker.admin, attacker.teamId, {
+        externalId: free.channelId,
+        secret: free.channelSecret,
+        accessToken: ownAtLine.accessToken,
+      }),
       unknownAtLine: await createLine(attacker.admin, attacker.teamId, {
         externalId: '1999999999',
         secret: 'attacker-secret',
@@ -232,6 +239,21 @@ describe('LINE channel takeover', () => {
     const again = await createLine(h.admin, h.teamId, claim);
     expect(again.statusCode).toBe(201);
     expect(again.json().takenOverAt).toBeNull();
+  });
+
+  it('connects a channel whatever kind of token the admin pastes: long-lived, short-lived or v2.1', async () => {
+    const other = await otherOrganization();
+    for (const kind of ['long-lived', 'short-lived', 'v2.1'] as const) {
+      const atLine = lineChannelAtLine(kind);
+      const res = await createLine(other.admin, other.teamId, {
+        externalId: atLine.channelId,
+        secret: atLine.channelSecret,
+        accessToken: atLine.accessToken,
+      });
+      expect(res.statusCode, kind).toBe(201);
+      const [row] = await h.t.db.orm.select().from(channels).where(eq(channels.id, res.json().id));
+      expect(row?.botUserId, kind).toBe(atLine.botUserId);
+    }
   });
 
   it('answers 502 channel.provider_unavailable when LINE cannot be asked, and stores nothing', async () => {
