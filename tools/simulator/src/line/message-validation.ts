@@ -69,15 +69,20 @@ function validateMessage(message: unknown, at: string, details: LineErrorDetail[
       if (Array.isArray(field('emojis')) && (field('emojis') as unknown[]).length > 20) {
         details.push({ message: 'Size must be between 0 and 20', property: `${at}.emojis` });
       }
+      checkOptionalString(field('quoteToken'), `${at}.quoteToken`, 1000, details);
       break;
     case 'image':
-    case 'video':
       checkHttpsUrl(field('originalContentUrl'), `${at}.originalContentUrl`, details);
       checkHttpsUrl(field('previewImageUrl'), `${at}.previewImageUrl`, details);
       break;
+    case 'video':
+      checkHttpsUrl(field('originalContentUrl'), `${at}.originalContentUrl`, details);
+      checkHttpsUrl(field('previewImageUrl'), `${at}.previewImageUrl`, details);
+      checkOptionalString(field('trackingId'), `${at}.trackingId`, 100, details);
+      break;
     case 'audio':
       checkHttpsUrl(field('originalContentUrl'), `${at}.originalContentUrl`, details);
-      checkPositiveNumber(field('duration'), `${at}.duration`, details);
+      checkPositiveInteger(field('duration'), `${at}.duration`, details);
       break;
     case 'location':
       checkString(field('title'), `${at}.title`, 100, details);
@@ -89,6 +94,7 @@ function validateMessage(message: unknown, at: string, details: LineErrorDetail[
       checkString(field('packageId'), `${at}.packageId`, 100, details);
       checkString(field('stickerId'), `${at}.stickerId`, 100, details);
       checkSendableSticker(field('packageId'), field('stickerId'), at, details);
+      checkOptionalString(field('quoteToken'), `${at}.quoteToken`, 1000, details);
       break;
     case 'imagemap':
       checkHttpsUrl(field('baseUrl'), `${at}.baseUrl`, details);
@@ -154,16 +160,34 @@ function checkText(value: unknown, property: string, details: LineErrorDetail[])
 
 function checkString(value: unknown, property: string, maxLength: number, details: LineErrorDetail[]): void {
   if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
-  else if (typeof value !== 'string' || value === '') details.push({ message: 'May not be empty', property });
+  else if (typeof value !== 'string') details.push({ message: 'Must be a string', property });
+  else if (value === '') details.push({ message: 'May not be empty', property });
   else if (value.length > maxLength)
     details.push({ message: `Length must be between 1 and ${maxLength}`, property });
 }
 
 function checkHttpsUrl(value: unknown, property: string, details: LineErrorDetail[]): void {
   if (value === undefined || value === null) details.push({ message: 'Must be specified', property });
-  else if (typeof value !== 'string' || !/^https:\/\/\S+$/.test(value))
+  else if (typeof value !== 'string' || !isUrlOf(value, ['https:']))
     details.push({ message: 'Must be a valid HTTPS URL', property });
   else if (value.length > 2000) details.push({ message: 'Length must be between 0 and 2000', property });
+}
+
+/** A whole URL with one of `schemes` and, for web schemes, a host; no spaces, which LINE wants encoded. */
+function isUrlOf(value: string, schemes: string[]): boolean {
+  if (/\s/.test(value) || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (!schemes.includes(url.protocol)) return false;
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname !== '' : true;
+}
+
+function checkOptionalString(
+  value: unknown,
+  property: string,
+  maxLength: number,
+  details: LineErrorDetail[],
+): void {
+  if (value !== undefined) checkString(value, property, maxLength, details);
 }
 
 function checkNumber(value: unknown, property: string, details: LineErrorDetail[]): void {
@@ -172,9 +196,11 @@ function checkNumber(value: unknown, property: string, details: LineErrorDetail[
     details.push({ message: 'Must be a number', property });
 }
 
-function checkPositiveNumber(value: unknown, property: string, details: LineErrorDetail[]): void {
+function checkPositiveInteger(value: unknown, property: string, details: LineErrorDetail[]): void {
   checkNumber(value, property, details);
-  if (typeof value === 'number' && value <= 0) details.push({ message: 'Must be greater than 0', property });
+  if (typeof value !== 'number' || !Number.isFinite(value)) return;
+  if (!Number.isInteger(value)) details.push({ message: 'Must be an integer', property });
+  else if (value <= 0) details.push({ message: 'Must be greater than 0', property });
 }
 
 function checkObject(value: unknown, property: string, details: LineErrorDetail[]): void {
@@ -187,8 +213,95 @@ function checkQuickReply(value: unknown, property: string, details: LineErrorDet
   const items = isObject(value) ? value.items : undefined;
   if (!Array.isArray(items) || items.length < 1 || items.length > 13) {
     details.push({ message: 'Size must be between 1 and 13', property: `${property}.items` });
+    return;
+  }
+  items.forEach((item: unknown, index) => {
+    const at = `${property}.items[${index}]`;
+    if (!isObject(item)) {
+      details.push({ message: 'Must be an object', property: at });
+      return;
+    }
+    if (item.type !== 'action') details.push({ message: "Must be 'action'", property: `${at}.type` });
+    if (item.imageUrl !== undefined) checkHttpsUrl(item.imageUrl, `${at}.imageUrl`, details);
+    // A quick-reply button shows its label, so every action needs one (LINE's 20-character button).
+    checkAction(item.action, `${at}.action`, { labelRequired: true, labelMax: 20 }, details);
+  });
+}
+
+const ACTION_TYPES = [
+  'postback',
+  'message',
+  'uri',
+  'datetimepicker',
+  'camera',
+  'cameraRoll',
+  'location',
+  'richmenuswitch',
+  'clipboard',
+];
+const PICKER_MODES = ['date', 'time', 'datetime'];
+
+/** An action object (quick reply, templates, imagemaps): its type and the fields that type needs. */
+function checkAction(
+  action: unknown,
+  at: string,
+  label: { labelRequired: boolean; labelMax: number },
+  details: LineErrorDetail[],
+): void {
+  if (action === undefined || action === null) {
+    details.push({ message: 'Must be specified', property: at });
+    return;
+  }
+  if (!isObject(action)) {
+    details.push({ message: 'Must be an object', property: at });
+    return;
+  }
+  const type = action.type;
+  if (typeof type !== 'string' || !ACTION_TYPES.includes(type)) {
+    details.push({
+      message: `Must be one of the following values: [${ACTION_TYPES.join(', ')}]`,
+      property: `${at}.type`,
+    });
+    return;
+  }
+  if (label.labelRequired) checkString(action.label, `${at}.label`, label.labelMax, details);
+  else checkOptionalString(action.label, `${at}.label`, label.labelMax, details);
+  switch (type) {
+    case 'postback':
+      checkString(action.data, `${at}.data`, 300, details);
+      checkOptionalString(action.displayText, `${at}.displayText`, 300, details);
+      checkOptionalString(action.text, `${at}.text`, 300, details);
+      checkOptionalString(action.fillInText, `${at}.fillInText`, 300, details);
+      break;
+    case 'message':
+      checkString(action.text, `${at}.text`, 300, details);
+      break;
+    case 'uri':
+      if (typeof action.uri !== 'string' || !isUrlOf(action.uri, ['http:', 'https:', 'line:', 'tel:']))
+        details.push({ message: 'Must be a valid URI', property: `${at}.uri` });
+      else if (action.uri.length > 1000)
+        details.push({ message: 'Length must be between 1 and 1000', property: `${at}.uri` });
+      break;
+    case 'datetimepicker':
+      checkString(action.data, `${at}.data`, 300, details);
+      if (typeof action.mode !== 'string' || !PICKER_MODES.includes(action.mode))
+        details.push({
+          message: `Must be one of the following values: [${PICKER_MODES.join(', ')}]`,
+          property: `${at}.mode`,
+        });
+      break;
+    case 'richmenuswitch':
+      checkString(action.richMenuAliasId, `${at}.richMenuAliasId`, 32, details);
+      checkString(action.data, `${at}.data`, 300, details);
+      break;
+    case 'clipboard':
+      checkString(action.clipboardText, `${at}.clipboardText`, 1000, details);
+      break;
   }
 }
+
+/** LINE refuses sender names that say "LINE" (or look like they do), in any letter case. */
+const NAMES_LINE_REFUSES = /line/i;
 
 function checkSender(value: unknown, property: string, details: LineErrorDetail[]): void {
   if (value === undefined) return;
@@ -196,8 +309,10 @@ function checkSender(value: unknown, property: string, details: LineErrorDetail[
     details.push({ message: 'Must be an object', property });
     return;
   }
-  if (typeof value.name === 'string' && value.name.length > 20) {
-    details.push({ message: 'Length must be between 1 and 20', property: `${property}.name` });
+  if (value.name !== undefined) {
+    checkString(value.name, `${property}.name`, 20, details);
+    if (typeof value.name === 'string' && NAMES_LINE_REFUSES.test(value.name))
+      details.push({ message: 'Must not contain "LINE"', property: `${property}.name` });
   }
   if (value.iconUrl !== undefined) checkHttpsUrl(value.iconUrl, `${property}.iconUrl`, details);
 }

@@ -10,7 +10,6 @@ import {
   type ChannelAdapter,
   type OutboundMessage,
   type OutboundQuickReplies,
-  type OutboundSender,
   type SendRequest,
 } from '../types';
 import { quickReplyData } from '../quick-reply-data';
@@ -19,6 +18,7 @@ import { fetchMediaUrl } from '../media-url';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
 import { createLineApi } from './api';
 import { lineChatKind } from './chats';
+import { withSender } from './sender';
 
 const TEXT_LIMIT = 5000;
 const MESSAGES_PER_REQUEST = 5;
@@ -173,21 +173,6 @@ function lineQuickReply({ messageId, items }: OutboundQuickReplies): messagingAp
     }
   };
   return { items: items.map((q) => ({ type: 'action', action: action(q) })) };
-}
-
-/** LINE's limit on a sender's name (UTF-16 units, like its text limit). */
-export const SENDER_NAME_MAX = 20;
-
-/** The agent as the message's sender: a name LINE takes (1–20 characters), a picture only over https. */
-function withSender(message: messagingApi.Message, sender: OutboundSender | undefined): messagingApi.Message {
-  let name = '';
-  for (const char of sender?.name.trim() ?? '') {
-    if (name.length + char.length > SENDER_NAME_MAX) break; // LINE counts UTF-16 units
-    name += char;
-  }
-  if (!name) return message;
-  const iconUrl = sender?.iconUrl?.startsWith('https://') ? sender.iconUrl : undefined;
-  return { ...message, sender: { name, ...(iconUrl ? { iconUrl } : {}) } };
 }
 
 function toSendError(err: unknown): ChannelSendError {
