@@ -105,6 +105,7 @@ export const ERROR_CODES = [
   'macro.name_exists',
   'macro.not_found',
   'message.comment_text_only',
+  'message.chat_in_standby',
   'message.customer_blocked',
   'message.not_failed',
   'message.note_text_only',

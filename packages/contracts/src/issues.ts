@@ -112,6 +112,11 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
   viewOnly: z.boolean(),
   /** LINE: the customer blocked the account; replies cannot reach them until they add it again. */
   customerBlocked: z.boolean(),
+  /**
+   * LINE: another module (a chatbot service added to the account) controls the chat; nothing can be sent to
+   * the customer until it hands the chat back.
+   */
+  chatInStandby: z.boolean(),
   /** A comment issue's post (GET /posts/:id), shown above the thread. */
   postId: z.string().nullable(),
   /** The satisfaction survey this issue sent, and the customer's rating and comment once given. */

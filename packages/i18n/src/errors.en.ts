@@ -163,6 +163,8 @@ export const errorsEn: ErrorTexts = {
   },
   message: {
     comment_text_only: 'A reply to a comment is text only.',
+    chat_in_standby:
+      'Another LINE module is answering this chat (standby): nothing can be sent until it hands the chat back.',
     customer_blocked:
       'The customer has blocked this LINE account: messages cannot reach them until they add it again.',
     not_failed: 'This message is not waiting for a retry.',

@@ -95,6 +95,7 @@ export const inboxEn = {
         network: '{{platform}} could not be reached: {{detail}}',
         windowClosed: 'The platform’s reply window has closed for this customer.',
         tokenInvalid: 'The channel’s access token is no longer valid. An admin must reconnect the channel.',
+        standby: 'Not sent: another LINE module was answering this chat (standby).',
         other: 'Not sent: {{detail}}',
       },
     },
@@ -122,6 +123,8 @@ export const inboxEn = {
       typing: '{{names}} typing…',
       customerBlocked:
         'The customer has blocked this LINE account. Replies cannot reach them until they add it as a friend again.',
+      chatInStandby:
+        'Another LINE module is answering this chat (standby). Sabai sends nothing to the customer until it hands the chat back.',
       reaction: 'The customer reacted {{emoji}}',
       info: 'Issue info',
       back: 'Back to issues',
@@ -266,6 +269,8 @@ export const inboxEn = {
       kbInsert: 'Insert “{{title}}” into the reply',
       blocked:
         'The customer blocked this account: replies are off until they add it again. You can still write a private note.',
+      standby:
+        'Another LINE module is answering this chat: replies are off until it hands the chat back. You can still write a private note.',
       locked:
         'Social reply only within 7 days by platform policy. Reply from the Meta Business Suite inbox or by direct message.',
       openMetaInbox: 'Open the Meta Business Suite inbox',

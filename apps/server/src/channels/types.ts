@@ -52,6 +52,8 @@ export type InboundEvent =
       adId: string | null;
       /** LINE: written in a group or room, whose conversation it joins; no greeting nor AI answer there. */
       inGroupChat?: boolean;
+      /** LINE: came in standby mode (another module controls the chat): nothing may be sent to it. */
+      inStandby?: boolean;
     }
   | {
       type: 'follow';

@@ -594,6 +594,9 @@ export const contactIdentities = pgTable(
     // LINE: the latest live reply token, claimed (set to null) atomically by the first send that uses it.
     replyToken: text('reply_token'),
     replyTokenExpiresAt: ts('reply_token_expires_at'),
+    // LINE: another module (a chatbot service the account added) controls this chat; its latest event came in
+    // standby mode, so nothing may be sent to it until an event comes in active mode again.
+    inStandby: boolean('in_standby').notNull().default(false),
     // Meta: the ad a customer came from before writing (a referral event); applied to their next issue.
     referralAdId: text('referral_ad_id'),
     createdAt: createdAt(),

@@ -23,6 +23,7 @@ import type {
   LineChannelConfigSchema,
   LineUserConfigSchema,
   LineChatConfigSchema,
+  LineStandbyBodySchema,
   MessengerActionSchema,
   MetaAppConfigSchema,
   MetaUserConfigSchema,
@@ -59,6 +60,8 @@ export class AdminClient {
     this.request('POST', `/line/channels/${encodeURIComponent(channelId)}/users`, user);
   addLineChat = (channelId: string, chat: z.input<typeof LineChatConfigSchema>) =>
     this.request('POST', `/line/channels/${encodeURIComponent(channelId)}/chats`, chat);
+  lineStandby = (channelId: string, body: z.input<typeof LineStandbyBodySchema>) =>
+    this.request('POST', `/line/channels/${encodeURIComponent(channelId)}/standby`, body);
   lineEvents = (
     channelId: string,
     events: AdminLineAction[],

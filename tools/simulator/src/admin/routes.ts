@@ -28,6 +28,7 @@ import {
   LineEventsBodySchema,
   LineUserConfigSchema,
   LineChatConfigSchema,
+  LineStandbyBodySchema,
   MessengerEventsBodySchema,
   MetaAppConfigSchema,
   MetaUserConfigSchema,
@@ -123,6 +124,11 @@ export function adminRoutes(sim: Simulator): Route[] {
     }),
     admin('POST', '/line/channels/:channelId/chats', (req) => {
       sim.addLineChat(channelId(req), parse(LineChatConfigSchema, req));
+      return ok();
+    }),
+    admin('POST', '/line/channels/:channelId/standby', (req) => {
+      const body = parse(LineStandbyBodySchema, req);
+      sim.line.standby(channelId(req), body.chatId, body.inStandby);
       return ok();
     }),
     admin('POST', '/line/channels/:channelId/events', async (req) => {

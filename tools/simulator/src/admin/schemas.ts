@@ -54,6 +54,8 @@ export const LineUserConfigSchema = z.object({
   isFriend: z.boolean().optional(),
 });
 
+export const LineStandbyBodySchema = z.object({ chatId: z.string().min(1), inStandby: z.boolean() });
+
 export const LineChatConfigSchema = z.object({
   chatId: z.string(),
   groupName: z.string().min(1).optional(),

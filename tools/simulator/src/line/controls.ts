@@ -94,6 +94,11 @@ export interface LineControls {
   failNext(count: number, fault: ApiFault, options?: { pathIncludes?: string }): void;
   /** Every LINE API call from now on meets these conditions (latency, a share of 500s); `{}` clears them. */
   setConditions(conditions: ApiConditions): void;
+  /**
+   * A module channel takes (`true`) or hands back (`false`) control of a chat (a user, group or room id): while
+   * it holds it, the channel's events about the chat come in standby mode without a reply token.
+   */
+  standby(channelId: string, chatId: string, inStandby: boolean): void;
   /** Sets the monthly push allowance (null = unlimited). */
   setMonthlyQuota(channelId: string, limit: number | null): void;
   /** Pushes counted this month. */
@@ -159,6 +164,7 @@ export function createLineControls(deps: {
     },
     failNext: (count, fault, options = {}) => faults.add('line', count, fault, options.pathIncludes),
     setConditions: (conditions) => faults.setConditions('line', conditions),
+    standby: (channelId, chatId, inStandby) => state.setStandby(channelId, chatId, inStandby),
     setMonthlyQuota: (channelId, limit) => {
       state.requireChannel(channelId).monthlyQuota = limit;
     },

@@ -6,7 +6,10 @@ import { lineMessageId, randomHex, randomToken, ulid } from '../core/ids';
 import type { LineChannel, LineState } from './state';
 import type { LineAction, LineEventMessage, LineSource, LineWebhookEvent } from './types';
 
-/** Builds one event at `timestamp` and records its effects in `state`. */
+/**
+ * Builds one event at `timestamp` and records its effects in `state`. Events of a chat a module controls come
+ * in standby mode, without a reply token: the module answers there, not this channel.
+ */
 export function buildLineEvent(
   state: LineState,
   channel: LineChannel,
@@ -14,6 +17,25 @@ export function buildLineEvent(
   timestamp: number,
 ): LineWebhookEvent {
   if (action.type === 'raw') return rawEvent(action.event, timestamp);
+  const event = activeEvent(state, channel, action, timestamp);
+  const chatId = chatIdOf(event.source);
+  if (!chatId || !state.isInStandby(channel.channelId, chatId)) return event;
+  const { replyToken, ...standby } = event;
+  if (replyToken) state.replyTokens.delete(replyToken);
+  return { ...standby, mode: 'standby' };
+}
+
+function chatIdOf(source: LineSource | undefined): string | undefined {
+  if (!source) return undefined;
+  return source.type === 'group' ? source.groupId : source.type === 'room' ? source.roomId : source.userId;
+}
+
+function activeEvent(
+  state: LineState,
+  channel: LineChannel,
+  action: Exclude<LineAction, { type: 'raw' }>,
+  timestamp: number,
+): LineWebhookEvent {
   const event = { mode: 'active' as const, timestamp, webhookEventId: ulid(timestamp) };
   const delivery = { deliveryContext: { isRedelivery: false } };
   // Only replyable types carry a reply token (A.5); a reply with it goes to the chat the event came from.

@@ -223,3 +223,21 @@ describe('LINE webhooks', () => {
     expect((await lineApi(sim, '/v2/bot/message/999/content')).status).toBe(404);
   });
 });
+
+describe('LINE webhooks in standby', () => {
+  it('sends a chat’s events in standby without a reply token while a module controls it, active again after', async () => {
+    harness = await startHarness();
+    const { sim } = harness;
+    sim.line.standby(LINE.channelId, LINE.alice, true);
+    const [inStandby] = (await sim.line.text(LINE.channelId, LINE.alice, 'anyone?')).body.events;
+    expect(inStandby).toMatchObject({ mode: 'standby', source: { type: 'user', userId: LINE.alice } });
+    expect(inStandby).not.toHaveProperty('replyToken');
+    sim.line.standby(LINE.channelId, LINE.alice, false);
+    const [active] = (await sim.line.text(LINE.channelId, LINE.alice, 'hello?')).body.events;
+    expect(active).toMatchObject({ mode: 'active', replyToken: expect.any(String) });
+    const reply = await lineApi(sim, '/v2/bot/message/reply', {
+      body: { replyToken: active!.replyToken, messages: [{ type: 'text', text: 'Hi!' }] },
+    });
+    expect(reply.status).toBe(200);
+  });
+});

@@ -87,6 +87,8 @@ export class LineState {
   private readonly pushUsage = new Map<string, number>();
   /** Stateless channel access tokens (`POST /oauth2/v3/token`): 15 minutes, any number, never revoked. */
   readonly statelessTokens = new Map<string, { channelId: string; expiresAt: number }>();
+  /** Chats (`channelId/chatId`) a module channel controls: the channel's events about them come in standby. */
+  readonly standbyChats = new Set<string>();
 
   /** Forgets everything (reset). */
   clear(): void {
@@ -100,6 +102,7 @@ export class LineState {
       this.retryKeys,
       this.pushUsage,
       this.statelessTokens,
+      this.standbyChats,
     ]) {
       map.clear();
     }
@@ -222,6 +225,17 @@ export class LineState {
   }
 
   /** A group or room of the channel, or a SimulatorError naming it. */
+  /** A module channel takes (`true`) or hands back (`false`) control of a user's, group's or room's chat. */
+  setStandby(channelId: string, chatId: string, inStandby: boolean): void {
+    this.requireChannel(channelId);
+    if (inStandby) this.standbyChats.add(`${channelId}/${chatId}`);
+    else this.standbyChats.delete(`${channelId}/${chatId}`);
+  }
+
+  isInStandby(channelId: string, chatId: string): boolean {
+    return this.standbyChats.has(`${channelId}/${chatId}`);
+  }
+
   requireChat(channelId: string, chatId: string): LineChat {
     const chat = this.chat(channelId, chatId);
     if (!chat)

@@ -57,14 +57,15 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
     if (!chat) continue;
     const timestamp = new Date(e.timestamp);
     // In standby mode another module owns the chat: no reply token, and the bot must not answer.
-    const replyToken = e.mode === 'standby' ? null : (e.replyToken ?? null);
+    const inStandby = e.mode === 'standby';
+    const replyToken = inStandby ? null : (e.replyToken ?? null);
     const base = { accountId: channelId, externalUserId: chat.chatId, timestamp };
     // The event's source says which kind of chat it is.
     const inGroup = chat.kind !== 'user';
-    const group = inGroup ? groupParts(chat.memberId) : { payload: {}, event: {} };
+    const parts = chatParts(inGroup ? chat.memberId : undefined, inStandby);
     switch (e.type) {
       case 'message': {
-        const event = messageEvent(e.message ?? {}, e.webhookEventId, replyToken, base, group);
+        const event = messageEvent(e.message ?? {}, e.webhookEventId, replyToken, base, parts);
         if (event) out.push(event);
         break;
       }
@@ -82,12 +83,12 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
           providerMessageId: e.webhookEventId,
           kind: 'postback',
           text: picked ? `${tapped}: ${picked}` : tapped,
-          payload: { postback: e.postback, ...(answer ? { quickReply: answer } : {}), ...group.payload },
+          payload: { postback: e.postback, ...(answer ? { quickReply: answer } : {}), ...parts.payload },
           media: null,
           replyToken,
           isEcho: false,
           adId: null,
-          ...group.event,
+          ...parts.event,
         });
         break;
       }
@@ -117,12 +118,18 @@ function pickedValue(params: Record<string, unknown> | undefined): string | null
   return null;
 }
 
-type GroupParts = { payload: { member?: { userId: string | null } }; event: { inGroupChat?: boolean } };
+type ChatParts = {
+  payload: { member?: { userId: string | null } };
+  event: { inGroupChat?: boolean; inStandby: boolean };
+};
 
-/** A group or room message's parts: who wrote it (null when LINE withholds the id), and the chat's flag. */
-const groupParts = (memberId: string | null): GroupParts => ({
-  payload: { member: { userId: memberId } },
-  event: { inGroupChat: true },
+/**
+ * What a message says of its chat: in a group or room, who wrote it (null when LINE withholds the id; no
+ * member in a 1:1 chat), and whether the chat is in standby.
+ */
+const chatParts = (memberId: string | null | undefined, inStandby: boolean): ChatParts => ({
+  payload: memberId === undefined ? {} : { member: { userId: memberId } },
+  event: { ...(memberId === undefined ? {} : { inGroupChat: true }), inStandby },
 });
 
 function messageEvent(
@@ -130,7 +137,7 @@ function messageEvent(
   webhookEventId: string,
   replyToken: string | null,
   base: { accountId: string; externalUserId: string; timestamp: Date },
-  group: GroupParts,
+  parts: ChatParts,
 ): InboundEvent | null {
   const id = typeof message.id === 'string' ? message.id : null;
   const kind = MESSAGE_KINDS[String(message.type)];
@@ -148,12 +155,12 @@ function messageEvent(
     providerMessageId: id,
     kind,
     text,
-    payload: { line: message, ...group.payload },
+    payload: { line: message, ...parts.payload },
     media: mediaOf(kind, id, message),
     replyToken,
     isEcho: false,
     adId: null,
-    ...group.event,
+    ...parts.event,
   };
 }
 

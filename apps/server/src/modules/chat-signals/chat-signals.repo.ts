@@ -2,13 +2,14 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { channels, contactIdentities, issues, messages } from '../../db/schema';
 import type { Executor } from '../../platform/db';
 
-/** The channel and customer of an issue: where signals to the customer go. */
+/** The channel and customer of an issue: where signals to the customer go, unless the chat is in standby. */
 export async function findChatTarget(ex: Executor, issueId: number) {
   const [row] = await ex
     .select({
       channel: channels,
       recipient: contactIdentities.externalUserId,
       lastInboundAt: contactIdentities.lastInboundAt,
+      inStandby: contactIdentities.inStandby,
     })
     .from(issues)
     .innerJoin(channels, eq(channels.id, issues.channelId))

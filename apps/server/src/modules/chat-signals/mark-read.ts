@@ -24,7 +24,8 @@ export async function markChatRead(deps: Deps, job: JobOf<typeof MARK_READ_JOB>)
     repo.findChatTarget(deps.db.orm, issueId),
     repo.latestUnmarkedInbound(deps.db.orm, issueId),
   ]);
-  if (!target?.channel.markReadOnOpen || !target.channel.isActive || !latest) return;
+  // In standby another module answers the chat: it, not Sabai, says when the customer was read.
+  if (!target?.channel.markReadOnOpen || !target.channel.isActive || target.inStandby || !latest) return;
   const { channel } = target;
   // LINE marks read by the token of a message; Meta sender actions are allowed while the customer's
   // standard 24-hour window is open.

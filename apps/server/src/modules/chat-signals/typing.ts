@@ -20,7 +20,7 @@ export function createTypingSignals(deps: Deps): TypingSignals {
 
   const signal = async (issueId: number, typing: boolean) => {
     const target = await repo.findChatTarget(deps.db.orm, issueId);
-    if (!target?.channel.isActive) return;
+    if (!target?.channel.isActive || target.inStandby) return;
     // Meta allows sender actions inside the customer's 24-hour window only.
     if (
       target.channel.type !== 'line' &&

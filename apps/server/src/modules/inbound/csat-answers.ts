@@ -76,6 +76,7 @@ export async function applySurveyAnswer(deps: Deps, tx: Tx, message: CustomerMes
         replyToken: event.replyToken,
         replyTokenExpiresAt: new Date(deps.clock.now().getTime() + REPLY_TOKEN_TTL_MS),
         tookReferral: false,
+        inStandby: event.inStandby === true,
       },
     ],
   );

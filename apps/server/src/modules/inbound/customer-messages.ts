@@ -76,9 +76,12 @@ export async function appendCustomerMessages(
     identityActivity(applied, opened, replyTokenExpiresAt),
   );
   const intakeOf = memoize((teamId: string) => findTeamIntake(tx, teamId));
-  // A group or room hears no greeting nor AI answer: the account talks there when an agent does.
-  const inGroupChat = new Set(applied.filter(({ event }) => event.inGroupChat).map(({ issue }) => issue.id));
-  const planned = (await automaticReplies(opened, intakeOf, now)).filter((r) => !inGroupChat.has(r.issueId));
+  // A group or room hears no greeting nor AI answer: the account talks there when an agent does. Nor does a
+  // chat in standby, where another module answers.
+  const quiet = new Set(
+    applied.filter(({ event }) => event.inGroupChat || event.inStandby).map(({ issue }) => issue.id),
+  );
+  const planned = (await automaticReplies(opened, intakeOf, now)).filter((r) => !quiet.has(r.issueId));
   // One automatic reply per new issue at most: its text and time travel in its event.
   const plannedOf = new Map(planned.map((r) => [r.issueId, r]));
   const replies = (await repo.insertAutomaticReplies(tx, planned)).map((r) => ({
@@ -94,7 +97,7 @@ export async function appendCustomerMessages(
     ...(await firstResponderJobs(
       tx,
       applied
-        .filter(({ issue }) => !inGroupChat.has(issue.id))
+        .filter(({ issue }) => !quiet.has(issue.id))
         .map(({ channel, issue, messageId }) => ({
           channelId: channel.id,
           issueId: issue.id,
@@ -275,7 +278,10 @@ function issueActivity(applied: AppliedMessage[]): repo.IssueActivity[] {
   }));
 }
 
-/** Per identity: the latest time and the newest reply token (LINE's earlier tokens are then stale). */
+/**
+ * Per identity: the latest time, the newest reply token (LINE's earlier tokens are then stale) and whether the
+ * latest event came in standby.
+ */
 function identityActivity(
   applied: AppliedMessage[],
   opened: Map<string, OpenedIssue>,
@@ -292,11 +298,15 @@ function identityActivity(
         replyToken: event.replyToken,
         replyTokenExpiresAt,
         tookReferral: opened.get(identity.id)?.tookReferral ?? false,
+        inStandby: event.inStandby === true,
       });
       continue;
     }
-    if (event.timestamp > a.at) a.at = event.timestamp;
     a.replyToken = event.replyToken ?? a.replyToken;
+    if (event.timestamp < a.at) continue;
+    // The latest event says who controls the chat now.
+    a.at = event.timestamp;
+    a.inStandby = event.inStandby === true;
   }
   return [...byIdentity.values()];
 }

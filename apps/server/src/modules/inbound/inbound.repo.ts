@@ -336,6 +336,7 @@ export type IdentityActivity = {
   replyToken: string | null;
   replyTokenExpiresAt: Date;
   tookReferral: boolean;
+  inStandby: boolean;
 };
 
 /**
@@ -343,7 +344,8 @@ export type IdentityActivity = {
  * the waiting → on-going rule (the customer spoke last, so the ball is back with the agent), the report
  * facts (the first customer message and when the customer started waiting for a reply), and on the trail
  * the customer's return to a resolved issue. On each identity: last inbound time, following again, the
- * newest live reply token, the referral ad a new issue took. On each contact: last contact time.
+ * newest live reply token, the referral ad a new issue took, standby or not. On each contact: last contact
+ * time.
  */
 export async function recordCustomerActivity(
   ex: Executor,
@@ -391,7 +393,8 @@ export async function recordCustomerActivity(
         reply_token = COALESCE(v."replyToken", ci.reply_token),
         reply_token_expires_at = CASE WHEN v."replyToken" IS NULL THEN ci.reply_token_expires_at
           ELSE v."replyTokenExpiresAt" END,
-        referral_ad_id = CASE WHEN v."tookReferral" THEN NULL ELSE ci.referral_ad_id END
+        referral_ad_id = CASE WHEN v."tookReferral" THEN NULL ELSE ci.referral_ad_id END,
+        in_standby = v."inStandby"
       FROM ${sqlRows(
         identityActivity,
         {
@@ -400,6 +403,7 @@ export async function recordCustomerActivity(
           replyToken: 'text',
           replyTokenExpiresAt: 'timestamptz',
           tookReferral: 'boolean',
+          inStandby: 'boolean',
         },
         'v',
       )}

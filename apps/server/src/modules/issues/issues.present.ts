@@ -63,6 +63,7 @@ export type DetailExtras = {
   mayTake: boolean;
   viewOnly: boolean;
   customerBlocked: boolean;
+  chatInStandby: boolean;
   csat: IssueCsat | null;
 };
 
@@ -70,7 +71,7 @@ export function presentDetail(
   row: IssueRow,
   now: Date,
   links: FileLinks,
-  { transferredToIssueId, muted, mayTake, viewOnly, customerBlocked, csat }: DetailExtras,
+  { transferredToIssueId, muted, mayTake, viewOnly, customerBlocked, chatInStandby, csat }: DetailExtras,
 ): IssueDetail {
   const item = presentListItem(row, now, links);
   return {
@@ -95,6 +96,7 @@ export function presentDetail(
     mayTake,
     viewOnly,
     customerBlocked,
+    chatInStandby,
     postId: row.post_id,
     csat,
   };

@@ -249,15 +249,21 @@ export async function isMuted(ex: Executor, userId: string, issueId: number): Pr
   return rows.length > 0;
 }
 
-/** The customer blocked the LINE account (unfollowed): nothing sent can reach them until they add it again. */
-export async function isCustomerBlocked(ex: Executor, issueId: number): Promise<boolean> {
-  const rows = await ex
-    .select({ isFollowing: contactIdentities.isFollowing })
+/**
+ * Why a LINE chat cannot take a reply now: the customer blocked the account (unfollowed), or another module
+ * controls the chat (standby). Both false for other channels.
+ */
+export async function lineChatState(
+  ex: Executor,
+  issueId: number,
+): Promise<{ customerBlocked: boolean; chatInStandby: boolean }> {
+  const [row] = await ex
+    .select({ isFollowing: contactIdentities.isFollowing, inStandby: contactIdentities.inStandby })
     .from(issues)
     .innerJoin(contactIdentities, eq(contactIdentities.id, issues.contactIdentityId))
     .innerJoin(channels, eq(channels.id, issues.channelId))
     .where(and(eq(issues.id, issueId), eq(channels.type, 'line')));
-  return rows[0]?.isFollowing === false;
+  return { customerBlocked: row?.isFollowing === false, chatInStandby: row?.inStandby === true };
 }
 
 /** The satisfaction survey the issue sent, with the customer's answer (csat module writes it). */

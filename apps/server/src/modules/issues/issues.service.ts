@@ -105,12 +105,12 @@ export async function issueDetail(
 ): Promise<IssueDetail> {
   const found = await repo.findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
   if (!found) throw notFound('issue.not_found');
-  const [row, transferredTo, muted, teamIds, customerBlocked, csat] = await Promise.all([
+  const [row, transferredTo, muted, teamIds, lineChat, csat] = await Promise.all([
     list.findIssueRow(deps.db.orm, found.issue.id),
     list.transferredTo(deps.db.orm, issueId),
     repo.isMuted(deps.db.orm, auth.userId, issueId),
     repo.teamIdsOf(deps.db.orm, auth.userId),
-    repo.isCustomerBlocked(deps.db.orm, issueId),
+    repo.lineChatState(deps.db.orm, issueId),
     repo.issueSurvey(deps.db.orm, issueId),
   ]);
   if (!row) throw notFound('issue.not_found');
@@ -119,7 +119,7 @@ export async function issueDetail(
     muted,
     mayTake: mayTakeNow(auth, row, teamIds),
     viewOnly: found.handedOver,
-    customerBlocked,
+    ...lineChat,
     csat,
   });
 }

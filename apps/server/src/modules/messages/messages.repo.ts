@@ -39,6 +39,7 @@ export async function findForDelivery(ex: Executor, messageId: number) {
       identityId: contactIdentities.id,
       externalUserId: contactIdentities.externalUserId,
       lastInboundAt: contactIdentities.lastInboundAt,
+      inStandby: contactIdentities.inStandby,
       // The agent, for LINE's `sender` (name and picture) when the channel shows agents.
       sender: {
         firstName: users.firstName,
@@ -283,6 +284,7 @@ export async function findChannelWindow(ex: Executor, channelId: string, identit
       externalId: channels.externalId,
       lastInboundAt: contactIdentities.lastInboundAt,
       isFollowing: contactIdentities.isFollowing,
+      inStandby: contactIdentities.inStandby,
     })
     .from(channels)
     .leftJoin(

@@ -234,6 +234,9 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   // Parts accepted by an earlier attempt (or recognised from their echoes) are not sent again.
   const accepted = new Map(found.acceptedParts.map((p) => [p.part, p.providerMessageId]));
   try {
+    // Another module controls the LINE chat: whatever queued the message (a rule, a survey), it is not sent.
+    if (channel.type === 'line' && found.inStandby)
+      throw new ChannelSendError('channel.line_standby', 'another module controls this LINE chat', false);
     // LINE takes up to 5 messages per request (its retry key makes a repeated request safe); Meta one per
     // request, each sent after the previous was accepted, so the parts arrive in order and each is
     // recorded as soon as the provider has it (the last ones with the message's own update).

@@ -1,5 +1,5 @@
-// What an agent may send where: the customer must be reachable (not blocking the LINE account, inside
-// Meta's 7 days), and the channel must carry what is sent (stickers and location/camera/date buttons on LINE
+// What an agent may send where: the customer must be reachable (not blocking the LINE account, the LINE chat
+// not in another module's control, inside Meta's 7 days), and the channel must carry what is sent (stickers and location/camera/date buttons on LINE
 // only, nothing but text and files in a private note).
 import { metaInboxLink, isSendableSticker, type ChannelType } from '@sabai/domain';
 import { QUICK_REPLY_TYPES_OF, type SendMessageRequest } from '@sabai/contracts';
@@ -11,12 +11,14 @@ import type { OutgoingPayload } from './message-view';
 type ChannelWindow = NonNullable<Awaited<ReturnType<typeof repo.findChannelWindow>>>;
 
 /**
- * Refuses a reply the customer cannot get: a LINE customer who blocked the account, or a Messenger or
- * Instagram reply past the 7-day window (with the Business Suite link).
+ * Refuses a reply the customer cannot get: a LINE customer who blocked the account, a LINE chat in standby
+ * (another module answers it; sending would talk over it), or a Messenger or Instagram reply past the 7-day
+ * window (with the Business Suite link).
  */
 export function assertCustomerReachable(found: ChannelWindow, now: Date) {
   if (found.type === 'line') {
     if (found.isFollowing === false) throw conflict('message.customer_blocked');
+    if (found.inStandby === true) throw conflict('message.chat_in_standby');
     return;
   }
   if (!metaMessagingType(found.lastInboundAt, now)) {

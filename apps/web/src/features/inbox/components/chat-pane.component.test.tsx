@@ -40,6 +40,7 @@ const ISSUE: IssueDetail = {
   mayTake: false,
   viewOnly: false,
   customerBlocked: false,
+  chatInStandby: false,
   postId: null,
   csat: null,
 };
@@ -106,3 +107,17 @@ for (const lang of ['en', 'th'] as const) {
     });
   });
 }
+
+describe('a LINE chat in standby', () => {
+  it('says another module answers the chat and keeps replies off, private notes on', async () => {
+    answerTheChat({ ...ISSUE, chatInStandby: true });
+    const { container, user } = await open('th');
+    const banner = await screen.findByTestId('chat-in-standby');
+    expect(banner.textContent).toContain(text('inbox.chat.chatInStandby'));
+    expect(screen.getByTestId('reply-standby').textContent).toContain(text('inbox.composer.standby'));
+    expect(screen.queryByTestId('composer-input')).toBeNull();
+    await user.click(screen.getByTestId('note-switch'));
+    expect(await screen.findByTestId('composer-input')).toBeTruthy();
+    await expectAccessible(container);
+  });
+});

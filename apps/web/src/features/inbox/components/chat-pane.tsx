@@ -177,6 +177,16 @@ export function ChatPane({ issueId, onOpenIssue, onBack, onShowInfo }: ChatPaneP
           data-testid="customer-blocked"
         />
       )}
+      {data.chatInStandby && (
+        <Alert
+          className="chat-pane__blocked"
+          type="info"
+          showIcon
+          banner
+          title={t('inbox.chat.chatInStandby')}
+          data-testid="chat-in-standby"
+        />
+      )}
       {data.kind === 'comment' ? (
         <CommentPane
           key={data.id}

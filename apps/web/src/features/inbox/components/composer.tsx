@@ -94,7 +94,8 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
   const targetName = comment?.target?.comment?.authorName ?? '';
   const hasNoTarget = isComment && !isNote && comment.target === null;
   // A note stays inside the team: it can be written when the customer cannot be reached.
-  const isLocked = (issue.replyLockedInboxUrl !== null || issue.customerBlocked) && !isNote;
+  const isLocked =
+    (issue.replyLockedInboxUrl !== null || issue.customerBlocked || issue.chatInStandby) && !isNote;
   const focus = () => textArea.current?.focus();
   useEffect(() => saveDraft(issue.id, { text, isNote }), [issue.id, text, isNote]);
   useShortcutKey(SHORTCUTS.reply, focus, isOpen);
@@ -219,6 +220,8 @@ export function Composer({ issue, onTyping, comment }: ComposerProps) {
     <div className={`composer${isNote ? ' composer--note' : ''}`} data-testid="composer">
       {isLocked && issue.customerBlocked ? (
         <Alert type="warning" showIcon title={t('inbox.composer.blocked')} data-testid="reply-blocked" />
+      ) : isLocked && issue.chatInStandby ? (
+        <Alert type="info" showIcon title={t('inbox.composer.standby')} data-testid="reply-standby" />
       ) : isLocked ? (
         <Alert
           type="warning"

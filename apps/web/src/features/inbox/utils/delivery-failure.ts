@@ -11,6 +11,7 @@ export function deliveryFailure(t: TFunction, providerError: string | null): str
   const detail = colon === -1 ? code : providerError.slice(colon + 2);
   if (code === 'channel.reply_window_closed') return t('inbox.delivery.reasons.windowClosed');
   if (code === 'channel.token_invalid') return t('inbox.delivery.reasons.tokenInvalid');
+  if (code === 'channel.line_standby') return t('inbox.delivery.reasons.standby');
   const platform = PLATFORMS[code.split('.')[0]!];
   if (!platform) return t('inbox.delivery.reasons.other', { detail });
   const reason = code.endsWith('.network') ? 'network' : 'refused';

@@ -1,6 +1,7 @@
-// LINE groups and rooms end to end through the simulator: a conversation belongs to the chat a message came
-// from, so an answer meant for one customer never lands in a group they are in, and a group is one issue
-// whose answers go to the group, with no greeting nor AI answer there.
+// LINE chats end to end through the simulator: a conversation belongs to the chat a message came from, so an
+// answer meant for one customer never lands in a group they are in, and a group is one issue whose answers
+// go to the group, with no greeting nor AI answer there; a chat another module controls (standby) gets
+// nothing from Sabai until the module hands it back.
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { eventually, startChannelHarness, storedMessage, type ChannelHarness } f
 import { buildTeam } from '../../../test/factories';
 import { feedRegistered } from '../../../test/live-messages';
 import { contacts, issues, messages } from '../../db/schema';
+import { DELIVER_JOB, queueSystemMessage } from '../messages';
 
 let h: ChannelHarness;
 let line: { id: string; externalId: string };
@@ -140,5 +142,63 @@ describe('LINE groups and rooms', () => {
     } finally {
       socket.close();
     }
+  });
+});
+
+describe('LINE standby', () => {
+  it('sends nothing to a chat another module controls, says so, and answers again once it is handed back', async () => {
+    const customer = hex('U');
+    h.sim.addLineUser(line.externalId, { userId: customer, displayName: 'Khun Fah' });
+    h.sim.line.standby(line.externalId, customer, true);
+    const first = (await h.sim.line.text(line.externalId, customer, 'Is my order ready?')).body;
+    expect(first.events[0]).toMatchObject({ mode: 'standby' });
+    expect(first.events[0]).not.toHaveProperty('replyToken');
+    const issueId = await issueOfMessage(first.events[0]);
+
+    // No greeting; the agent sees the standby and cannot send.
+    const detail = await call(h.t.app, 'GET', `/api/v1/issues/${issueId}`, { token: h.admin });
+    expect(detail.json()).toMatchObject({ chatInStandby: true, customerBlocked: false });
+    const refused = await answer(issueId, 'Ready tomorrow');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('message.chat_in_standby');
+    // Opening the chat marks nothing read on LINE: the module says when it has read the customer.
+    await call(h.t.app, 'GET', `/api/v1/issues/${issueId}/messages?read=true`, { token: h.admin });
+    await eventually(async () => {
+      const jobs = await h.t.db.query<{ state: string }>(
+        "SELECT state FROM pgboss.job WHERE name = 'chat.mark_read' AND (data->>'issueId')::int = $1",
+        [issueId],
+      );
+      return jobs.length > 0 && jobs.every((j) => j.state === 'completed');
+    });
+    expect(h.sim.calls({ path: '/v2/bot/chat/markAsRead' })).toEqual([]);
+    // A message something else queued (a rule, a survey) fails at delivery with the standby reason.
+    const queued = await queueSystemMessage(h.t.deps, h.t.db.orm, {
+      organizationId: h.org.id,
+      issueId,
+      channelId: line.id,
+      text: 'Rate us!',
+      at: new Date(),
+    });
+    await h.t.deps.jobs.send(DELIVER_JOB, { messageId: queued });
+    const failed = await eventually(async () => {
+      const [row] = await h.t.db.orm.select().from(messages).where(eq(messages.id, queued));
+      return row?.deliveryStatus === 'failed' ? row : null;
+    });
+    expect(failed.providerError).toMatch(/^channel\.line_standby: /);
+
+    // The module hands the chat back: the next message comes active and the agent's answer goes out.
+    h.sim.line.standby(line.externalId, customer, false);
+    const back = (await h.sim.line.text(line.externalId, customer, 'Hello?')).body;
+    expect(back.events[0]).toMatchObject({ mode: 'active' });
+    await issueOfMessage(back.events[0]);
+    expect(
+      (await call(h.t.app, 'GET', `/api/v1/issues/${issueId}`, { token: h.admin })).json(),
+    ).toMatchObject({
+      chatInStandby: false,
+    });
+    const res = await answer(issueId, 'Ready tomorrow');
+    expect(res.statusCode).toBe(201);
+    expect((await sent(res.json().id)).deliveredVia).toBe('reply');
+    expect(texts(customer)).toEqual(['Ready tomorrow']);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "contact_identities" ADD COLUMN "in_standby" boolean DEFAULT false NOT NULL;
