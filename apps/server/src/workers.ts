@@ -3,7 +3,15 @@
 // buildApp unless the process is HTTP-only.
 import type { Deps } from './deps';
 import { startIngestWorker } from './platform/ingest-queue';
-import { downloadMedia, fetchProfile, MEDIA_JOB, PROFILE_JOB, processInboundBatch } from './modules/inbound';
+import {
+  downloadMedia,
+  fetchMemberProfile,
+  fetchProfile,
+  MEDIA_JOB,
+  MEMBER_PROFILE_JOB,
+  PROFILE_JOB,
+  processInboundBatch,
+} from './modules/inbound';
 import { deliverMessage, DELIVER_JOB } from './modules/messages';
 import { markChatRead, MARK_READ_JOB } from './modules/chat-signals';
 import * as assignment from './modules/assignment';
@@ -33,6 +41,7 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
     comments.fetchPostPreview(deps, job),
   );
   await deps.jobs.work(PROFILE_JOB, { concurrency: 4 }, (job) => fetchProfile(deps, job));
+  await deps.jobs.work(MEMBER_PROFILE_JOB, { concurrency: 2 }, (job) => fetchMemberProfile(deps, job));
   await deps.jobs.work(assignment.ASSIGN_JOB, { concurrency: 4 }, (job) =>
     assignment.runAssignJob(deps, job),
   );

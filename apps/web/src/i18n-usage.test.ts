@@ -19,6 +19,7 @@ const DYNAMIC_PREFIXES = [
   'inbox.kinds.', // message kinds
   'inbox.delivery.', // message delivery statuses
   'inbox.quickReplies.types.', // quick-reply button types (contracts QuickReplySchema)
+  'inbox.trail.chat.', // a LINE chat's events in the trail (packages/domain CHAT_EVENT_KINDS)
   'policy.sections.', // policy page: `policy.sections.<id>.title|body`
   'notifications.text.', // localNotice(): the server's notice texts by kind
   // The server's person export (apps/server contacts.person-export.ts) writes these.

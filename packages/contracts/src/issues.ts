@@ -6,6 +6,7 @@ import { IssueSlaSchema } from './sla';
 import { AutomationTraceSchema } from './automation';
 import {
   CHANNEL_TYPES,
+  CHAT_EVENT_KINDS,
   ISSUE_ACTIVITY_KINDS,
   ISSUE_SORTS,
   ISSUE_STATUSES,
@@ -117,6 +118,8 @@ export const IssueDetailSchema = IssueListItemSchema.extend({
    * the customer until it hands the chat back.
    */
   chatInStandby: z.boolean(),
+  /** LINE: the issue is the conversation of a group or a multi-person chat (room); null for a 1:1 chat. */
+  groupChat: z.enum(['group', 'room']).nullable(),
   /** A comment issue's post (GET /posts/:id), shown above the thread. */
   postId: z.string().nullable(),
   /** The satisfaction survey this issue sent, and the customer's rating and comment once given. */
@@ -162,8 +165,30 @@ export const IssueActivitySchema = z.object({
   csat: z.object({ rating: z.number().nullable(), comment: z.string().nullable() }).nullable(),
   /** Made by an automation rule or a macro (then `actor` is null, or the agent who ran the macro). */
   automation: AutomationTraceSchema.nullable(),
+  /**
+   * `chat_event`: what happened in the LINE chat, the members it names (their names, null while LINE has not
+   * given one) and what it names besides (the beacon, membership or video id).
+   */
+  chatEvent: z
+    .object({
+      event: z.enum(CHAT_EVENT_KINDS),
+      members: z.array(z.string().nullable()),
+      detail: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type IssueActivity = z.infer<typeof IssueActivitySchema>;
+
+/** A member seen in a LINE group or room: who wrote in it or joined it, and whether they are still in it. */
+export const ChatMemberSchema = z.object({
+  userId: z.string(),
+  displayName: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+  hasLeft: z.boolean(),
+});
+export type ChatMember = z.infer<typeof ChatMemberSchema>;
+export const ChatMembersSchema = z.object({ items: z.array(ChatMemberSchema) });
+export type ChatMembers = z.infer<typeof ChatMembersSchema>;
 export const IssueActivityTrailSchema = z.array(IssueActivitySchema);
 
 /** The kinds of issue update: note, status. */

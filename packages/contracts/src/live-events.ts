@@ -50,10 +50,13 @@ export function messagePreview(
 
 export const LIVE_EVENT_DATA = {
   'issue.created': IssueStateSchema.extend({ channelId: z.string().optional() }),
-  /** A change of state (with the note, a close request), or of some fields only (`unread`: read now; `csat`: its survey). */
+  /**
+   * A change of state (with the note, a close request), or of some fields only (`unread`: read now; `csat`: its
+   * survey; `chat`: a LINE group's members or the chat's events in the trail).
+   */
   'issue.updated': z.union([
     IssueStateSchema,
-    z.object({ issueId, fields: z.array(z.enum(['tags', 'contact', 'unread', 'csat'])).min(1) }),
+    z.object({ issueId, fields: z.array(z.enum(['tags', 'contact', 'unread', 'csat', 'chat'])).min(1) }),
   ]),
   'issue.assigned': IssueStateSchema,
   'issue.status_changed': IssueStateSchema,

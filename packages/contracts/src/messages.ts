@@ -113,6 +113,11 @@ export const MessageSchema = z.object({
   survey: z.enum(['question', 'thanks']).optional(),
   /** Written by the AI first responder: its answer, its hand-over message or its note to agents. */
   ai: z.enum(['answer', 'handOver', 'note']).optional(),
+  /**
+   * Written in a LINE group or room by this member (GET /issues/:id/chat-members names them); `userId` null
+   * when LINE withheld who it was.
+   */
+  groupMember: z.object({ userId: z.string().nullable() }).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -3,6 +3,7 @@
 export * from './api-tokens';
 export * from './attachments';
 export * from './channel-type';
+export * from './chat-events';
 export * from './default-role-matrix';
 export * from './exhaustive';
 export * from './format';

@@ -19,7 +19,8 @@ export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 /**
  * What an issue's activity trail records (issue_activities.kind), shown in its chat as system lines:
  * `assigned` with no agent is an unassignment (back to the team's queue); `assigned` with no actor is the
- * automatic assignment; `customer_returned` is the customer writing again to a resolved issue.
+ * automatic assignment; `customer_returned` is the customer writing again to a resolved issue; `chat_event`
+ * something in the LINE chat besides a message (see ChatEventKind).
  */
 export const ISSUE_ACTIVITY_KINDS = [
   'status',
@@ -36,6 +37,7 @@ export const ISSUE_ACTIVITY_KINDS = [
   'csat_commented',
   'rule_fired',
   'macro_run',
+  'chat_event',
 ] as const;
 export type IssueActivityKind = (typeof ISSUE_ACTIVITY_KINDS)[number];
 

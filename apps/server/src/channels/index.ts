@@ -2,6 +2,7 @@
 export { createChannelRegistry, type ChannelRegistry, type ProviderUrls } from './registry';
 export { isValidLineSignature, isValidMetaSignature } from './signatures';
 export { parseLineWebhook } from './line/parse';
+export { lineChatKind } from './line/chats';
 export { parseMetaWebhook } from './meta/parse';
 export { metaMessagingType } from './meta/adapter';
 export type { CommentApi, PostPreview } from './meta/comments';

@@ -1,7 +1,7 @@
 // The one interface every provider adapter implements (docs/architecture.md "Layers": channels are adapters
 // behind an explicit registry). Adapters verify, parse and send; they never touch the database.
 import type { QuickReply } from '@sabai/contracts';
-import type { ChannelType } from '@sabai/domain';
+import type { ChannelType, ChatEventKind } from '@sabai/domain';
 
 export type { ChannelType };
 
@@ -76,6 +76,19 @@ export type InboundEvent =
       emoji: string | null;
     }
   | CommentEvent
+  | {
+      /** LINE: something in the chat besides a message, for its trail (see ChatEventKind). */
+      type: 'chat_event';
+      accountId: string;
+      /** The chat: a user's, group's or room's id. */
+      externalUserId: string;
+      timestamp: Date;
+      event: ChatEventKind;
+      /** Members who joined or left (user ids). */
+      memberIds: string[];
+      /** What the event names: the beacon's hardware id, the membership id, the video's tracking id. */
+      detail: string | null;
+    }
   | {
       type: 'read';
       accountId: string;
@@ -167,6 +180,8 @@ export interface ChannelAdapter {
   splitText(text: string): string[];
   send(request: SendRequest): Promise<SendResult>;
   fetchProfile(credentials: ChannelCredentials, externalUserId: string): Promise<Profile | null>;
+  /** LINE: a member of a group or room the account is in (null when LINE has no profile to give). */
+  fetchChatMember?(credentials: ChannelCredentials, chatId: string, userId: string): Promise<Profile | null>;
   /**
    * Marks the customer's messages read in their app: LINE up to the message whose `markAsReadToken` is
    * given (nothing without one), Messenger and Instagram with `mark_seen`.

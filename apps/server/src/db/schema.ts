@@ -608,6 +608,27 @@ export const contactIdentities = pgTable(
 );
 
 /**
+ * The members Sabai has seen in a LINE group or room (the chat is one identity, its conversation's): those who
+ * wrote in it or joined it while the account was there. Name and picture come from LINE's group and room
+ * member profile endpoints; `leftAt` is set when LINE says they left.
+ */
+export const lineChatMembers = pgTable(
+  'line_chat_members',
+  {
+    organizationId: orgId(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => contactIdentities.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    displayName: text('display_name'),
+    pictureUrl: text('picture_url'),
+    leftAt: ts('left_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.userId] })],
+);
+
+/**
  * Who viewed, exported, edited, deleted, merged or erased contacts. No foreign key to the
  * contact: the record outlives it.
  */

@@ -1,6 +1,7 @@
 import {
   AssignIssueSchema,
   AssignableTeamsSchema,
+  ChatMembersSchema,
   IssueDetailSchema,
   IssueFilterOptionsSchema,
   IssueFilterSchema,
@@ -70,6 +71,15 @@ export const issueRoutes = defineRoutes({
     tag,
     params: IssueIdParams,
     responses: { 200: IssueActivityTrailSchema },
+    access: view,
+  },
+  /** The members seen in a LINE group or room issue's chat (empty for other issues). */
+  chatMembers: {
+    method: 'GET',
+    path: '/issues/:id/chat-members',
+    tag,
+    params: IssueIdParams,
+    responses: { 200: ChatMembersSchema },
     access: view,
   },
   history: {

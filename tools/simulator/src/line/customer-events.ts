@@ -93,6 +93,35 @@ function activeEvent(
       if (content) content.isGone = true;
       return { type: 'unsend', ...common, unsend: { messageId: action.messageId } };
     }
+    case 'beacon':
+      return {
+        type: 'beacon',
+        ...common,
+        replyToken: issueReplyToken(chatId),
+        beacon: { hwid: action.hwid, type: action.beaconType ?? 'enter' },
+      };
+    case 'accountLink':
+      // A failed link carries no reply token (webhook.yml: AccountLinkEvent).
+      return {
+        type: 'accountLink',
+        ...common,
+        ...(action.result === 'ok' ? { replyToken: issueReplyToken(chatId) } : {}),
+        link: { result: action.result, nonce: randomToken(16) },
+      };
+    case 'membership':
+      return {
+        type: 'membership',
+        ...common,
+        replyToken: issueReplyToken(chatId),
+        membership: { type: action.membershipType, membershipId: action.membershipId },
+      };
+    case 'videoPlayComplete':
+      return {
+        type: 'videoPlayComplete',
+        ...common,
+        replyToken: issueReplyToken(chatId),
+        videoPlayComplete: { trackingId: action.trackingId },
+      };
     default: {
       // Pushes reach a non-friend for 7 days after they last wrote 1:1 (A.10): a group message does not count.
       if (!chat) user.lastMessagedAt = timestamp;
@@ -161,7 +190,11 @@ type MessageAction = Exclude<
       | 'join'
       | 'leave'
       | 'memberJoined'
-      | 'memberLeft';
+      | 'memberLeft'
+      | 'beacon'
+      | 'accountLink'
+      | 'membership'
+      | 'videoPlayComplete';
   }
 >;
 

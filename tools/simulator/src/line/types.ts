@@ -101,6 +101,14 @@ export type LineAction =
   | { type: 'unfollow'; userId: string }
   | ({ type: 'postback'; userId: string; data: string; params?: Record<string, string> } & LineWhere)
   | ({ type: 'unsend'; userId: string; messageId: string } & LineWhere)
+  /** The user comes near one of the account's LINE Beacons. */
+  | { type: 'beacon'; userId: string; hwid: string; beaconType?: 'enter' | 'banner' | 'stay' }
+  /** The user linked (or failed to link) their LINE account with the shop's own account. */
+  | { type: 'accountLink'; userId: string; result: 'ok' | 'failed' }
+  /** The user joined, left or renewed one of the account's paid memberships. */
+  | { type: 'membership'; userId: string; membershipType: 'joined' | 'left' | 'renewed'; membershipId: number }
+  /** The user watched to the end a video the account sent with this tracking id. */
+  | { type: 'videoPlayComplete'; userId: string; trackingId: string }
   /** The bot is added to (`join`) or removed from (`leave`) a group or room. */
   | { type: 'join'; chatId: string }
   | { type: 'leave'; chatId: string }

@@ -94,6 +94,18 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
       }
     },
 
+    async fetchChatMember(credentials, chatId, userId) {
+      const kind = lineChatKind(chatId);
+      if (kind === 'user') return null;
+      try {
+        const p = await api.chatMember(credentials.accessToken, chatId, kind, userId);
+        return { displayName: toStorableText(p.displayName), pictureUrl: p.pictureUrl ?? null };
+      } catch (err) {
+        if (err instanceof HTTPFetchError && err.status === 404) return null;
+        throw err;
+      }
+    },
+
     async markRead(credentials, _recipient, markAsReadToken) {
       if (!markAsReadToken) return;
       await api.markAsRead(credentials.accessToken, markAsReadToken).catch((err: unknown) => {

@@ -49,6 +49,14 @@ export function createLineApi(opts: { apiBaseUrl: string; dataApiBaseUrl: string
       });
       return (await (await check(res)).json()) as messagingApi.UserProfileResponse;
     },
+    /** A member of a group or room the bot is in: their name and picture, friend of the account or not. */
+    async chatMember(token: string, chatId: string, kind: 'group' | 'room', userId: string) {
+      const path = `/v2/bot/${kind}/${encodeURIComponent(chatId)}/member/${encodeURIComponent(userId)}`;
+      const res = await opts.fetch(url(opts.apiBaseUrl, path), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await (await check(res)).json()) as messagingApi.GroupUserProfileResponse;
+    },
     /** A group the bot is in: its name and picture. */
     async groupSummary(token: string, groupId: string) {
       const path = `/v2/bot/group/${encodeURIComponent(groupId)}/summary`;

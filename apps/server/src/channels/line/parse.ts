@@ -1,8 +1,11 @@
 // LINE webhook body → product events (docs/channels.md "Deliveries"). Unknown event and message types are
-// ignored, never rejected; events without a chat (failed account links) carry nothing for the inbox. A
+// ignored, never rejected; events without a chat (failed account links) carry nothing for the inbox. Joins,
+// leaves and the customer's other events (beacon, account link, membership, a video watched) become chat
+// events for the conversation's trail. A
 // message in a group or room belongs to that chat's conversation (chats.ts), with the member who wrote it
 // in its payload (`member.userId`, null when LINE withholds it).
 import { z } from 'zod';
+import type { ChatEventKind } from '@sabai/domain';
 import { readQuickReplyData } from '../quick-reply-data';
 import type { InboundEvent, InboundKind, MediaRef } from '../types';
 import { lineChatOf } from './chats';
@@ -27,6 +30,12 @@ const EventSchema = z
     postback: z.object({ data: z.string(), params: z.record(z.string(), z.unknown()).optional() }).optional(),
     unsend: z.object({ messageId: z.string() }).optional(),
     follow: z.object({ isUnblocked: z.boolean().optional() }).optional(),
+    joined: z.object({ members: z.array(SourceSchema) }).optional(),
+    left: z.object({ members: z.array(SourceSchema) }).optional(),
+    beacon: z.object({ hwid: z.string(), type: z.string() }).loose().optional(),
+    link: z.object({ result: z.string() }).loose().optional(),
+    membership: z.object({ type: z.string(), membershipId: z.number() }).loose().optional(),
+    videoPlayComplete: z.object({ trackingId: z.string() }).optional(),
   })
   .loose();
 
@@ -102,12 +111,53 @@ export function parseLineWebhook(body: unknown, channelId: string): InboundEvent
       case 'unsend':
         if (e.unsend) out.push({ type: 'unsend', ...base, providerMessageId: e.unsend.messageId });
         break;
-      default:
+      default: {
+        const chatEvent = chatEventOf(e);
+        if (chatEvent) out.push({ type: 'chat_event', ...base, memberIds: [], detail: null, ...chatEvent });
         break;
+      }
     }
   }
   return out;
 }
+
+type LineEvent = z.infer<typeof EventSchema>;
+type ChatEventParts = { event: ChatEventKind; memberIds?: string[]; detail?: string | null };
+
+/** The trail's reading of an event that is not a message: who joined or left, what the customer did. */
+function chatEventOf(e: LineEvent): ChatEventParts | null {
+  const userIds = (members: Array<{ userId?: string | undefined }>) =>
+    members.flatMap((m) => (m.userId ? [m.userId] : []));
+  switch (e.type) {
+    case 'join':
+      return { event: 'bot_joined' };
+    case 'leave':
+      return { event: 'bot_left' };
+    case 'memberJoined':
+      return e.joined ? { event: 'members_joined', memberIds: userIds(e.joined.members) } : null;
+    case 'memberLeft':
+      return e.left ? { event: 'members_left', memberIds: userIds(e.left.members) } : null;
+    case 'beacon':
+      return e.beacon ? { event: 'beacon', detail: e.beacon.hwid } : null;
+    case 'accountLink':
+      if (!e.link) return null;
+      return { event: e.link.result === 'ok' ? 'account_linked' : 'account_link_failed' };
+    case 'membership': {
+      const kind = e.membership && MEMBERSHIP_EVENTS[e.membership.type];
+      return kind ? { event: kind, detail: String(e.membership!.membershipId) } : null;
+    }
+    case 'videoPlayComplete':
+      return e.videoPlayComplete ? { event: 'video_viewed', detail: e.videoPlayComplete.trackingId } : null;
+    default:
+      return null;
+  }
+}
+
+const MEMBERSHIP_EVENTS: Record<string, ChatEventKind> = {
+  joined: 'membership_joined',
+  left: 'membership_left',
+  renewed: 'membership_renewed',
+};
 
 /** What a date and time picker gave: LINE sends `date`, `time` or `datetime`, by the picker's mode. */
 function pickedValue(params: Record<string, unknown> | undefined): string | null {

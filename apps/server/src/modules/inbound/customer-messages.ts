@@ -26,6 +26,7 @@ import { notifyCustomerActivity } from '../notifications';
 import { refreshSla } from '../sla';
 import { organizationTimeZone } from '../organizations';
 import * as repo from './inbound.repo';
+import { recordChatMembers } from './chat-members';
 import { MEDIA_JOB } from './media';
 import { memoize } from '../../platform/memoize';
 
@@ -75,6 +76,7 @@ export async function appendCustomerMessages(
     issueActivity(applied),
     identityActivity(applied, opened, replyTokenExpiresAt),
   );
+  await recordChatMembers(deps, tx, writers(applied));
   const intakeOf = memoize((teamId: string) => findTeamIntake(tx, teamId));
   // A group or room hears no greeting nor AI answer: the account talks there when an agent does. Nor does a
   // chat in standby, where another module answers.
@@ -309,6 +311,16 @@ function identityActivity(
     a.inStandby = event.inStandby === true;
   }
   return [...byIdentity.values()];
+}
+
+/** The members who wrote in LINE groups and rooms (those LINE names). */
+function writers(applied: AppliedMessage[]) {
+  return applied.flatMap(({ identity, event }) => {
+    const userId = (event.payload.member as { userId?: string | null } | undefined)?.userId;
+    return event.inGroupChat && userId
+      ? [{ organizationId: identity.organizationId, identityId: identity.id, userId }]
+      : [];
+  });
 }
 
 type TeamIntake = (teamId: string) => ReturnType<typeof findTeamIntake>;

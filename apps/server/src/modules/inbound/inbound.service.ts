@@ -28,6 +28,7 @@ import { isOwnSentPart } from '../messages';
 import { refreshSla } from '../sla';
 import { linkCodeIn, linkFromLine } from '../staff-alerts';
 import * as repo from './inbound.repo';
+import { applyChatEvent, isChatOpening } from './chat-members';
 import { withBoundedTime } from './provider-time';
 
 /** An event with the channel it arrived on. */
@@ -153,7 +154,7 @@ async function applyEvents(deps: Deps, events: ChannelEvent[], identities: Map<s
         continue;
       }
       await flushRun();
-      await applyOtherEvent(tx, channel, event, identityOf);
+      await applyOtherEvent(deps, tx, channel, event, identityOf);
     }
     await flushRun();
     await flushComments();
@@ -235,14 +236,23 @@ async function withChannels(
     .map(({ channel, event }): ChannelEvent => ({ channel, event }));
 }
 
-/** Events that make a customer known: their first message, a follow, an ad referral. */
+/**
+ * Events that make a customer known: their first message, a follow, an ad referral; a LINE group or room
+ * once the account joins it or members join it.
+ */
 function createsIdentity(
   event: InboundEvent,
-): event is Extract<InboundEvent, { type: 'message' | 'follow' | 'referral' }> {
-  return (event.type === 'message' && !event.isEcho) || event.type === 'follow' || event.type === 'referral';
+): event is Extract<InboundEvent, { type: 'message' | 'follow' | 'referral' | 'chat_event' }> {
+  return (
+    (event.type === 'message' && !event.isEcho) ||
+    event.type === 'follow' ||
+    event.type === 'referral' ||
+    isChatOpening(event)
+  );
 }
 
 async function applyOtherEvent(
+  deps: Deps,
   tx: Tx,
   channel: ChannelRow,
   event: InboundEvent,
@@ -267,6 +277,8 @@ async function applyOtherEvent(
         })),
       );
     }
+    case 'chat_event':
+      return applyChatEvent(deps, tx, channel.id, event);
     case 'referral':
       return repo.recordReferral(tx, identityOf(channel, event.externalUserId).id, event.adId);
     case 'unsend': {

@@ -7,3 +7,4 @@ export { forgetIdentities } from './identities';
 export { downloadMedia, MEDIA_JOB } from './media';
 /** The provider profile job of a new customer. */
 export { fetchProfile, PROFILE_JOB } from './profiles';
+export { fetchMemberProfile, MEMBER_PROFILE_JOB } from './chat-members';

@@ -96,11 +96,15 @@ describe('LINE groups and rooms', () => {
     // Who wrote: the member LINE named, and "a member" when it withheld the id.
     expect(first.payload).toMatchObject({ member: { userId: customer } });
     expect(second.payload).toMatchObject({ member: { userId: null } });
-    const [contact] = await h.t.db.orm
-      .select({ name: contacts.displayName, picture: contacts.pictureUrl })
-      .from(issues)
-      .innerJoin(contacts, eq(contacts.id, issues.contactId))
-      .where(eq(issues.id, first.issueId));
+    // The group's name and picture fill in once LINE has answered (the account's join already asked).
+    const contact = await eventually(async () => {
+      const [row] = await h.t.db.orm
+        .select({ name: contacts.displayName, picture: contacts.pictureUrl })
+        .from(issues)
+        .innerJoin(contacts, eq(contacts.id, issues.contactId))
+        .where(eq(issues.id, first.issueId));
+      return row?.picture ? row : null;
+    });
     expect(contact).toEqual({ name: 'ร้านประจำ', picture: 'https://example.com/group.png' });
 
     const res = await answer(first.issueId, 'Open until 8 pm today');
@@ -142,6 +146,88 @@ describe('LINE groups and rooms', () => {
     } finally {
       socket.close();
     }
+  });
+});
+
+const trail = async (issueId: number) =>
+  (await call(h.t.app, 'GET', `/api/v1/issues/${issueId}/activity`, { token: h.admin }))
+    .json<
+      Array<{
+        kind: string;
+        chatEvent: { event: string; members: Array<string | null>; detail: string | null } | null;
+      }>
+    >()
+    .filter((a) => a.kind === 'chat_event')
+    .map((a) => a.chatEvent);
+
+const membersOf = async (issueId: number) =>
+  (await call(h.t.app, 'GET', `/api/v1/issues/${issueId}/chat-members`, { token: h.admin })).json<{
+    items: Array<{ userId: string; displayName: string | null; hasLeft: boolean }>;
+  }>().items;
+
+describe('a LINE group as one conversation', () => {
+  it('lists the members by name, notes who joins and leaves in the trail, and keeps a withheld member’s message', async () => {
+    const { customer, other, group } = await customerAndGroup('Weekend market');
+    const newcomer = hex('U');
+    h.sim.addLineUser(line.externalId, { userId: newcomer, displayName: 'Khun Mai', isFriend: false });
+    const first = (
+      await h.sim.line.events(line.externalId, [
+        { type: 'text', userId: customer, text: 'Do you deliver on Sunday?', chatId: group },
+        { type: 'text', userId: other, text: 'Me too please', chatId: group, withholdUserId: true },
+      ])
+    ).body;
+    const issueId = await issueOfMessage(first.events[0]);
+    const listed = await call(h.t.app, 'GET', `/api/v1/issues/${issueId}/messages`, { token: h.admin });
+    const byText = (text: string) =>
+      listed.json().items.find((m: { text: string }) => m.text === text)?.groupMember;
+    expect(byText('Do you deliver on Sunday?')).toEqual({ userId: customer });
+    expect(byText('Me too please')).toEqual({ userId: null });
+    // The member who wrote is named from LINE's group member profile (a friend of the account or not).
+    await eventually(async () => (await membersOf(issueId)).some((m) => m.displayName === 'Khun Nid'));
+
+    await h.sim.line.events(line.externalId, [{ type: 'memberJoined', chatId: group, userIds: [newcomer] }]);
+    await eventually(async () => (await membersOf(issueId)).some((m) => m.displayName === 'Khun Mai'));
+    await h.sim.line.events(line.externalId, [{ type: 'memberLeft', chatId: group, userIds: [customer] }]);
+    await eventually(async () => (await trail(issueId)).length === 2);
+    expect(await trail(issueId)).toEqual([
+      { event: 'members_joined', members: ['Khun Mai'], detail: null },
+      { event: 'members_left', members: ['Khun Nid'], detail: null },
+    ]);
+    expect(await membersOf(issueId)).toEqual([
+      expect.objectContaining({ userId: newcomer, displayName: 'Khun Mai', hasLeft: false }),
+      expect.objectContaining({ userId: customer, displayName: 'Khun Nid', hasLeft: true }),
+    ]);
+
+    const res = await answer(issueId, 'Yes, Sundays until noon');
+    expect((await sent(res.json().id)).deliveredVia).toBe('reply');
+    expect(texts(group)).toEqual(['Yes, Sundays until noon']);
+    // The account is removed from the group: the trail says so.
+    await h.sim.line.events(line.externalId, [{ type: 'leave', chatId: group }]);
+    await eventually(async () => (await trail(issueId)).length === 3);
+    expect((await trail(issueId))[2]).toEqual({ event: 'bot_left', members: [], detail: null });
+  });
+
+  it('notes a customer’s beacon visit, account link, membership and watched video in their trail', async () => {
+    const customer = hex('U');
+    h.sim.addLineUser(line.externalId, { userId: customer, displayName: 'Khun Beam' });
+    const issueId = await issueOfMessage(
+      (await h.sim.line.text(line.externalId, customer, 'hi')).body.events[0],
+    );
+    await h.sim.line.events(line.externalId, [
+      { type: 'beacon', userId: customer, hwid: 'd41d8cd98f' },
+      { type: 'accountLink', userId: customer, result: 'ok' },
+      { type: 'accountLink', userId: customer, result: 'failed' },
+      { type: 'membership', userId: customer, membershipType: 'joined', membershipId: 3189 },
+      { type: 'videoPlayComplete', userId: customer, trackingId: 'summer-sale' },
+    ]);
+    await eventually(async () => (await trail(issueId)).length === 5);
+    expect(await trail(issueId)).toEqual([
+      { event: 'beacon', members: [], detail: 'd41d8cd98f' },
+      { event: 'account_linked', members: [], detail: null },
+      { event: 'account_link_failed', members: [], detail: null },
+      { event: 'membership_joined', members: [], detail: '3189' },
+      { event: 'video_viewed', members: [], detail: 'summer-sale' },
+    ]);
   });
 });
 

@@ -3,7 +3,14 @@
 // decorates just those rows.
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AutomationTrace, IssueFilter } from '@sabai/contracts';
-import type { IssueActivityKind, IssueSort, IssueStatus, Scope, SlaTarget } from '@sabai/domain';
+import type {
+  ChatEventKind,
+  IssueActivityKind,
+  IssueSort,
+  IssueStatus,
+  Scope,
+  SlaTarget,
+} from '@sabai/domain';
 import { isStatementTimeout } from '../../db/list-helpers';
 import { rowsOf, type Executor } from '../../platform/db';
 import { issues, issueStatusTally } from '../../db/schema';
@@ -264,6 +271,8 @@ export type ActivityRow = {
   csat_comment: string | null;
   /** The rule or macro that made the change (activity data `automation`). */
   automation: AutomationTrace | null;
+  /** `chat_event`: the event, the names of the members it names (null while unknown), its detail. */
+  chat_event: { event: ChatEventKind; members: Array<string | null>; detail: string | null } | null;
 };
 
 const personJson = (alias: string) =>
@@ -272,7 +281,7 @@ const personJson = (alias: string) =>
 
 /**
  * An issue's latest ACTIVITY_TRAIL_LIMIT activities, oldest first, with the people, team and tag their data
- * names. A tag keeps the name and colour it had when recorded, so a deleted tag still reads; one that
+ * names (and the LINE chat members a chat event names, as they are known now). A tag keeps the name and colour it had when recorded, so a deleted tag still reads; one that
  * exists shows as it is now. Which of these each kind shows is the presenter's business.
  */
 export async function activityTrail(ex: Executor, organizationId: string, issueId: number) {
@@ -286,7 +295,13 @@ export async function activityTrail(ex: Executor, organizationId: string, issueI
       coalesce(tg.colour, a.data->>'colour') AS tag_colour,
       a.data->>'toIssueId' AS to_issue_id,
       a.data->>'rating' AS csat_rating, a.data->>'comment' AS csat_comment,
-      a.data->'automation' AS automation
+      a.data->'automation' AS automation,
+      CASE WHEN a.kind = 'chat_event' THEN json_build_object('event', a.data->>'event', 'detail', a.data->>'detail',
+        'members', (SELECT coalesce(json_agg(m.display_name ORDER BY u.n), '[]'::json)
+          FROM jsonb_array_elements_text(a.data->'memberIds') WITH ORDINALITY AS u(user_id, n)
+          LEFT JOIN line_chat_members m ON m.user_id = u.user_id
+            AND m.identity_id = (SELECT contact_identity_id FROM issues WHERE id = a.issue_id)))
+      END AS chat_event
     FROM (SELECT * FROM issue_activities
           WHERE issue_id = ${issueId} AND organization_id = ${organizationId}
           ORDER BY id DESC LIMIT ${ACTIVITY_TRAIL_LIMIT}) a

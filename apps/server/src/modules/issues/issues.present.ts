@@ -64,6 +64,7 @@ export type DetailExtras = {
   viewOnly: boolean;
   customerBlocked: boolean;
   chatInStandby: boolean;
+  groupChat: 'group' | 'room' | null;
   csat: IssueCsat | null;
 };
 
@@ -71,7 +72,16 @@ export function presentDetail(
   row: IssueRow,
   now: Date,
   links: FileLinks,
-  { transferredToIssueId, muted, mayTake, viewOnly, customerBlocked, chatInStandby, csat }: DetailExtras,
+  {
+    transferredToIssueId,
+    muted,
+    mayTake,
+    viewOnly,
+    customerBlocked,
+    chatInStandby,
+    groupChat,
+    csat,
+  }: DetailExtras,
 ): IssueDetail {
   const item = presentListItem(row, now, links);
   return {
@@ -97,6 +107,7 @@ export function presentDetail(
     viewOnly,
     customerBlocked,
     chatInStandby,
+    groupChat,
     postId: row.post_id,
     csat,
   };
@@ -150,6 +161,7 @@ export function presentActivity(row: ActivityRow): IssueActivity {
           }
         : null,
     automation: presentTrace(row.automation),
+    chatEvent: row.kind === 'chat_event' ? row.chat_event : null,
   };
 }
 

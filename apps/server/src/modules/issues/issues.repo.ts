@@ -8,12 +8,14 @@ import {
   issueActivities,
   issueMutes,
   issues,
+  lineChatMembers,
   memberships,
   teamMembers,
   teams,
   users,
 } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
+import { lineChatKind } from '../../channels';
 import { queueOrder, waitingForAgent } from '../assignment';
 import { activeMemberOf, membershipUser } from '../people';
 
@@ -249,21 +251,50 @@ export async function isMuted(ex: Executor, userId: string, issueId: number): Pr
   return rows.length > 0;
 }
 
+/** The members seen in an issue's LINE group or room: those still in it first, then by name. */
+export async function chatMembersOf(ex: Executor, issueId: number) {
+  const rows = await ex
+    .select({
+      userId: lineChatMembers.userId,
+      displayName: lineChatMembers.displayName,
+      pictureUrl: lineChatMembers.pictureUrl,
+      leftAt: lineChatMembers.leftAt,
+    })
+    .from(issues)
+    .innerJoin(lineChatMembers, eq(lineChatMembers.identityId, issues.contactIdentityId))
+    .where(eq(issues.id, issueId))
+    .orderBy(sql`${lineChatMembers.leftAt} IS NOT NULL`, lineChatMembers.displayName, lineChatMembers.userId)
+    .limit(CHAT_MEMBERS_LIMIT);
+  return rows.map(({ leftAt, ...m }) => ({ ...m, hasLeft: leftAt !== null }));
+}
+
+/** LINE groups hold at most 500 members. */
+const CHAT_MEMBERS_LIMIT = 500;
+
 /**
- * Why a LINE chat cannot take a reply now: the customer blocked the account (unfollowed), or another module
- * controls the chat (standby). Both false for other channels.
+ * What a LINE chat is and why it cannot take a reply now: a group or room, the customer blocked the account
+ * (unfollowed), another module controls the chat (standby). Nothing of it for other channels.
  */
 export async function lineChatState(
   ex: Executor,
   issueId: number,
-): Promise<{ customerBlocked: boolean; chatInStandby: boolean }> {
+): Promise<{ customerBlocked: boolean; chatInStandby: boolean; groupChat: 'group' | 'room' | null }> {
   const [row] = await ex
-    .select({ isFollowing: contactIdentities.isFollowing, inStandby: contactIdentities.inStandby })
+    .select({
+      isFollowing: contactIdentities.isFollowing,
+      inStandby: contactIdentities.inStandby,
+      chatId: contactIdentities.externalUserId,
+    })
     .from(issues)
     .innerJoin(contactIdentities, eq(contactIdentities.id, issues.contactIdentityId))
     .innerJoin(channels, eq(channels.id, issues.channelId))
     .where(and(eq(issues.id, issueId), eq(channels.type, 'line')));
-  return { customerBlocked: row?.isFollowing === false, chatInStandby: row?.inStandby === true };
+  const kind = row ? lineChatKind(row.chatId) : 'user';
+  return {
+    customerBlocked: row?.isFollowing === false,
+    chatInStandby: row?.inStandby === true,
+    groupChat: kind === 'user' ? null : kind,
+  };
 }
 
 /** The satisfaction survey the issue sent, with the customer's answer (csat module writes it). */

@@ -18,6 +18,9 @@ export async function issueRoutes(app: FastifyInstance, deps: Deps) {
   route(app, map.activity, async (req) =>
     service.issueActivity(deps, authOf(req), scopeOf(req), req.params.id),
   );
+  route(app, map.chatMembers, async (req) =>
+    service.chatMembers(deps, authOf(req), scopeOf(req), req.params.id),
+  );
   route(app, map.history, async (req) =>
     service.issueHistory(deps, authOf(req), scopeOf(req), req.params.id),
   );

@@ -7,6 +7,7 @@ import { NOTICE_TEXTS } from '@sabai/contracts';
 import type {
   AssignIssue,
   AssignableTeams,
+  ChatMembers,
   IssueActivity,
   IssueDetail,
   IssueFilter,
@@ -153,6 +154,18 @@ export async function issueHistory(
 }
 
 /** The issue's activity trail, oldest first (its latest ACTIVITY_TRAIL_LIMIT entries). */
+/** The members seen in the LINE group or room the issue is the conversation of, those still in it first. */
+export async function chatMembers(
+  deps: Deps,
+  auth: AuthContext,
+  scope: Scope,
+  issueId: number,
+): Promise<ChatMembers> {
+  const found = await repo.findIssueToRead(deps.db.orm, auth.organizationId, auth.userId, scope, issueId);
+  if (!found) throw notFound('issue.not_found');
+  return { items: await repo.chatMembersOf(deps.db.orm, found.issue.id) };
+}
+
 export async function issueActivity(
   deps: Deps,
   auth: AuthContext,

@@ -1,6 +1,6 @@
 // What a message shows beyond its text and files, read from its stored payload: a sticker's picture, the
-// quick-reply buttons a reply offered, the button a customer's message answered, and the customer's read
-// receipt and reaction.
+// quick-reply buttons a reply offered, the button a customer's message answered, the customer's read
+// receipt and reaction, and who wrote it in a LINE group.
 import { stickerImageUrl } from '@sabai/domain';
 import { PRIVATE_REPLY_WINDOW_DAYS, type Message, type QuickReply, type StickerRef } from '@sabai/contracts';
 
@@ -30,6 +30,7 @@ type Extras = Pick<
   | 'fromComment'
   | 'survey'
   | 'ai'
+  | 'groupMember'
 >;
 
 /** A comment as its message's payload keeps it (`payload.comment`). */
@@ -79,6 +80,7 @@ export function messageExtras(m: StoredMessage, stickerBase: string): Extras {
     quickReply?: QuickReplyAnswer;
     csat?: 'question' | 'thanks';
     ai?: Message['ai'];
+    member?: { userId: string | null };
   } & OutgoingPayload;
   const extras: Extras = {};
   const sticker: ShownSticker | null =
@@ -96,6 +98,7 @@ export function messageExtras(m: StoredMessage, stickerBase: string): Extras {
   if (m.customerReaction) extras.reaction = m.customerReaction;
   if (payload.csat) extras.survey = payload.csat;
   if (payload.ai === 'answer' || payload.ai === 'handOver' || payload.ai === 'note') extras.ai = payload.ai;
+  if (payload.member) extras.groupMember = { userId: payload.member.userId ?? null };
   return { ...extras, ...commentExtras(m) };
 }
 

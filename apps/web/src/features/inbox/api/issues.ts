@@ -56,6 +56,15 @@ export function useIssueActivity(id: number) {
   });
 }
 
+/** The members seen in a LINE group or room issue's chat: under the issue's key, refreshed with it. */
+export function useChatMembers(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...issueKey(id), 'members'],
+    queryFn: ({ signal }) => api(routes.issues.chatMembers, { params: { id }, signal }),
+    enabled,
+  });
+}
+
 export function useIssueHistory(id: number | null) {
   return useQuery({
     queryKey: [...issueKey(id ?? 0), 'history'],

@@ -77,6 +77,18 @@ function describeRun(a: IssueActivity, t: TFunction): Described {
     : { key: 'inbox.trail.macroRunBare', names: { actor, macro: name } };
 }
 
+/** "Khun Mai, a member joined the chat": the members' names are shown as names are, isolated. */
+function describeChatEvent(a: IssueActivity, t: TFunction): Described {
+  const chat = a.chatEvent;
+  if (!chat) return { key: 'inbox.trail.someone', names: {} };
+  const members = chat.members.map((name) => name ?? t('inbox.trail.aMember')).join(', ');
+  return {
+    key: `inbox.trail.chat.${chat.event}`,
+    names: chat.members.length > 0 ? { members } : {},
+    values: { detail: chat.detail ?? '' },
+  };
+}
+
 /** The sentence of a change with its actor (a person, or the system when there is none). */
 function describePerson(a: IssueActivity, t: TFunction): Described {
   const actor = a.actor?.displayName ?? t('inbox.trail.someone');
@@ -134,6 +146,8 @@ function describePerson(a: IssueActivity, t: TFunction): Described {
     case 'rule_fired':
     case 'macro_run':
       return describeRun(a, t);
+    case 'chat_event':
+      return describeChatEvent(a, t);
     default:
       return assertNever(a.kind);
   }

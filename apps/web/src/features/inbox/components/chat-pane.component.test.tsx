@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { routes, type IssueDetail } from '@sabai/contracts';
+import { routes, type IssueActivity, type IssueDetail, type Message } from '@sabai/contracts';
 import { ensureInboxTexts } from '../../../lib/i18n';
 import { expectAccessible } from '../../../test/accessibility';
 import { answer, cutOff, hold } from '../../../test/network';
@@ -41,6 +41,7 @@ const ISSUE: IssueDetail = {
   viewOnly: false,
   customerBlocked: false,
   chatInStandby: false,
+  groupChat: null,
   postId: null,
   csat: null,
 };
@@ -53,10 +54,13 @@ const open = (lang: 'en' | 'th') =>
   });
 
 /** What the chat reads besides the issue. */
-function answerTheChat(issue: IssueDetail = ISSUE) {
+function answerTheChat(
+  issue: IssueDetail = ISSUE,
+  { messages = [], activity = [] }: { messages?: Message[]; activity?: IssueActivity[] } = {},
+) {
   answer(routes.issues.get, issue);
-  answer(routes.messages.list, { items: [], nextCursor: null });
-  answer(routes.issues.activity, []);
+  answer(routes.messages.list, { items: messages, nextCursor: null });
+  answer(routes.issues.activity, activity);
   answer(routes.assist.features, {
     suggest: false,
     rewrite: false,
@@ -118,6 +122,69 @@ describe('a LINE chat in standby', () => {
     expect(screen.queryByTestId('composer-input')).toBeNull();
     await user.click(screen.getByTestId('note-switch'));
     expect(await screen.findByTestId('composer-input')).toBeTruthy();
+    await expectAccessible(container);
+  });
+});
+
+/** A customer's message in a LINE group, by the member `userId` (null: LINE withheld who). */
+const groupMessage = (id: number, text: string, userId: string | null): Message => ({
+  id,
+  issueId: ISSUE.id,
+  direction: 'inbound',
+  senderType: 'customer',
+  senderName: null,
+  kind: 'text',
+  text,
+  payload: null,
+  isPrivateNote: false,
+  deliveryStatus: 'received',
+  providerError: null,
+  clientId: null,
+  attachments: [],
+  createdAt: `2026-03-10T02:0${id}:00.000Z`,
+  groupMember: { userId },
+});
+
+describe('a LINE group conversation', () => {
+  it('names the member who wrote each message, "a member" when unknown, and who joined in the trail', async () => {
+    answerTheChat(
+      { ...ISSUE, groupChat: 'group' },
+      {
+        messages: [groupMessage(3, 'Me too', null), groupMessage(2, 'Open on Sunday?', 'U-mai')],
+        activity: [
+          {
+            id: 7,
+            kind: 'chat_event',
+            at: '2026-03-10T02:01:00.000Z',
+            actor: null,
+            fromStatus: null,
+            toStatus: null,
+            agent: null,
+            previousAgent: null,
+            team: null,
+            tag: null,
+            relatedIssueId: null,
+            csat: null,
+            automation: null,
+            chatEvent: { event: 'members_joined', members: ['Khun Mai', null], detail: null },
+          },
+        ],
+      },
+    );
+    answer(routes.issues.chatMembers, {
+      items: [{ userId: 'U-mai', displayName: 'Khun Mai', pictureUrl: null, hasLeft: false }],
+    });
+    const { container } = await open('en');
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('group-member').map((e) => e.textContent)).toEqual([
+        'Khun Mai',
+        text('inbox.trail.aMember'),
+      ]),
+    );
+    const line = screen.getByTestId('activity-line');
+    expect(line.textContent).toContain(
+      text('inbox.trail.chat.members_joined', { members: `Khun Mai, ${text('inbox.trail.aMember')}` }),
+    );
     await expectAccessible(container);
   });
 });

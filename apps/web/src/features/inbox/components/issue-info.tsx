@@ -6,7 +6,8 @@ import type { IssueCsat } from '@sabai/contracts';
 import { ChannelIcon } from '../../../components/channel-icon';
 import { RatingStars, ratingOutOfFive } from '../../../components/rating-stars';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
-import { useFilterOptions, useIssueHistory, type IssueDetail } from '../api/issues';
+import { useChatMembers, useFilterOptions, useIssueHistory, type IssueDetail } from '../api/issues';
+import { ContactAvatar } from './contact-avatar';
 import { useSetIssueTags, useUpdateIssue } from '../api/issue-updates';
 import { fullTime } from '../utils/time';
 import { StatusTag } from './status-tag';
@@ -79,6 +80,7 @@ export function IssueInfo({ issue, onOpenIssue }: IssueInfoProps) {
           </Descriptions.Item>
         )}
       </Descriptions>
+      {issue.groupChat && <ChatMembers issueId={issue.id} />}
       {issue.csat && <Satisfaction csat={issue.csat} />}
       <TagsEditor issue={issue} />
       <NoteEditor issue={issue} />
@@ -221,6 +223,37 @@ function NoteEditor({ issue }: { issue: IssueDetail }) {
         >
           {t('inbox.info.saveNote')}
         </Button>
+      )}
+    </section>
+  );
+}
+
+/** The members seen in the LINE group or room: those still in it, then those who left. */
+function ChatMembers({ issueId }: { issueId: number }) {
+  const { t } = useTranslation();
+  const members = useChatMembers(issueId, true);
+  useRetrievalNotice(members.isError, 'issue_detail');
+  const headingId = useId();
+  return (
+    <section className="issue-info__section" aria-labelledby={headingId} data-testid="chat-members">
+      <h3 id={headingId}>{t('inbox.info.members')}</h3>
+      {members.isLoading ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : !members.data?.items.length ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inbox.info.noMembers')} />
+      ) : (
+        <ul className="chat-members">
+          {members.data.items.map((m) => {
+            const name = m.displayName ?? t('inbox.trail.aMember');
+            return (
+              <li key={m.userId} className={m.hasLeft ? 'chat-members__left' : undefined}>
+                <ContactAvatar name={name} pictureUrl={m.pictureUrl} channelType="line" size={28} />
+                <SafeText text={name} />
+                {m.hasLeft && <Tag>{t('inbox.info.memberLeft')}</Tag>}
+              </li>
+            );
+          })}
+        </ul>
       )}
     </section>
   );

@@ -26,6 +26,8 @@ type MessageBubbleProps = {
   onOpenIssue?: (id: number) => void;
   /** Under the text: its translation, or the action that asks for it (AI assist). */
   translation?: ReactNode;
+  /** Written in a LINE group or room: the member's name, null while unknown ("a member"). */
+  groupMemberName?: string | null;
 };
 
 /** A location's coordinates from the provider's payload (LINE `line`, Meta `meta`), when it has them. */
@@ -48,6 +50,7 @@ export function MessageBubble({
   isRetrying = false,
   onOpenIssue,
   translation,
+  groupMemberName,
 }: MessageBubbleProps) {
   const { t } = useTranslation();
   const side = message.direction === 'inbound' ? 'in' : 'out';
@@ -60,6 +63,11 @@ export function MessageBubble({
   return (
     <div className={`bubble-row bubble-row--${side}`} data-testid="message" data-message-id={message.id}>
       <div className={`bubble bubble--${variant}`}>
+        {groupMemberName !== undefined && (
+          <div className="bubble__sender" data-testid="group-member">
+            <SafeText text={groupMemberName ?? t('inbox.trail.aMember')} />
+          </div>
+        )}
         {(message.isPrivateNote || message.senderType !== 'customer') && (
           <div className="bubble__sender">
             {message.isPrivateNote && <LockOutlined />}{' '}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import type { IssueActivity } from '@sabai/contracts';
-import { useIssueActivity } from '../api/issues';
+import { useChatMembers, useIssueActivity } from '../api/issues';
 import { useMessages, useRepliesSending, useRetryMessage, type Message } from '../api/messages';
 import { useMe } from '../../../lib/me';
 import { dayOf } from '../utils/time';
@@ -71,6 +71,13 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
     return [...stored, ...sending.filter((m) => !known.has(m.clientId))];
   }, [query.data, sending]);
   const activity = useIssueActivity(issueId).data;
+  // Messages written in a LINE group show who wrote them, by the members' names.
+  const isGroupChat = messages.some((m) => m.groupMember);
+  const members = useChatMembers(issueId, isGroupChat).data?.items;
+  const memberNames = useMemo(
+    () => new Map((members ?? []).map((m) => [m.userId, m.displayName])),
+    [members],
+  );
   const isComplete = query.hasNextPage === false;
   const rows = useMemo(() => {
     const conversation = rowsOf(messages, activity ?? [], isComplete);
@@ -173,6 +180,11 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
               ) : (
                 <MessageBubble
                   message={row.message}
+                  groupMemberName={
+                    row.message.groupMember
+                      ? (memberNames.get(row.message.groupMember.userId ?? '') ?? null)
+                      : undefined
+                  }
                   isRetrying={retry.isPending && retry.variables === row.message.id}
                   onOpenIssue={onOpenIssue}
                   onRetry={(id) => retry.mutate(id, { onError: (error) => notice.error(error) })}
