@@ -88,6 +88,12 @@ async function signedIn(
   return { context, page, errors };
 }
 
+/** A screen the phone drawer opens: the inbox, or one the tour has an entry for. */
+function isDrawerScreen(pathname: string): boolean {
+  const path = pathname.replace(/^\/mobile/, '').replace(/\/$/, '');
+  return SCREENS[path] !== undefined;
+}
+
 /** The screen the page shows now, by its path without /mobile. */
 function screenShown(page: Page): { name: string; testId: string } {
   const path = location(page)
@@ -158,7 +164,10 @@ describe('a tour of every screen in Thai', () => {
       const before = page.url();
       await page.getByTestId('drawer-menu').getByText(label, { exact: true }).click();
       await page.getByTestId('drawer-menu').waitFor({ state: 'hidden' });
-      if (label !== labels[0]) await page.waitForURL((url) => url.href !== before);
+      // The drawer's screens load on demand: the address changes once the screen's code has loaded.
+      await page.waitForURL(
+        (url) => (label === labels[0] || url.href !== before) && isDrawerScreen(url.pathname),
+      );
       if (location(page).pathname.startsWith('/mobile/issue/inbox')) {
         await screenReady(page, 'mobile-inbox-page');
         await visit(page, 'inbox', 'phone');
