@@ -88,6 +88,47 @@ export async function demoLineCustomer(
   };
 }
 
+/**
+ * A LINE group of the demo account: `members` (user id → name) are in it when the account is added, `others`
+ * are users of the account who may join it later.
+ */
+export async function demoLineGroup(
+  simulatorUrl: string,
+  serverUrl: string,
+  group: { chatId: string; name: string; members: Record<string, string>; others?: Record<string, string> },
+) {
+  await demoLineCustomer(
+    simulatorUrl,
+    serverUrl,
+    Object.keys(group.members)[0]!,
+    Object.values(group.members)[0]!,
+  );
+  const admin = new AdminClient(simulatorUrl);
+  const users = Object.entries({ ...group.members, ...group.others });
+  for (const [userId, displayName] of users.slice(1))
+    await admin.addLineUser(DEMO_LINE.channelId, { userId, displayName, isFriend: false });
+  await admin.addLineChat(DEMO_LINE.channelId, {
+    chatId: group.chatId,
+    groupName: group.name,
+    memberIds: Object.keys(group.members),
+  });
+  const events = (actions: Array<Record<string, unknown>>) =>
+    admin.lineEvents(DEMO_LINE.channelId, actions as never);
+  await events([{ type: 'join', chatId: group.chatId }]);
+  return {
+    /** Members join the group (the account sees a memberJoined event). */
+    join: (userIds: string[]) => events([{ type: 'memberJoined', chatId: group.chatId, userIds }]),
+    /** A member writes in the group; `withheld` leaves their id out, as LINE does for some members. */
+    says: (userId: string, text: string, withheld = false) =>
+      events([{ type: 'text', userId, text, chatId: group.chatId, withholdUserId: withheld }]),
+    /** Texts the account sent to the group. */
+    received: async () =>
+      (await admin.outbox(DEMO_LINE.channelId))
+        .filter((entry) => entry.userId === group.chatId)
+        .map((entry) => (entry.message as { text?: string }).text ?? ''),
+  };
+}
+
 /** The demo organisation's Facebook Page (apps/server seed DEMO_PAGE_ID, DEMO_PAGE_TOKEN). */
 export const DEMO_PAGE = {
   pageId: '100000000000001',

@@ -34,9 +34,19 @@ export type ChannelHarness = {
 let seq = 0;
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
-/** Starts the simulator and a listening app that talks to it; both close after the file's tests. */
+/** The public address a test app gives out when `PUBLIC_URL: HTTPS_PUBLIC_URL` (LINE fetches https only). */
+export const HTTPS_PUBLIC_URL = 'https://sabai.test';
+
+/**
+ * Starts the simulator and a listening app that talks to it; both close after the file's tests. The
+ * simulator fetches media from HTTPS_PUBLIC_URL at the app's own port, as LINE would from a public address.
+ */
 export async function startChannelHarness(env: Record<string, string> = {}): Promise<ChannelHarness> {
-  const sim = await startSimulator();
+  let url = '';
+  const sim = await startSimulator({
+    mediaVia: (link) =>
+      link.startsWith(HTTPS_PUBLIC_URL) ? url + link.slice(HTTPS_PUBLIC_URL.length) : link,
+  });
   closeAfterFile(() => sim.close());
   const t = await startTestApp({
     PROVIDER_BASE_URL: sim.url,
@@ -44,7 +54,7 @@ export async function startChannelHarness(env: Record<string, string> = {}): Pro
     META_VERIFY_TOKEN: META_VERIFY,
     ...env,
   });
-  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   sim.addMetaApp({
     appId: '100000000000000',
     appSecret: META_SECRET,

@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'file.link_expired',
   'file.link_invalid',
   'file.missing',
+  'file.no_rendition',
   'file.not_found',
   'file.too_large',
   'file.type_not_allowed',

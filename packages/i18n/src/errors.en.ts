@@ -95,6 +95,7 @@ export const errorsEn: ErrorTexts = {
     link_expired: 'This link to the file has expired. Ask for a new one.',
     link_invalid: 'This link does not open a file. Ask for a new one.',
     missing: 'Please choose a file to upload.',
+    no_rendition: 'This file cannot be shown in that form. Open the file itself instead.',
     not_found: 'The attached file was not found. Please attach it again.',
     too_large: 'The file is too large: images up to 5 MB, other files up to 30 MB.',
     type_not_allowed: 'Only JPEG, PNG, GIF or WebP images can be uploaded.',

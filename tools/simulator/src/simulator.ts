@@ -43,6 +43,11 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Keep only this many of the latest calls, deliveries and outbox messages (default: all). */
   keepRecords?: number;
+  /**
+   * Where LINE fetches a message's media from: a test whose product gives out public https links maps them
+   * to where it listens (default: the URL itself).
+   */
+  mediaVia?: (url: string) => string;
 }
 
 const DEFAULT_WEBHOOK_TIMEOUT_MS = 2000;
@@ -117,7 +122,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     waitFor: (probe, waitTimeoutMs) => waitFor(probe, waitTimeoutMs),
   };
 
-  const lineDeps = { state: lineState, clock, recorder, deliverer };
+  const lineDeps = {
+    state: lineState,
+    clock,
+    recorder,
+    deliverer,
+    mediaVia: options.mediaVia ?? ((url: string) => url),
+  };
   const graphDeps = { state: metaState, clock, recorder, deliverer, cdn, origin };
   const routes = [
     route('GET', 'admin', '/', () =>

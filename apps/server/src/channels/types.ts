@@ -2,6 +2,7 @@
 // behind an explicit registry). Adapters verify, parse and send; they never touch the database.
 import type { QuickReply } from '@sabai/contracts';
 import type { ChannelType, ChatEventKind } from '@sabai/domain';
+import type { Rendition } from '../platform/file-links';
 
 export type { ChannelType };
 
@@ -128,10 +129,13 @@ export type OutboundMessage = (
   | { kind: 'sticker'; packageId: string; stickerId: string }
   | {
       kind: 'image' | 'video' | 'audio' | 'file';
+      /** The file as stored, by a link that expires. */
       url: string;
-      previewUrl?: string;
+      /** A link to a rendition of the file (a picture's JPEG, preview or icon; a video's poster). */
+      urlAs: (rendition: Rendition) => string;
       fileName: string;
       mimeType: string;
+      size: number;
     }
 ) & { quickReplies?: OutboundQuickReplies };
 

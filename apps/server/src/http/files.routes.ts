@@ -5,6 +5,8 @@ import type { Deps } from '../deps';
 import { authenticateRequest } from '../modules/api-tokens';
 import { forbidden, notFound } from './errors';
 import { contentDisposition, FILES_CSP, peek, servedType } from './served-file';
+import { RENDITIONS, type Rendition } from '../platform/file-links';
+import { renderRendition } from '../platform/renditions';
 
 // A file id is never a permanent public address (docs/decisions/files.md "Files"). A file is served to a link
 // that the server signed for this file and that has not expired (platform/file-links.ts: the app's pages
@@ -22,7 +24,11 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         hide: true,
         params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }),
-        querystring: z.object({ expires: LinkParam, signature: LinkParam }),
+        querystring: z.object({
+          expires: LinkParam,
+          signature: LinkParam,
+          as: z.enum(RENDITIONS).optional().catch(undefined),
+        }),
       },
       // Public to the access guard: the signature (or the bearer token, below) is the check.
       config: { access: { public: true } },
@@ -35,6 +41,26 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps) {
       if (grant.organizationId !== undefined && !belongsTo(found.file.organizationId, grant.organizationId)) {
         found.stream.destroy();
         throw notFound(); // another organisation's file: its existence is not revealed
+      }
+      if (req.query.as) {
+        // A form a platform can show, made from the stored file (its type is ours, not the uploader's).
+        const made = await renderRendition(
+          async () => Buffer.concat(await found.stream.toArray()),
+          found.file.mimeType,
+          req.query.as,
+        ).finally(() => found.stream.destroy());
+        if (!made) throw notFound('file.no_rendition');
+        return reply
+          .header('content-type', made.contentType)
+          .header('content-length', made.body.length)
+          .header('cache-control', grant.cacheControl)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', FILES_CSP)
+          .header(
+            'content-disposition',
+            contentDisposition(true, renamed(found.file.filename, made.extension)),
+          )
+          .send(made.body);
       }
       // The type is decided when served, so files stored before this rule are served safely too.
       const { head, body } = await peek(found.stream);
@@ -57,19 +83,26 @@ type Grant = { cacheControl: string; organizationId?: string };
 async function grantOf(
   deps: Deps,
   fileId: string,
-  { expires, signature }: { expires?: string | undefined; signature?: string | undefined },
+  {
+    expires,
+    signature,
+    as,
+  }: { expires?: string | undefined; signature?: string | undefined; as?: Rendition | undefined },
   authorization: string | undefined,
 ): Promise<Grant> {
   if (expires === undefined && signature === undefined && authorization) {
     const auth = await authenticateRequest(deps, authorization);
     return { cacheControl: 'private, no-store', organizationId: auth.organizationId };
   }
-  const link = deps.fileLinks.check(fileId, expires, signature);
+  const link = deps.fileLinks.check(fileId, expires, signature, as);
   if (!link.ok) throw forbidden(link.code);
   // Only the browser may keep it, and never past the link's end: no cache serves an expired link.
   const remaining = link.expiresAt - Math.floor(deps.clock.now().getTime() / 1000);
   return { cacheControl: `private, max-age=${remaining}, immutable` };
 }
+
+/** The file's name with the rendition's extension ("photo.webp" → "photo.jpg"). */
+const renamed = (filename: string, extension: string) => `${filename.replace(/\.[^./]*$/, '')}.${extension}`;
 
 /** A file of the organisation, or one that belongs to none (users' pictures, shown in every organisation). */
 const belongsTo = (fileOrganizationId: string | null, organizationId: string) =>

@@ -69,4 +69,20 @@ describe('file links', () => {
     clock.advance(1000);
     expect(links.check(FILE, expires, signature)).toEqual({ ok: false, code: 'file.link_expired' });
   });
+
+  it('signs a rendition with its file: a link to one form is no link to another', () => {
+    const { links } = linksAt(start);
+    const url = new URL(links.customerUrl(FILE, 1, 'preview'));
+    expect(url.searchParams.get('as')).toBe('preview');
+    const { expires, signature } = partsOf(url.href);
+    expect(links.check(FILE, expires, signature, 'preview')).toEqual({
+      ok: true,
+      expiresAt: Number(expires),
+    });
+    const invalid = { ok: false, code: 'file.link_invalid' };
+    expect(links.check(FILE, expires, signature)).toEqual(invalid);
+    expect(links.check(FILE, expires, signature, 'image')).toEqual(invalid);
+    const stored = partsOf(links.customerUrl(FILE, 1));
+    expect(links.check(FILE, stored.expires, stored.signature, 'preview')).toEqual(invalid);
+  });
 });

@@ -2,6 +2,7 @@
 // that reached (or did not reach) a customer, and requests to the model endpoint. Getters return copies so
 // callers cannot edit history.
 import { SimulatorError } from './errors';
+import type { MediaCheck } from '../line/media-fetch';
 
 export type Platform = 'line' | 'meta';
 
@@ -85,6 +86,8 @@ export interface OutboxEntry {
   tag: string | null;
   /** Meta private reply: the comment whose author received the message (`recipient.comment_id`). */
   commentId?: string;
+  /** LINE: what fetching the message's media found, once fetched (see line/media-fetch.ts). */
+  media?: MediaCheck[];
 }
 
 /**

@@ -9,6 +9,8 @@ import type { WebhookDeliverer } from '../webhook/deliverer';
 import { sendLineWebhook } from './controls';
 import { isObject } from '../core/is-object';
 import { validateMessages } from './message-validation';
+import { checkMedia } from './media-fetch';
+import type { OutboxEntry } from '../core/records';
 import type { LineErrorDetail } from './message-validation';
 import type { LineChannel, LineState, LineUser } from './state';
 
@@ -37,6 +39,8 @@ interface Deps {
   clock: Clock;
   recorder: Recorder;
   deliverer: WebhookDeliverer;
+  /** Where LINE would fetch a media URL from (tests serve public https addresses on a local port). */
+  mediaVia: (url: string) => string;
 }
 
 type ChannelHandler = (req: SimRequest, channel: LineChannel) => SimResponse | Promise<SimResponse>;
@@ -213,7 +217,7 @@ function record(
 ): { id: string; quoteToken: string }[] {
   return messages.map((message) => {
     const sent = { id: lineMessageId(), quoteToken: randomToken(48) };
-    deps.recorder.addOutbox({
+    const entry: OutboxEntry = {
       id: deps.recorder.nextId('o'),
       at: deps.clock.now(),
       platform: 'line',
@@ -226,6 +230,11 @@ function record(
       undeliveredReason: undelivered,
       messagingType: null,
       tag: null,
+    };
+    deps.recorder.addOutbox(entry);
+    // LINE fetches the media after accepting the message; the sender hears nothing of what it finds.
+    void checkMedia(message, deps.mediaVia).then((checks) => {
+      entry.media = checks;
     });
     return sent;
   });

@@ -106,7 +106,12 @@ export type LineAction =
   /** The user linked (or failed to link) their LINE account with the shop's own account. */
   | { type: 'accountLink'; userId: string; result: 'ok' | 'failed' }
   /** The user joined, left or renewed one of the account's paid memberships. */
-  | { type: 'membership'; userId: string; membershipType: 'joined' | 'left' | 'renewed'; membershipId: number }
+  | {
+      type: 'membership';
+      userId: string;
+      membershipType: 'joined' | 'left' | 'renewed';
+      membershipId: number;
+    }
   /** The user watched to the end a video the account sent with this tracking id. */
   | { type: 'videoPlayComplete'; userId: string; trackingId: string }
   /** The bot is added to (`join`) or removed from (`leave`) a group or room. */

@@ -15,6 +15,7 @@ import {
 import { quickReplyData } from '../quick-reply-data';
 import { splitText, utf16Units } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
+import { fileLinkText, shownMedia, type MediaPart } from '../media-rules';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
 import { createLineApi } from './api';
 import { lineChatKind } from './chats';
@@ -151,15 +152,27 @@ function lineContent(m: OutboundMessage): messagingApi.Message {
       return { type: 'text', text: m.text };
     case 'sticker':
       return { type: 'sticker', packageId: m.packageId, stickerId: m.stickerId };
+    default:
+      return lineMedia(m);
+  }
+}
+
+/**
+ * A file as LINE shows it (media-rules.ts): a picture with a small preview (LINE wants one under 1 MB), an
+ * mp4 with a poster, a sound; anything else a link with its name and size.
+ */
+function lineMedia(m: MediaPart): messagingApi.Message {
+  const shown = shownMedia('line', m);
+  switch (shown.as) {
     case 'image':
-      return { type: 'image', originalContentUrl: m.url, previewImageUrl: m.previewUrl ?? m.url };
+      return { type: 'image', originalContentUrl: shown.url, previewImageUrl: m.urlAs('preview') };
     case 'video':
-      return { type: 'video', originalContentUrl: m.url, previewImageUrl: m.previewUrl ?? m.url };
+      return { type: 'video', originalContentUrl: shown.url, previewImageUrl: m.urlAs('poster') };
     case 'audio':
-      return { type: 'audio', originalContentUrl: m.url, duration: 60_000 };
+      return { type: 'audio', originalContentUrl: shown.url, duration: 60_000 };
     case 'file':
-      // LINE cannot send files: the customer gets a download link instead.
-      return { type: 'text', text: `${m.fileName}\n${m.url}` };
+    case 'link':
+      return { type: 'text', text: fileLinkText(m) };
   }
 }
 

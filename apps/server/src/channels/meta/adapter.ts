@@ -13,6 +13,7 @@ import {
 import { quickReplyData } from '../quick-reply-data';
 import { characters, splitText, utf8Bytes } from '../split-text';
 import { fetchMediaUrl } from '../media-url';
+import { shownMedia } from '../media-rules';
 import type { GuardedFetch } from '../../platform/guarded-fetch';
 import type { ProviderFetch } from '../provider-fetch';
 import { toSendError, type GraphError } from './graph-errors';
@@ -88,7 +89,7 @@ export function createMetaAdapter(
             ...(messagingType === 'RESPONSE'
               ? { messaging_type: 'RESPONSE' }
               : { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
-            message: { ...toMetaMessage(message), ...(req.metadata ? { metadata: req.metadata } : {}) },
+            message: { ...toMetaMessage(type, message), ...(req.metadata ? { metadata: req.metadata } : {}) },
           }),
         }).catch((err: unknown) => {
           throw new ChannelSendError('meta.network', err instanceof Error ? err.message : String(err), true);
@@ -131,13 +132,16 @@ export function createMetaAdapter(
   };
 }
 
-function toMetaMessage(m: OutboundMessage) {
+/** A part as Messenger or Instagram takes it (a file they cannot show goes as a link: media-rules.ts). */
+function toMetaMessage(type: 'facebook' | 'instagram', m: OutboundMessage) {
   const quickReplies = m.quickReplies ? { quick_replies: metaQuickReplies(m.quickReplies) } : {};
   if (m.kind === 'text') return { text: m.text, ...quickReplies };
   // The send path refuses stickers for Meta channels before they are stored.
   if (m.kind === 'sticker')
     throw new ChannelSendError('channel.invalid_message', 'Meta takes no LINE sticker', false);
-  return { attachment: { type: m.kind, payload: { url: m.url, is_reusable: false } }, ...quickReplies };
+  const shown = shownMedia(type, m);
+  if (shown.as === 'link') return { text: shown.text, ...quickReplies };
+  return { attachment: { type: shown.as, payload: { url: shown.url, is_reusable: false } }, ...quickReplies };
 }
 
 /** Messenger/Instagram quick replies: text buttons whose payload links the tap to our message. */

@@ -1,5 +1,6 @@
-// Files sent to customers through the simulator: LINE gets a file as a text with a signed link, Meta an
-// image by a signed link it fetches; both expire after the organisation's days (7 unless an admin changes it).
+// Files sent to customers through the simulator: LINE gets a file as a text with its name, size and a signed
+// link, Meta an image by a signed link it fetches; both expire after the organisation's days (7 unless an
+// admin changes it).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/app';
@@ -53,7 +54,7 @@ function lineLinkOf(userId: string, fileId: string): URL {
     .filter((text) => text.includes(`/files/${fileId}`));
   expect(texts).toHaveLength(1);
   const [name, link] = texts[0]!.split('\n');
-  expect(name).toBe('price.pdf');
+  expect(name).toBe(`price.pdf (${PDF.length} B)`);
   return new URL(link!);
 }
 

@@ -46,9 +46,9 @@ export async function findForDelivery(ex: Executor, messageId: number) {
         lastName: users.lastName,
         avatarFileId: users.avatarFileId,
       },
-      attachments: sql<Array<{ id: string; filename: string; mimeType: string }>>`(
-        SELECT coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mimeType', f.mime_type)
-          ORDER BY a.id), '[]'::json)
+      attachments: sql<Array<{ id: string; filename: string; mimeType: string; size: number }>>`(
+        SELECT coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mimeType', f.mime_type,
+          'size', f.size) ORDER BY a.id), '[]'::json)
         FROM ${messageAttachments} a JOIN ${files} f ON f.id = a.file_id WHERE a.message_id = ${messages.id})`,
       acceptedParts: sql<Array<{ part: number; providerMessageId: string }>>`(
         SELECT coalesce(json_agg(json_build_object('part', p.part, 'providerMessageId', p.provider_message_id)),

@@ -227,7 +227,8 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   const adapter = deps.channels.get(channel.type);
   // Files reach the customer (and LINE and Meta, which fetch media) by links that expire (docs/decisions/files.md "Files").
   const linkDays = await fileLinkExpiryDays(deps.db.orm, message.organizationId);
-  const fileUrl: CustomerFileUrl = (fileId) => deps.fileLinks.customerUrl(fileId, linkDays);
+  const fileUrl: CustomerFileUrl = (fileId, rendition) =>
+    deps.fileLinks.customerUrl(fileId, linkDays, rendition);
   const outbound = outboundMessages(message, found.attachments, fileUrl, adapter.splitText);
   const sender = channel.sendAgentIdentity ? agentSender(fileUrl, found.sender) : undefined;
   const now = deps.clock.now();

@@ -4,11 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { OutboundMessage, OutboundSender } from '../../channels';
 import type { OutgoingPayload } from './message-view';
+import type { Rendition } from '../../platform/file-links';
 
 /** The message's parts in the order the customer gets them. */
 export function outboundMessages(
   message: { id: number; text: string | null; payload: unknown },
-  attachments: Array<{ id: string; filename: string; mimeType: string }>,
+  attachments: Array<{ id: string; filename: string; mimeType: string; size: number }>,
   fileUrl: CustomerFileUrl,
   split: (t: string) => string[],
 ): OutboundMessage[] {
@@ -19,13 +20,13 @@ export function outboundMessages(
   );
 }
 
-/** The link a customer gets to one file, expiring after the organisation's days. */
-export type CustomerFileUrl = (fileId: string) => string;
+/** The link a customer gets to one file (or to a rendition of it), expiring after the organisation's days. */
+export type CustomerFileUrl = (fileId: string, rendition?: Rendition) => string;
 
 function fileAndTextParts(
   fileUrl: CustomerFileUrl,
   text: string | null,
-  attachments: Array<{ id: string; filename: string; mimeType: string }>,
+  attachments: Array<{ id: string; filename: string; mimeType: string; size: number }>,
   split: (t: string) => string[],
 ): OutboundMessage[] {
   const parts: OutboundMessage[] = text ? split(text).map((t) => ({ kind: 'text' as const, text: t })) : [];
@@ -40,8 +41,10 @@ function fileAndTextParts(
     parts.push({
       kind,
       url: fileUrl(f.id),
+      urlAs: (rendition) => fileUrl(f.id, rendition),
       fileName: f.filename,
       mimeType: f.mimeType,
+      size: f.size,
     });
   }
   return parts;
@@ -60,7 +63,7 @@ function withQuickReplies(parts: OutboundMessage[], messageId: number, payload: 
   return parts.map((p, i) => (i === parts.length - 1 ? { ...p, quickReplies: { messageId, items } } : p));
 }
 
-/** The agent as LINE's message sender: their name, and their picture by link when they have one. */
+/** The agent as LINE's message sender: their name, and their picture (as a square PNG) when they have one. */
 export function agentSender(
   fileUrl: CustomerFileUrl,
   agent: { firstName: string; lastName: string; avatarFileId: string | null } | null,
@@ -69,7 +72,7 @@ export function agentSender(
   if (!agent || !name) return undefined;
   return {
     name,
-    iconUrl: agent.avatarFileId ? fileUrl(agent.avatarFileId) : null,
+    iconUrl: agent.avatarFileId ? fileUrl(agent.avatarFileId, 'icon') : null,
   };
 }
 

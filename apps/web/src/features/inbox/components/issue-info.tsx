@@ -248,7 +248,9 @@ function ChatMembers({ issueId }: { issueId: number }) {
             return (
               <li key={m.userId} className={m.hasLeft ? 'chat-members__left' : undefined}>
                 <ContactAvatar name={name} pictureUrl={m.pictureUrl} channelType="line" size={28} />
-                <SafeText text={name} />
+                <span data-testid="chat-member-name">
+                  <SafeText text={name} />
+                </span>
                 {m.hasLeft && <Tag>{t('inbox.info.memberLeft')}</Tag>}
               </li>
             );
