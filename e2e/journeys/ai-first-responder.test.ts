@@ -40,6 +40,7 @@ type Channel = {
   offServiceResponse: string;
   holidays: Array<{ id: string; name: string; date: string; autoResponseMessage: string }>;
   sendAgentIdentity: boolean;
+  answerInGroups: boolean;
   markReadOnOpen: boolean;
 };
 const KEY = 'sk-journey-first-responder-0123456789';
@@ -84,6 +85,7 @@ function fieldsOf(c: Channel, hours: Pick<Channel, 'businessHoursMode' | 'shifts
       autoResponseMessage,
     })),
     sendAgentIdentity: c.sendAgentIdentity,
+    answerInGroups: c.answerInGroups,
     markReadOnOpen: c.markReadOnOpen,
   };
 }

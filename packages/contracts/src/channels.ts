@@ -28,6 +28,8 @@ const ChannelFieldsSchema = z.object({
   holidays: z.array(ChannelHolidaySchema).max(200).default([]),
   /** LINE: agents' messages show the agent's name and picture instead of the account's. */
   sendAgentIdentity: z.boolean().default(false),
+  /** LINE: the greeting, the out-of-hours message and the AI first responder also answer in groups and rooms. */
+  answerInGroups: z.boolean().default(false),
   /** Opening a chat marks the customer's messages read on the platform. */
   markReadOnOpen: z.boolean().default(true),
 });
@@ -89,6 +91,7 @@ export const ChannelSchema = z.object({
   shifts: z.array(z.object({ weekday: z.number(), startsAt: z.string(), endsAt: z.string() })),
   offServiceResponse: z.string(),
   sendAgentIdentity: z.boolean(),
+  answerInGroups: z.boolean(),
   markReadOnOpen: z.boolean(),
   holidays: z.array(
     z.object({

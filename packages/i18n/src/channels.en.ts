@@ -90,6 +90,9 @@ export const channelsEn = {
       sendAgentIdentity: "Show the agent's name and picture",
       sendAgentIdentityHint:
         "The customer sees who answers: each reply carries the agent's name (up to 20 characters) and profile picture instead of the account's.",
+      answerInGroups: 'Answer automatically in groups',
+      answerInGroupsHint:
+        'The greeting, the out-of-hours message and the AI first responder also answer in LINE groups and multi-person chats the account is in.',
       markReadOnOpen: 'Mark messages read when an agent opens the chat',
       markReadOnOpenHint: 'The customer sees their messages read once an agent has opened the conversation.',
       name: 'Channel name',

@@ -347,6 +347,8 @@ export const channels = pgTable(
     offServiceResponse: text('off_service_response').notNull().default(''),
     // LINE: agents' messages carry their name and picture (`sender`) instead of the account's.
     sendAgentIdentity: boolean('send_agent_identity').notNull().default(false),
+    // LINE: automatic answers (greeting, out-of-hours, AI first responder) also in groups and rooms.
+    answerInGroups: boolean('answer_in_groups').notNull().default(false),
     // Opening a chat marks the customer's messages read on the platform (LINE markAsRead, Meta mark_seen).
     markReadOnOpen: boolean('mark_read_on_open').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
@@ -783,6 +785,8 @@ export const messageAttachments = pgTable(
     fileId: text('file_id')
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
+    // The order the agent attached the files in: the order the customer gets and everyone sees them.
+    position: integer('position').notNull().default(0),
   },
   // Every chat page and delivery reads a message's files: without these, each read (and each file's
   // cascade delete) scanned the whole table, slower as an organisation's files grew (the soak's slowdown).

@@ -75,6 +75,7 @@ export async function createChannel(deps: Deps, auth: AuthContext, input: Create
       businessHoursMode: input.businessHoursMode,
       offServiceResponse: input.offServiceResponse,
       sendAgentIdentity: input.sendAgentIdentity,
+      answerInGroups: input.answerInGroups,
       markReadOnOpen: input.markReadOnOpen,
       createdAt: now,
       updatedAt: now,
@@ -160,6 +161,7 @@ export async function updateChannel(
       businessHoursMode: input.businessHoursMode,
       offServiceResponse: input.offServiceResponse,
       sendAgentIdentity: input.sendAgentIdentity,
+      answerInGroups: input.answerInGroups,
       markReadOnOpen: input.markReadOnOpen,
       updatedAt: deps.clock.now(),
       ...(input.secret ? { secretEncrypted: deps.cipher.encrypt(input.secret) } : {}),
@@ -346,6 +348,7 @@ async function present(
       .map((s) => ({ weekday: s.weekday, startsAt: s.startsAt.slice(0, 5), endsAt: s.endsAt.slice(0, 5) })),
     offServiceResponse: r.offServiceResponse,
     sendAgentIdentity: r.sendAgentIdentity,
+    answerInGroups: r.answerInGroups,
     markReadOnOpen: r.markReadOnOpen,
     holidays: holidays
       .filter((h) => h.channelId === r.id)

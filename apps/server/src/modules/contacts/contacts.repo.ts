@@ -172,7 +172,7 @@ export async function messagesOfContact(ex: Executor, contactId: string, afterId
   const result = await ex.execute(sql`
     SELECT m.id::int AS id, m.issue_id::int AS issue_id, m.created_at, m.direction, m.sender_type, m.kind,
       m.text, m.is_private_note,
-      (SELECT json_agg(json_build_object('file_id', f.id, 'filename', f.filename) ORDER BY f.id)
+      (SELECT json_agg(json_build_object('file_id', f.id, 'filename', f.filename) ORDER BY a.position, f.id)
          FROM message_attachments a JOIN files f ON f.id = a.file_id WHERE a.message_id = m.id) AS attachments
     FROM messages m JOIN issues i ON i.id = m.issue_id
     WHERE i.contact_id = ${contactId} AND m.id > ${afterId}

@@ -78,10 +78,12 @@ export async function appendCustomerMessages(
   );
   await recordChatMembers(deps, tx, writers(applied));
   const intakeOf = memoize((teamId: string) => findTeamIntake(tx, teamId));
-  // A group or room hears no greeting nor AI answer: the account talks there when an agent does. Nor does a
-  // chat in standby, where another module answers.
+  // A group or room hears no greeting nor AI answer, unless its channel says so: the account talks there
+  // when an agent does. Nor does a chat in standby, where another module answers.
   const quiet = new Set(
-    applied.filter(({ event }) => event.inGroupChat || event.inStandby).map(({ issue }) => issue.id),
+    applied
+      .filter(({ channel, event }) => (event.inGroupChat && !channel.answerInGroups) || event.inStandby)
+      .map(({ issue }) => issue.id),
   );
   const planned = (await automaticReplies(opened, intakeOf, now)).filter((r) => !quiet.has(r.issueId));
   // One automatic reply per new issue at most: its text and time travel in its event.

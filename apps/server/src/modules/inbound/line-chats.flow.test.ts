@@ -14,6 +14,7 @@ import { DELIVER_JOB, queueSystemMessage } from '../messages';
 
 let h: ChannelHarness;
 let line: { id: string; externalId: string };
+let greetingTeamId: string;
 let seq = 0;
 const hex = (prefix: string) => `${prefix}${(Date.now() * 1000 + ++seq).toString(16).padStart(32, '7')}`;
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
   h = await startChannelHarness();
   // The channel's team greets every new issue: not in a group.
   const greeting = await buildTeam(h.t, h.org, { autoReplyMessage: 'Thanks! An agent will answer soon.' });
+  greetingTeamId = greeting.id;
   line = await h.createLineChannel({ assignedTeamId: greeting.id });
 });
 
@@ -115,6 +117,23 @@ describe('LINE groups and rooms', () => {
     expect(texts(group)).toEqual(['Open until 8 pm today', 'See you there']);
     expect(texts(customer)).toEqual([]);
     expect(texts(other)).toEqual([]);
+  });
+
+  it('greets a group too when its channel answers automatically in groups', async () => {
+    const talkative = await h.createLineChannel({ assignedTeamId: greetingTeamId, answerInGroups: true });
+    const member = hex('U');
+    const group = hex('C');
+    h.sim.addLineUser(talkative.externalId, { userId: member, displayName: 'Khun Pim' });
+    h.sim.addLineChat(talkative.externalId, { chatId: group, groupName: 'Office', memberIds: [member] });
+    await h.sim.line.events(talkative.externalId, [{ type: 'join', chatId: group }]);
+    await h.sim.line.events(talkative.externalId, [
+      { type: 'text', userId: member, text: 'Anyone there?', chatId: group },
+    ]);
+    await eventually(async () => h.sim.outbox(talkative.externalId, group).length === 1);
+    expect(
+      h.sim.outbox(talkative.externalId, group).map((e) => (e.message as { text: string }).text),
+    ).toEqual(['Thanks! An agent will answer soon.']);
+    expect(h.sim.outbox(talkative.externalId, member)).toEqual([]);
   });
 
   it('shows the loading animation in a 1:1 chat only, not in a group the agent answers', async () => {

@@ -24,7 +24,9 @@ export async function insertMessage(ex: Executor, v: NewMessage) {
 
 export async function attachFiles(ex: Executor, messageId: number, fileIds: string[]) {
   if (fileIds.length > 0)
-    await ex.insert(messageAttachments).values(fileIds.map((fileId) => ({ messageId, fileId })));
+    await ex
+      .insert(messageAttachments)
+      .values(fileIds.map((fileId, position) => ({ messageId, fileId, position })));
 }
 
 /**
@@ -48,7 +50,7 @@ export async function findForDelivery(ex: Executor, messageId: number) {
       },
       attachments: sql<Array<{ id: string; filename: string; mimeType: string; size: number }>>`(
         SELECT coalesce(json_agg(json_build_object('id', f.id, 'filename', f.filename, 'mimeType', f.mime_type,
-          'size', f.size) ORDER BY a.id), '[]'::json)
+          'size', f.size) ORDER BY a.position, a.id), '[]'::json)
         FROM ${messageAttachments} a JOIN ${files} f ON f.id = a.file_id WHERE a.message_id = ${messages.id})`,
       acceptedParts: sql<Array<{ part: number; providerMessageId: string }>>`(
         SELECT coalesce(json_agg(json_build_object('part', p.part, 'providerMessageId', p.provider_message_id)),
@@ -255,7 +257,8 @@ export async function attachmentsOfMany(ex: Executor, messageIds: number[]) {
     })
     .from(messageAttachments)
     .innerJoin(files, eq(files.id, messageAttachments.fileId))
-    .where(inArray(messageAttachments.messageId, messageIds));
+    .where(inArray(messageAttachments.messageId, messageIds))
+    .orderBy(messageAttachments.messageId, messageAttachments.position);
 }
 
 export async function listMessageById(ex: Executor, messageId: number) {

@@ -36,7 +36,7 @@ export function readMessage(ex: Executor, organizationId: string, messageId: num
       'channel', json_build_object('id', c.id, 'type', c.type, 'name', c.name),
       'direction', m.direction, 'senderType', m.sender_type, 'senderUserId', m.sender_user_id,
       'kind', m.kind, 'text', m.text, 'privateNote', m.is_private_note,
-      'attachments', coalesce((SELECT json_agg(json_build_object('fileName', f.filename, 'contentType', f.mime_type, 'size', f.size) ORDER BY f.created_at, f.id)
+      'attachments', coalesce((SELECT json_agg(json_build_object('fileName', f.filename, 'contentType', f.mime_type, 'size', f.size) ORDER BY ma.position, f.id)
         FROM message_attachments ma JOIN files f ON f.id = ma.file_id WHERE ma.message_id = m.id), '[]'::json),
       'createdAt', ${iso('m.created_at')}
     ) AS resource

@@ -361,6 +361,16 @@ export function ChannelForm({
             <Switch data-testid="send-agent-identity" />
           </Form.Item>
         )}
+        {type === 'line' && (
+          <Form.Item
+            name="answerInGroups"
+            label={t('channels.form.answerInGroups')}
+            extra={t('channels.form.answerInGroupsHint')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="answer-in-groups" />
+          </Form.Item>
+        )}
         <Form.Item
           name="markReadOnOpen"
           label={t('channels.form.markReadOnOpen')}

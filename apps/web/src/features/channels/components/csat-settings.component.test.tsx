@@ -23,6 +23,7 @@ const CHANNEL: Channel = {
   shifts: [],
   offServiceResponse: '',
   sendAgentIdentity: false,
+  answerInGroups: false,
   markReadOnOpen: true,
   holidays: [],
   hasSecret: true,

@@ -28,6 +28,7 @@ function channel(overrides: Partial<Channel> = {}): Channel {
     shifts: [{ weekday: 1, startsAt: '09:00', endsAt: '18:00' }],
     offServiceResponse: 'Closed',
     sendAgentIdentity: true,
+    answerInGroups: true,
     markReadOnOpen: false,
     holidays: [
       { id: 'h1', name: 'Songkran', date: '2027-04-13', autoResponseMessage: 'Closed', canRemove: true },
@@ -55,6 +56,7 @@ describe('channel form values', () => {
       offServiceResponse: 'Closed',
       holidays: [{ id: 'h1', name: 'Songkran', date: '2027-04-13', autoResponseMessage: 'Closed' }],
       sendAgentIdentity: true,
+      answerInGroups: true,
       markReadOnOpen: false,
     });
   });
@@ -102,6 +104,7 @@ describe('channel form values', () => {
       offServiceResponse: '',
       holidays: [{ name: 'New year', date: '2027-01-01', autoResponseMessage: 'Closed' }],
       sendAgentIdentity: false,
+      answerInGroups: false,
       markReadOnOpen: true,
     });
   });

@@ -35,6 +35,7 @@ export type ChannelFormValues = {
   offServiceResponse?: string;
   holidays: HolidayRow[];
   sendAgentIdentity: boolean;
+  answerInGroups: boolean;
   markReadOnOpen: boolean;
 };
 
@@ -113,6 +114,7 @@ export function toFormValues(channel?: Channel): ChannelFormValues {
       offServiceResponse: '',
       holidays: [],
       sendAgentIdentity: false,
+      answerInGroups: false,
       markReadOnOpen: true,
     };
   }
@@ -140,6 +142,7 @@ export function toFormValues(channel?: Channel): ChannelFormValues {
       canRemove: holiday.canRemove,
     })),
     sendAgentIdentity: channel.sendAgentIdentity,
+    answerInGroups: channel.answerInGroups,
     markReadOnOpen: channel.markReadOnOpen,
   };
 }
@@ -177,6 +180,7 @@ function channelFields(values: ChannelFormValues): Omit<UpdateChannel, 'secret' 
       autoResponseMessage: trimmed(row.autoResponseMessage),
     })),
     sendAgentIdentity: values.sendAgentIdentity,
+    answerInGroups: values.answerInGroups,
     markReadOnOpen: values.markReadOnOpen,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "answer_in_groups" boolean DEFAULT false NOT NULL;

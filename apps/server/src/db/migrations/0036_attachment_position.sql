@@ -1,0 +1,1 @@
+ALTER TABLE "message_attachments" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;
