@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
@@ -50,31 +50,38 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps) {
           req.query.as,
         ).finally(() => found.stream.destroy());
         if (!made) throw notFound('file.no_rendition');
-        return reply
-          .header('content-type', made.contentType)
-          .header('content-length', made.body.length)
-          .header('cache-control', grant.cacheControl)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', FILES_CSP)
-          .header(
-            'content-disposition',
-            contentDisposition(true, renamed(found.file.filename, made.extension)),
-          )
-          .send(made.body);
+        return served(reply, {
+          contentType: made.contentType,
+          length: made.body.length,
+          cacheControl: grant.cacheControl,
+          disposition: contentDisposition(true, renamed(found.file.filename, made.extension)),
+        }).send(made.body);
       }
       // The type is decided when served, so files stored before this rule are served safely too.
       const { head, body } = await peek(found.stream);
-      const served = servedType(found.file.mimeType, head);
-      return reply
-        .header('content-type', served.contentType)
-        .header('content-length', found.file.size)
-        .header('cache-control', grant.cacheControl)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', FILES_CSP)
-        .header('content-disposition', contentDisposition(served.inline, found.file.filename))
-        .send(body);
+      const type = servedType(found.file.mimeType, head);
+      return served(reply, {
+        contentType: type.contentType,
+        length: found.file.size,
+        cacheControl: grant.cacheControl,
+        disposition: contentDisposition(type.inline, found.file.filename),
+      }).send(body);
     },
   );
+}
+
+/** The headers of a served file: its type and length, how long it may be kept, and no sniffing or scripts. */
+function served(
+  reply: FastifyReply,
+  v: { contentType: string; length: number; cacheControl: string; disposition: string },
+) {
+  return reply
+    .header('content-type', v.contentType)
+    .header('content-length', v.length)
+    .header('cache-control', v.cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', FILES_CSP)
+    .header('content-disposition', v.disposition);
 }
 
 /** Who may read the file: a signed link (anyone holding it) or a signed-in user of an organisation. */
