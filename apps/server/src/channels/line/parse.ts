@@ -1,9 +1,8 @@
 // LINE webhook body → product events (docs/channels.md "Deliveries"). Unknown event and message types are
-// ignored, never rejected; events without a chat (failed account links) carry nothing for the inbox. Joins,
-// leaves and the customer's other events (beacon, account link, membership, a video watched) become chat
-// events for the conversation's trail. A
+// ignored, never rejected; events without a chat (failed account links) carry nothing for the inbox. A
 // message in a group or room belongs to that chat's conversation (chats.ts), with the member who wrote it
-// in its payload (`member.userId`, null when LINE withholds it).
+// in its payload (`member.userId`, null when LINE withholds it). Joins, leaves and the customer's other
+// events (beacon, account link, membership, a video watched) become chat events for the trail.
 import { z } from 'zod';
 import type { ChatEventKind } from '@sabai/domain';
 import { readQuickReplyData } from '../quick-reply-data';
