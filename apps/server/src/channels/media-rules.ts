@@ -4,15 +4,13 @@
 // link with the file's name and size, so the customer can always open it.
 import type { ChannelType } from '@sabai/domain';
 import type { OutboundMessage } from './types';
+import { CONVERTIBLE_IMAGE_TYPES } from '../platform/renditions';
 
 /** A file part of a message. */
 export type MediaPart = Extract<OutboundMessage, { kind: 'image' | 'video' | 'audio' | 'file' }>;
 type Accepted = { types: string[]; maxBytes: number };
 
 const MB = 1024 * 1024;
-
-/** Picture formats a JPEG or PNG can be made from (the server's renditions read these). */
-const CONVERTIBLE = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'];
 
 const PLATFORMS: Record<
   ChannelType,
@@ -64,7 +62,7 @@ export function shownMedia(type: ChannelType, part: MediaPart): ShownMedia {
   if (part.kind === 'image') {
     if (fits(platform.image)) return { as: 'image', url: part.url };
     // Made a JPEG or PNG within the platform's size (the rendition keeps under the smallest limit).
-    if (CONVERTIBLE.includes(part.mimeType)) return { as: 'image', url: part.urlAs('image') };
+    if (CONVERTIBLE_IMAGE_TYPES.includes(part.mimeType)) return { as: 'image', url: part.urlAs('image') };
   }
   if (part.kind === 'video' && fits(platform.video)) return { as: 'video', url: part.url };
   if (part.kind === 'audio' && fits(platform.audio)) return { as: 'audio', url: part.url };

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Rendition } from './file-links';
 
 /** The picture formats read here; a HEIC photo or an SVG drawing is sent as a file instead. */
-const CONVERTIBLE_IMAGE_TYPES = [
+export const CONVERTIBLE_IMAGE_TYPES = [
   'image/jpeg',
   'image/png',
   'image/webp',
