@@ -34,7 +34,8 @@ const webDistDir = join(runDir, 'web');
 cpSync(process.env.BENCH_WEB_DIST ?? webDist, webDistDir, { recursive: true });
 mkdirSync(artifactsDir, { recursive: true });
 const smtp = await startSmtp(join(runDir, 'mail'));
-const simulator = await startProviderSimulator();
+// This bench sends text only: no file the simulator would fetch.
+const simulator = await startProviderSimulator(() => '');
 const server = await startServer({
   dataDir: join(runDir, 'data'),
   smtpPort: smtp.port,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from '../support/stack';
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
+import { AdminClient } from '@sabai/simulator';
 import { apiSession } from '../support/api';
 import type { Locale, Viewport } from '../support/browser';
 import { assignedLineCustomer, userIdOf } from '../support/customers';
@@ -18,7 +19,6 @@ import { text } from '../support/texts';
 
 const browser = useBrowser();
 const MANAGER = 'manager@demo.local';
-// A 1×1 PNG: LINE takes images only from https addresses, and the journeys' server is plain http.
 const PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -78,7 +78,8 @@ describe('drafts and sending in th', () => {
     await chatMessage(page, draftA).waitFor();
     expect(await composer(page).inputValue()).toBe('');
 
-    // LINE refuses the picture (not an https address): the chat says so in the reader's language, with Retry.
+    // LINE refuses the picture: the chat says so in the reader's language, with Retry.
+    await new AdminClient(inject('simulatorUrl')).lineFailNext(1, { status: 400 }, '/v2/bot/message/');
     await page
       .getByTestId('file-input')
       .setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL });
@@ -89,7 +90,7 @@ describe('drafts and sending in th', () => {
     expect(await refused.getByTestId('delivery-failure').innerText()).toContain(
       text(lang, 'inbox.delivery.reasons.refused', { platform: 'LINE', detail: '' }).trim(),
     );
-    expect(await refused.getByTestId('delivery-failure').innerText()).toContain('HTTPS');
+    expect(await refused.getByTestId('delivery-failure').innerText()).toContain('The request body has');
     await snap(page, `drafts-refused-desktop-${lang}`);
     expect(errors).toEqual([]);
     await context.close();

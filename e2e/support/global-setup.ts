@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { scannedStatesFile } from './accessibility';
 import { artifactsDir, webDist } from './paths';
-import { startServer } from './server';
-import { configureSimulator, startProviderSimulator } from './simulator';
+import { startServer, type StartedServer } from './server';
+import { configureSimulator, FILES_PUBLIC_URL, startProviderSimulator } from './simulator';
 import { startSmtp } from './smtp';
 import type { Stack } from './stack';
 
@@ -48,8 +48,8 @@ type StartedStack = { stack: Stack; stop: () => Promise<void> };
 async function startStack(dir: string, webDistDir: string, worker: number): Promise<StartedStack> {
   const mailDir = join(dir, 'mail');
   const smtp = await startSmtp(mailDir);
-  const simulator = await startProviderSimulator();
-  let server;
+  let server: StartedServer | undefined;
+  const simulator = await startProviderSimulator(() => server?.baseUrl ?? '');
   try {
     server = await startServer({
       dataDir: join(dir, 'data'),
@@ -57,17 +57,19 @@ async function startStack(dir: string, webDistDir: string, worker: number): Prom
       logFile: join(artifactsDir, `server-${worker}.log`),
       providerBaseUrl: simulator.url,
       webDistDir,
+      filesPublicUrl: FILES_PUBLIC_URL,
     });
   } catch (error) {
     await simulator.close();
     await smtp.close();
     throw error;
   }
-  configureSimulator(simulator, server.baseUrl);
+  const running = server;
+  configureSimulator(simulator, running.baseUrl);
   return {
-    stack: { baseUrl: server.baseUrl, mailDir, simulatorUrl: simulator.url },
+    stack: { baseUrl: running.baseUrl, mailDir, simulatorUrl: simulator.url },
     stop: async () => {
-      await server.stop();
+      await running.stop();
       await simulator.close();
       await smtp.close();
     },

@@ -28,6 +28,8 @@ export async function startServer(options: {
   providerBaseUrl?: string;
   /** The built web app to serve (default apps/web/dist). */
   webDistDir?: string;
+  /** The address file links given to customers' platforms start with (default the server's own). */
+  filesPublicUrl?: string;
 }): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,6 +54,7 @@ export async function startServer(options: {
       // The AI journeys' model endpoint is the simulator's, on 127.0.0.1.
       AI_ENDPOINT_ALLOW_PRIVATE: 'true',
       ...(options.providerBaseUrl ? { PROVIDER_BASE_URL: options.providerBaseUrl } : {}),
+      ...(options.filesPublicUrl ? { FILES_PUBLIC_URL: options.filesPublicUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -23,9 +23,22 @@ export const TEST_INSTAGRAM = {
   token: 'e2e-test-instagram-access-token',
 } as const;
 
-/** Starts the simulator on a free loopback port (configured once the server's address is known). */
-export function startProviderSimulator(): Promise<Simulator> {
-  return startSimulator({ webhookTimeoutMs: 2000 });
+/**
+ * The https address the journeys' server gives customers' platforms for its files (FILES_PUBLIC_URL): LINE
+ * fetches only https addresses, and the server itself is plain http on loopback.
+ */
+export const FILES_PUBLIC_URL = 'https://files.sabai.test';
+
+/**
+ * Starts the simulator on a free loopback port (configured once the server's address is known). It fetches
+ * the files at FILES_PUBLIC_URL from `serverUrl()`, as LINE would from the public address.
+ */
+export function startProviderSimulator(serverUrl: () => string): Promise<Simulator> {
+  return startSimulator({
+    webhookTimeoutMs: 2000,
+    mediaVia: (link) =>
+      link.startsWith(FILES_PUBLIC_URL) ? serverUrl() + link.slice(FILES_PUBLIC_URL.length) : link,
+  });
 }
 
 /** Registers the Meta app (webhooks to the server under test) and the test Page with its Instagram account. */
@@ -62,6 +75,8 @@ export async function demoLineCustomer(
     });
   }
   await admin.addLineUser(DEMO_LINE.channelId, { userId, displayName: name });
+  const outbox = async () =>
+    (await admin.outbox(DEMO_LINE.channelId)).filter((entry) => entry.userId === userId);
   const event = (e: Record<string, unknown>, options: { heldUpMs?: number } = {}) =>
     admin.lineEvents(DEMO_LINE.channelId, [{ ...e, userId } as never], options);
   return {
@@ -76,15 +91,11 @@ export async function demoLineCustomer(
     blocks: () => event({ type: 'unfollow' }),
     addsAgain: () => event({ type: 'follow' }),
     /** Texts the account sent this customer (replies and pushes). */
-    received: async () =>
-      (await admin.outbox(DEMO_LINE.channelId))
-        .filter((entry) => entry.userId === userId)
-        .map((entry) => (entry.message as { text?: string }).text ?? ''),
+    received: async () => (await outbox()).map((entry) => (entry.message as { text?: string }).text ?? ''),
     /** The message objects the account sent this customer. */
-    receivedMessages: async () =>
-      (await admin.outbox(DEMO_LINE.channelId))
-        .filter((entry) => entry.userId === userId)
-        .map((entry) => entry.message as Record<string, unknown>),
+    receivedMessages: async () => (await outbox()).map((entry) => entry.message as Record<string, unknown>),
+    /** What the account sent this customer, each with the media LINE fetched for it (once fetched). */
+    receivedEntries: outbox,
   };
 }
 

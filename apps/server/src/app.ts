@@ -132,7 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       dataDir: path.join(config.DATA_DIR, 'files'),
       mode: db.kind === 'pglite' ? 'disk' : 'db',
     }),
-    fileLinks: createFileLinks({ secret, clock, publicUrl: config.PUBLIC_URL }),
+    fileLinks: createFileLinks({ secret, clock, publicUrl: config.FILES_PUBLIC_URL }),
     tokens: createTokenService(secret, clock),
     sessions: createSessionVersions(db, bus),
     jobs: await startJobs(db, { logger: app.log, schedule: opts.runWorkers !== false }),

@@ -10,6 +10,11 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Where customers' platforms fetch the files agents send (a CDN or another host in front of Sabai's
+   * /files); default PUBLIC_URL. LINE fetches only https addresses.
+   */
+  FILES_PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
@@ -98,8 +103,12 @@ export const PROVIDER_SECRETS = {
 
 type ProviderSecret = keyof typeof PROVIDER_SECRETS;
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL' | ProviderSecret> & {
+export type Config = Omit<
+  z.infer<typeof ConfigSchema>,
+  'PUBLIC_URL' | 'FILES_PUBLIC_URL' | ProviderSecret
+> & {
   PUBLIC_URL: string;
+  FILES_PUBLIC_URL: string;
   META_APP_SECRET: string;
   META_VERIFY_TOKEN: string;
   /** Absolute repository root, so relative paths work from any cwd. */
@@ -123,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const provider = c.PROVIDER_BASE_URL?.replace(/\/$/, '');
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
     ...c,
     ...(provider
@@ -140,7 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     META_VERIFY_TOKEN: c.META_VERIFY_TOKEN ?? PROVIDER_SECRETS.META_VERIFY_TOKEN.demo,
     DATA_DIR: path.resolve(ROOT_DIR, c.DATA_DIR),
     WEB_DIST_DIR: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
-    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: publicUrl,
+    FILES_PUBLIC_URL: (c.FILES_PUBLIC_URL ?? publicUrl).replace(/\/$/, ''),
     ROOT_DIR,
   };
 }
@@ -167,6 +178,8 @@ function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
     problems.push(
       `PUBLIC_URL: must be an https:// address (is ${c.PUBLIC_URL}); terminate TLS in front of Sabai`,
     );
+  if (c.FILES_PUBLIC_URL !== undefined && new URL(c.FILES_PUBLIC_URL).protocol !== 'https:')
+    problems.push(`FILES_PUBLIC_URL: must be an https:// address (is ${c.FILES_PUBLIC_URL})`);
   return problems;
 }
 

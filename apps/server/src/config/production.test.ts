@@ -53,6 +53,15 @@ describe('the production configuration', () => {
     expect(loadConfig(PRODUCTION_ENV).PUBLIC_URL).toBe('https://inbox.example.com');
   });
 
+  it('gives file links on PUBLIC_URL unless FILES_PUBLIC_URL names another https address', () => {
+    expect(loadConfig(PRODUCTION_ENV).FILES_PUBLIC_URL).toBe('https://inbox.example.com');
+    const cdn = { ...PRODUCTION_ENV, FILES_PUBLIC_URL: 'https://files.example.com/' };
+    expect(loadConfig(cdn).FILES_PUBLIC_URL).toBe('https://files.example.com');
+    expect(problemsOf({ ...PRODUCTION_ENV, FILES_PUBLIC_URL: 'http://files.example.com' })).toMatch(
+      /FILES_PUBLIC_URL: must be an https:\/\/ address/,
+    );
+  });
+
   it('leaves the demo and tests free of all of it', () => {
     expect(problemsOf({})).toBe('');
     expect(problemsOf({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:3000' })).toBe('');

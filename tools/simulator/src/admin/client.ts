@@ -77,6 +77,9 @@ export class AdminClient {
       'POST',
       `/line/channels/${encodeURIComponent(channelId)}/verify`,
     );
+  /** The next `count` LINE API calls (those whose path includes `pathIncludes`) fail with `fault`. */
+  lineFailNext = (count: number, fault: z.input<typeof FaultBodySchema>['fault'], pathIncludes?: string) =>
+    this.request('POST', '/line/fail-next', { count, fault, ...(pathIncludes ? { pathIncludes } : {}) });
   /** The channel's monthly message limit (`GET /v2/bot/message/quota`); null for no limit. */
   setLineMonthlyQuota = (channelId: string, limit: number | null) =>
     this.request('PUT', `/line/channels/${encodeURIComponent(channelId)}/monthly-quota`, { limit });

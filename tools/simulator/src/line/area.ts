@@ -4,6 +4,7 @@ import type { AreaBehaviour } from '../http/server';
 import { lineError } from './api-routes';
 
 const FAULT_MESSAGES: Record<number, string> = {
+  400: 'The request body has 1 error(s)',
   429: 'The API rate limit has been exceeded. Try again later.',
   500: 'Internal server error',
   502: 'Bad gateway',

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Skeleton, Spin } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import dayjs from 'dayjs';
@@ -121,6 +121,18 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
     isAtBottom.current = true;
     firstKey.current = null;
   }, [issueId]);
+  // A row that grows once drawn (a picture that has loaded, a translation) would push the newest message
+  // out of sight: while the reader sits at the bottom, the list stays there.
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!content || !el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (isAtBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [content]);
 
   if (query.isLoading) {
     return (
@@ -158,7 +170,7 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
           t('inbox.chat.start')
         )}
       </div>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div ref={setContent} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           return (
