@@ -333,7 +333,7 @@ describe('an issue under the policy', () => {
       await desk.page.goto('/issue/inbox?lang=en');
       await deskChip.waitFor();
 
-      // The notices (a job checks the clocks every minute): 80% to the agent, the breach to the manager.
+      // The notices, each sent at its moment: 80% to the agent, the breach to the manager.
       const noticeFor = (api: ApiSession) => async () =>
         (await api.call<{ items: Notification[] }>('GET', '/web-notification')).items
           .filter((n) => n.issueId === issueId)

@@ -66,9 +66,11 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   // Every minute: the status tally's +1/-1 rows become one row per key (issues.tally.ts).
   await deps.jobs.work(issues.FOLD_TALLY_JOB, {}, () => issues.foldStatusTally(deps.db.orm));
   await deps.jobs.schedule(issues.FOLD_TALLY_JOB, '* * * * *', {});
-  // Every minute: service level notices (80% to the agent, a breach to the team's manager).
+  // Service level notices (80% to the agent, a breach to the team's manager) when each falls due, and
+  // every minute.
   await deps.jobs.work(sla.SLA_NOTICES_JOB, {}, () => sla.sendDueNotices(deps));
   await deps.jobs.schedule(sla.SLA_NOTICES_JOB, '* * * * *', {});
+  const stopSlaWakes = await sla.wakeOnClocks(deps);
   await deps.jobs.work(sla.SLA_RECOMPUTE_JOB, {}, (job) =>
     sla.recomputeOrganization(deps, job.data.organizationId),
   );
@@ -98,6 +100,7 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   });
   return async () => {
     await stopWebhookWakes();
+    await stopSlaWakes();
     await ingest.stop();
     // The hand-outs the ingest started after its last commits.
     await assignment.handOutsSettled(deps);

@@ -12,7 +12,8 @@ import { eventually, startChannelHarness, storedMessage, type ChannelHarness } f
 import { buildOrganization, buildTeam, buildUser, signIn } from '../../../test/factories';
 import { issueSla, notifications, slaOutcomes, teamMembers, teams } from '../../db/schema';
 import { channelCalendars } from '../channels';
-import { sendDueNotices } from './sla.notices';
+import { stableUuid } from '../../platform/crypto';
+import { sendDueNotices, SLA_NOTICES_JOB } from './sla.notices';
 
 let h: ChannelHarness;
 let line: { id: string; externalId: string };
@@ -227,6 +228,39 @@ describe('notices and outcomes', () => {
     expect(outcomes.find((o) => o.target === 'resolution')).toMatchObject({ met: true });
     expect(await clocksOf(issueId)).toBeNull();
     expect((await detail(issueId)).sla).toBeNull();
+  });
+});
+
+describe('notices on time', () => {
+  /** The notice job woken for the second `at` falls in: its start and state, or null when none was. */
+  const wakeFor = async (at: number) => {
+    const second = Math.ceil(at / 1000);
+    const [job] = await h.t.db.query<{ start_after: Date | string; state: string }>(
+      'SELECT start_after, state FROM pgboss.job WHERE name = $1 AND id = $2',
+      [SLA_NOTICES_JOB.name, stableUuid(`sla-notices:${second}`)],
+    );
+    return job ? { startAfter: new Date(job.start_after).getTime(), state: job.state } : null;
+  };
+
+  it('wakes the notice job at the moment a notice falls due, not at the next minute', async () => {
+    // A message that reaches Sabai 23.5 minutes after the customer wrote it (LINE's timestamp says when):
+    // its clock turns amber at 24 minutes, half a minute from now, and the job is woken for that second.
+    h.t.clock.set(new Date(Date.now() + 23.5 * MINUTE));
+    h.admin = await h.signInAdmin();
+    const { issueId } = await lineCustomer('where is my parcel?');
+    const clocks = (await detail(issueId)).sla!;
+    const [warnAt, dueAt] = [ms(clocks.warnAt)!, ms(clocks.dueAt)!];
+    await eventually(async () => (await wakeFor(warnAt))?.state === 'created' || null);
+    expect((await wakeFor(warnAt))!.startAfter).toBe(Math.ceil(warnAt / 1000) * 1000);
+    // The breach is minutes away: the minute's run will see it coming.
+    expect(await wakeFor(dueAt)).toBeNull();
+
+    // Within a minute of the breach, a run wakes the job again for that very second (the soonest moment
+    // once the earlier tests' issues are out of the way: each run wakes the next).
+    await h.t.db.query('DELETE FROM issue_sla WHERE issue_id <> $1', [issueId]);
+    await advance(dueAt - h.t.clock.now().getTime() - 30_000);
+    await sendDueNotices(h.t.deps);
+    expect(await wakeFor(dueAt)).toEqual({ startAfter: Math.ceil(dueAt / 1000) * 1000, state: 'created' });
   });
 });
 

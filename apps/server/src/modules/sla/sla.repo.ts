@@ -126,7 +126,13 @@ export async function saveClocks(ex: Executor, rows: ClockRow[]) {
     UPDATE issues SET sla_due_at = v."dueAt", sla_warn_at = v."warnAt", sla_target = v.target
     FROM ${sqlRows(rows, { issueId: 'bigint', dueAt: 'timestamptz', warnAt: 'timestamptz', target: 'text' }, 'v')}
     WHERE issues.id = v."issueId"`);
+  // The notice job learns of the soonest amber moment once this commits (sla.notices.ts wakeOnClocks).
+  const soonest = rows.reduce((min, r) => Math.min(min, (r.warnAt ?? r.dueAt)?.getTime() ?? min), Infinity);
+  if (soonest !== Infinity) await ex.execute(sql`SELECT pg_notify(${CLOCKS_CHANNEL}, ${String(soonest)})`);
 }
+
+/** The NOTIFY channel stored clocks announce their soonest amber moment on (epoch milliseconds). */
+export const CLOCKS_CHANNEL = 'sabai_sla_clocks';
 
 /** Forgets the clocks of issues no longer under a policy (ended, or their policy went). */
 export async function dropClocks(ex: Executor, issueIds: number[]) {
@@ -174,6 +180,17 @@ export type DueNotice = {
   due_at: Date | string;
 };
 
+/** Each clock's moments a notice is due at (`at`), with the due time that names the notice. */
+const THRESHOLDS = sql`CROSS JOIN LATERAL (VALUES
+        ('firstResponse', 'warn', s.first_response_warn_at, s.first_response_due_at),
+        ('firstResponse', 'breach', s.first_response_due_at, s.first_response_due_at),
+        ('nextResponse', 'warn', s.next_response_warn_at, s.next_response_due_at),
+        ('nextResponse', 'breach', s.next_response_due_at, s.next_response_due_at),
+        ('resolution', 'warn', s.resolution_warn_at, s.resolution_due_at),
+        ('resolution', 'breach', s.resolution_due_at, s.resolution_due_at)
+      ) AS c(target, kind, at, due_at)`;
+const UNSENT = sql`NOT s.notified ? (c.target || ':' || c.kind || ':' || extract(epoch FROM c.due_at)::bigint)`;
+
 export async function noticesDue(ex: Executor, now: Date): Promise<DueNotice[]> {
   return rowsOf<DueNotice>(
     await ex.execute(sql`
@@ -182,19 +199,21 @@ export async function noticesDue(ex: Executor, now: Date): Promise<DueNotice[]> 
       FROM issue_sla s
       JOIN issues i ON i.id = s.issue_id
       LEFT JOIN teams t ON t.id = i.team_id
-      CROSS JOIN LATERAL (VALUES
-        ('firstResponse', 'warn', s.first_response_warn_at, s.first_response_due_at),
-        ('firstResponse', 'breach', s.first_response_due_at, s.first_response_due_at),
-        ('nextResponse', 'warn', s.next_response_warn_at, s.next_response_due_at),
-        ('nextResponse', 'breach', s.next_response_due_at, s.next_response_due_at),
-        ('resolution', 'warn', s.resolution_warn_at, s.resolution_due_at),
-        ('resolution', 'breach', s.resolution_due_at, s.resolution_due_at)
-      ) AS c(target, kind, at, due_at)
-      WHERE c.at IS NOT NULL AND c.at <= ${now}
-        AND NOT s.notified ? (c.target || ':' || c.kind || ':' || extract(epoch FROM c.due_at)::bigint)
+      ${THRESHOLDS}
+      WHERE c.at IS NOT NULL AND c.at <= ${now} AND ${UNSENT}
       ORDER BY s.issue_id
       LIMIT 500`),
   );
+}
+
+/** The next moment after `now` a notice falls due, if any comes before `until`. */
+export async function nextNoticeAt(ex: Executor, now: Date, until: Date): Promise<Date | null> {
+  const [row] = rowsOf<{ at: Date | string | null }>(
+    await ex.execute(sql`
+      SELECT min(c.at) AS at FROM issue_sla s ${THRESHOLDS}
+      WHERE c.at > ${now} AND c.at < ${until} AND ${UNSENT}`),
+  );
+  return row?.at ? new Date(row.at) : null;
 }
 
 export const noticeKey = (n: Pick<DueNotice, 'target' | 'kind' | 'due_at'>) =>
