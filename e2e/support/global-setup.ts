@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { scannedStatesFile } from './accessibility';
+import { journeyDatabases } from './databases';
 import { artifactsDir, webDist } from './paths';
 import { startServer, type StartedServer } from './server';
 import { configureSimulator, FILES_PUBLIC_URL, startProviderSimulator } from './simulator';
@@ -23,29 +24,42 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const webDistDir = join(runDir, 'web');
   cpSync(webDist, webDistDir, { recursive: true });
   const started: StartedStack[] = [];
-  try {
-    // A product for each worker (e2e/vitest.config.ts maxWorkers).
-    for (let worker = 1; worker <= project.globalConfig.maxWorkers; worker++)
-      started.push(await startStack(join(runDir, `worker-${worker}`), webDistDir, worker));
-  } catch (error) {
+  // A product for each worker (e2e/vitest.config.ts maxWorkers).
+  const workers = project.globalConfig.maxWorkers;
+  const databases = await journeyDatabases(workers);
+  const stopAll = async () => {
     await Promise.all(started.map((stack) => stack.stop()));
+    await databases.drop();
     rmSync(runDir, { recursive: true, force: true });
+  };
+  try {
+    for (let worker = 1; worker <= workers; worker++)
+      started.push(
+        await startStack(join(runDir, `worker-${worker}`), webDistDir, worker, databases.urls[worker - 1]),
+      );
+  } catch (error) {
+    await stopAll();
     throw error;
   }
   project.provide(
     'stacks',
     started.map(({ stack }) => stack),
   );
-  return async () => {
-    await Promise.all(started.map((stack) => stack.stop()));
-    rmSync(runDir, { recursive: true, force: true });
-  };
+  return stopAll;
 }
 
 type StartedStack = { stack: Stack; stop: () => Promise<void> };
 
-/** A mail catcher, the LINE/Meta simulator and the real server pointed at both, with the demo data. */
-async function startStack(dir: string, webDistDir: string, worker: number): Promise<StartedStack> {
+/**
+ * A mail catcher, the LINE/Meta simulator and the real server pointed at both, with the demo data: seeded on
+ * its first start in the embedded database, or already in its copy on the PostgreSQL server.
+ */
+async function startStack(
+  dir: string,
+  webDistDir: string,
+  worker: number,
+  databaseUrl: string | undefined,
+): Promise<StartedStack> {
   const mailDir = join(dir, 'mail');
   const smtp = await startSmtp(mailDir);
   let server: StartedServer | undefined;
@@ -53,6 +67,7 @@ async function startStack(dir: string, webDistDir: string, worker: number): Prom
   try {
     server = await startServer({
       dataDir: join(dir, 'data'),
+      databaseUrl,
       smtpPort: smtp.port,
       logFile: join(artifactsDir, `server-${worker}.log`),
       providerBaseUrl: simulator.url,

@@ -21,6 +21,8 @@ export type StartedServer = { baseUrl: string; process: ChildProcess; stop: () =
 
 export async function startServer(options: {
   dataDir: string;
+  /** A PostgreSQL database, migrated and seeded; the embedded one under dataDir when not given. */
+  databaseUrl?: string | undefined;
   smtpPort: number;
   logFile: string;
   readyTimeoutMs?: number;
@@ -55,6 +57,7 @@ export async function startServer(options: {
       AI_ENDPOINT_ALLOW_PRIVATE: 'true',
       ...(options.providerBaseUrl ? { PROVIDER_BASE_URL: options.providerBaseUrl } : {}),
       ...(options.filesPublicUrl ? { FILES_PUBLIC_URL: options.filesPublicUrl } : {}),
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
