@@ -118,7 +118,12 @@ describe('picking up work in th', () => {
       expect(await take.getAttribute('title')).toBe(t('inbox.actions.takeIssueHint'));
       if (isPhone) expect(await fitsPhone(page, 'take-issue')).toBe(true);
       await snap(page, `pick-up-offer-${viewport}-${lang}`);
-      await take.click();
+      // The server's answer first: when no notice shows, it says whether the take was sent and refused.
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/issues/${first.issueId}/take`),
+        take.click(),
+      ]);
+      expect(answer.status(), await answer.text()).toBe(200);
       await takenNotice(page, first.issueId).waitFor();
       await chatStatus(page, 'on-going').waitFor();
       await expect.poll(() => take.count()).toBe(0);

@@ -111,10 +111,15 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
   }, [rows, virtualizer]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const lastScrollTop = useRef(0);
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    isAtBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    // Only the reader moving up leaves the bottom: a row growing under them (a picture that has loaded)
+    // moves the bottom away without their asking, and the list follows it (below).
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 80) isAtBottom.current = true;
+    else if (el.scrollTop < lastScrollTop.current) isAtBottom.current = false;
+    lastScrollTop.current = el.scrollTop;
     if (el.scrollTop < 120 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
   useEffect(() => {
