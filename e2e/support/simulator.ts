@@ -41,8 +41,13 @@ export function startProviderSimulator(serverUrl: () => string): Promise<Simulat
   });
 }
 
-/** Registers the Meta app (webhooks to the server under test) and the test Page with its Instagram account. */
+/**
+ * Registers the demo LINE account and the Meta app (webhooks to the server under test), and the test Page
+ * with its Instagram account: the demo data's LINE channel is known to LINE from the start, so a screen that
+ * asks LINE about it (the dashboard's message quota) gets LINE's answer whichever journey runs first.
+ */
 export function configureSimulator(simulator: Simulator, serverUrl: string): void {
+  simulator.addLineChannel({ ...DEMO_LINE, webhookUrl: `${serverUrl}/webhooks/line/${DEMO_LINE.channelId}` });
   simulator.addMetaApp({ ...META_APP, webhookUrl: `${serverUrl}/webhooks/meta` });
   simulator.addPage({ pageId: TEST_PAGE.pageId, name: TEST_PAGE.name, pageToken: TEST_PAGE.pageToken });
   simulator.addInstagramAccount({ ...TEST_INSTAGRAM, pageId: TEST_PAGE.pageId });
