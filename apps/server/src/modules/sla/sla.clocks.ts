@@ -89,6 +89,7 @@ export async function refreshSla(tx: Executor, now: Date, refs: IssueRef[]) {
   }
   await repo.recordOutcomes(tx, outcomes);
   await repo.saveClocks(tx, keep);
+  await repo.announceSoonClocks(tx, keep, now);
   await repo.dropClocks(tx, drop);
 }
 

@@ -13,15 +13,12 @@ import * as repo from './sla.repo';
 
 export const SLA_NOTICES_JOB = defineJob('sla.notices', z.object({}), { retryLimit: 1 });
 
-/** How far ahead a moment is woken for: later ones are for the minute's run to see coming. */
-const WAKE_AHEAD_MS = 60_000;
-
 /**
  * Runs the notice job at `at` (at once when it has passed). One job per second: the many clocks that share a
  * moment, and every process that hears of it, make one run.
  */
 async function wakeAt(deps: Deps, at: number) {
-  if (at - deps.clock.now().getTime() > WAKE_AHEAD_MS) return;
+  if (at - deps.clock.now().getTime() > repo.WAKE_AHEAD_MS) return;
   const second = Math.ceil(at / 1000);
   await deps.jobs.send(
     SLA_NOTICES_JOB,
@@ -30,7 +27,7 @@ async function wakeAt(deps: Deps, at: number) {
   );
 }
 
-/** Wakes the notice job for the soonest amber moment of the clocks each transaction stores. */
+/** Wakes the notice job for the moment stored clocks announce (repo.announceSoonClocks). */
 export async function wakeOnClocks(deps: Deps): Promise<() => Promise<void>> {
   return deps.db.listen(repo.CLOCKS_CHANNEL, (payload) => {
     const at = Number(payload);
@@ -42,7 +39,7 @@ export async function wakeOnClocks(deps: Deps): Promise<() => Promise<void>> {
 export async function sendDueNotices(deps: Deps) {
   const now = deps.clock.now();
   await sendNotices(deps, now);
-  const next = await repo.nextNoticeAt(deps.db.orm, now, new Date(now.getTime() + WAKE_AHEAD_MS));
+  const next = await repo.nextNoticeAt(deps.db.orm, now, new Date(now.getTime() + repo.WAKE_AHEAD_MS));
   if (next) await wakeAt(deps, next.getTime());
 }
 

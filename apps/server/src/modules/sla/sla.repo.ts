@@ -126,13 +126,23 @@ export async function saveClocks(ex: Executor, rows: ClockRow[]) {
     UPDATE issues SET sla_due_at = v."dueAt", sla_warn_at = v."warnAt", sla_target = v.target
     FROM ${sqlRows(rows, { issueId: 'bigint', dueAt: 'timestamptz', warnAt: 'timestamptz', target: 'text' }, 'v')}
     WHERE issues.id = v."issueId"`);
-  // The notice job learns of the soonest amber moment once this commits (sla.notices.ts wakeOnClocks).
-  const soonest = rows.reduce((min, r) => Math.min(min, (r.warnAt ?? r.dueAt)?.getTime() ?? min), Infinity);
-  if (soonest !== Infinity) await ex.execute(sql`SELECT pg_notify(${CLOCKS_CHANNEL}, ${String(soonest)})`);
 }
 
-/** The NOTIFY channel stored clocks announce their soonest amber moment on (epoch milliseconds). */
+/** The NOTIFY channel stored clocks announce a moment coming soon on (epoch milliseconds). */
 export const CLOCKS_CHANNEL = 'sabai_sla_clocks';
+/** How far ahead a notice's moment is woken for: later ones are for the minute's run to see coming. */
+export const WAKE_AHEAD_MS = 60_000;
+
+/**
+ * Tells the notice job, once this transaction commits, of the soonest amber moment among `rows` when it
+ * falls within the wake window: most clocks are minutes or hours away, and a NOTIFY is not free on the
+ * ingest's path (commits that notify are serialised).
+ */
+export async function announceSoonClocks(ex: Executor, rows: ClockRow[], now: Date) {
+  const soonest = rows.reduce((min, r) => Math.min(min, (r.warnAt ?? r.dueAt)?.getTime() ?? min), Infinity);
+  if (soonest - now.getTime() > WAKE_AHEAD_MS) return;
+  await ex.execute(sql`SELECT pg_notify(${CLOCKS_CHANNEL}, ${String(soonest)})`);
+}
 
 /** Forgets the clocks of issues no longer under a policy (ended, or their policy went). */
 export async function dropClocks(ex: Executor, issueIds: number[]) {
