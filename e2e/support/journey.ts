@@ -1,17 +1,28 @@
 // The frame every journey file shares: one browser for the file, and a fresh signed-in page per test.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { inject } from './stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInThroughApi } from './app';
 import { launchBrowser, newContext, openPage } from './browser';
 import type { Locale, Viewport } from './browser';
 import { DEMO_PASSWORD } from './demo';
+import { savePicture } from './pictures';
 
-/** Launches one browser before the file's tests and closes it after them; returns its getter. */
+/**
+ * Launches one browser before the file's tests and closes it after them; returns its getter. A failed test
+ * leaves a picture of each page it had open (failed-<test>-<n>.png), to show what the user saw.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !browser) return;
+    const pages = browser.contexts().flatMap((context) => context.pages());
+    const name = `failed-${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`;
+    for (const [i, page] of pages.entries())
+      await savePicture(page, `${name}-${i + 1}`, { fullPage: false }).catch(() => undefined);
   });
   afterAll(async () => {
     await browser?.close();

@@ -12,10 +12,7 @@ mkdirSync(RESULTS_DIR, { recursive: true });
 
 const recorded = [];
 
-/**
- * Runs one phase. A phase that shares its turn with another (lint beside the type check: each is one
- * process on one core) keeps its output until it ends, so the two never interleave.
- */
+/** Runs one phase; a buffered one prints its output when it ends, so two phases never interleave. */
 function run(phase, { buffered }) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -47,14 +44,45 @@ function run(phase, { buffered }) {
 }
 
 const phases = testPhases(process.env);
-const turns = [...new Set(phases.map((phase) => phase.turn ?? phase.name))];
-let buildFailed = false;
-for (const turn of turns) {
-  const together = phases.filter((phase) => (phase.turn ?? phase.name) === turn);
-  const runnable = together.filter((phase) => !(phase.needsBuild && buildFailed));
-  for (const phase of together.filter((p) => !runnable.includes(p)))
-    console.log(`\n▶ ${phase.name}: not run, the web build failed`);
-  if (runnable.length === 1) console.log(`\n▶ ${runnable[0].name}: ${runnable[0].command.join(' ')}`);
-  const codes = await Promise.all(runnable.map((phase) => run(phase, { buffered: runnable.length > 1 })));
-  if (runnable.some((phase, i) => phase.name === 'build' && codes[i] !== 0)) buildFailed = true;
+
+/** The phases `phase` waits for, directly or through another. */
+function before(phase) {
+  const names = new Set();
+  const visit = (name) => {
+    for (const dependency of phases.find((p) => p.name === name).after) {
+      if (names.has(dependency)) continue;
+      names.add(dependency);
+      visit(dependency);
+    }
+  };
+  visit(phase.name);
+  return names;
+}
+/** Two phases may run at once when neither waits for the other: each then keeps its output until it ends. */
+const sharesTime = (phase) =>
+  phases.some((other) => other !== phase && !before(phase).has(other.name) && !before(other).has(phase.name));
+
+const exitCodes = new Map();
+const running = new Map();
+let waiting = [...phases];
+while (waiting.length > 0 || running.size > 0) {
+  const ready = waiting.filter((phase) => phase.after.every((name) => exitCodes.has(name)));
+  waiting = waiting.filter((phase) => !ready.includes(phase));
+  for (const phase of ready) {
+    if (phase.needsBuild && exitCodes.get('build') !== 0) {
+      console.log(`\n▶ ${phase.name}: not run, the web build failed`);
+      exitCodes.set(phase.name, 1);
+      continue;
+    }
+    const buffered = sharesTime(phase);
+    if (!buffered) console.log(`\n▶ ${phase.name}: ${phase.command.join(' ')}`);
+    running.set(
+      phase.name,
+      run(phase, { buffered }).then((code) => {
+        exitCodes.set(phase.name, code);
+        running.delete(phase.name);
+      }),
+    );
+  }
+  if (running.size > 0) await Promise.race(running.values());
 }

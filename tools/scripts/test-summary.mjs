@@ -70,7 +70,7 @@ for (const phase of testPhases(process.env)) {
   }
 }
 
-// Wall time from the first phase's start to the last one's end: phases that share a turn overlap.
+// Wall time from the first phase's start to the last one's end: phases that run side by side overlap.
 const total =
   recorded.length === 0
     ? 0
