@@ -19,6 +19,7 @@
 // garbage-collected heap saws between collections, and what a leak raises is the floor it returns to), 0 lost
 // (acknowledged, never stored), 0 duplicated. The bench's
 // own event-loop delay p99 is printed per minute: the notice times include it, so a busy bench shows there.
+// SOAK_PROFILE=dir writes the server's CPU profile (.cpuprofile) there when it stops.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -117,7 +118,11 @@ async function soak(kind: Kind) {
         await db.close();
       }
     })();
-    const server = await spawnServer(serverEnv, { onSpawn: (spawned) => (child = spawned) });
+    const server = await spawnServer(serverEnv, {
+      onSpawn: (spawned) => (child = spawned),
+      // SOAK_PROFILE=dir: the server's CPU profile, written there when it stops.
+      nodeArgs: process.env.SOAK_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SOAK_PROFILE}`] : [],
+    });
     sim.addLineChannel({
       channelId: DEMO_LINE.channelId,
       channelSecret: DEMO_LINE.secret,

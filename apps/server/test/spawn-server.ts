@@ -27,15 +27,17 @@ export type SpawnOptions = {
    * itself: through a pipe, a parent too busy to read would stall its synchronous log writes.
    */
   logFile?: string;
+  /** Node's own flags for the child (a bench's `--cpu-prof`, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
 };
 
 type Output = 'inherit' | 'pipe' | { logFile: string };
 
 /** Spawns main.ts; `env` wins over the defaults (NODE_ENV test, errors logged). */
-function spawnMain(env: Record<string, string>, port: string, output: Output) {
+function spawnMain(env: Record<string, string>, port: string, output: Output, nodeArgs: string[] = []) {
   const fd = typeof output === 'object' ? openSync(output.logFile, 'a') : null;
   try {
-    return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -65,7 +67,7 @@ export async function spawnServer(
   opts: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawnMain(env, port, opts.logFile ? { logFile: opts.logFile } : 'inherit');
+  const child = spawnMain(env, port, opts.logFile ? { logFile: opts.logFile } : 'inherit', opts.nodeArgs);
   opts.onSpawn?.(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 1200 && child.exitCode === null; i++) {

@@ -13,6 +13,7 @@ import {
   type ChannelHarness,
 } from '../../../test/channels';
 import { issues, messages } from '../../db/schema';
+import { queueSystemMessage } from './messages.service';
 
 let h: ChannelHarness;
 let line: { id: string; externalId: string };
@@ -104,6 +105,42 @@ function postMetaEcho(pageId: string, psid: string, message: Record<string, unkn
 }
 
 describe('LINE outbound', () => {
+  it("delivers an agent's reply before the automatic messages queued ahead of it", async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'busy day');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    await nothingPending();
+    // LINE answers slowly, so of the sixty automatic messages (a burst of greetings) those beyond what the
+    // workers hold at once (four loops of ten) wait in the queue.
+    h.sim.line.setConditions({ latencyMs: { min: 1500, max: 1500 }, pathIncludes: '/v2/bot/message/' });
+    try {
+      const automatic = Array.from({ length: 60 }, (_, i) => `automatic ${i + 1} for ${userId}`);
+      await h.t.db.orm.transaction(async (tx) => {
+        for (const text of automatic)
+          await queueSystemMessage(h.t.deps, tx, {
+            organizationId: h.org.id,
+            issueId,
+            channelId: line.id,
+            text,
+            at: new Date(),
+          });
+      });
+      const answer = await reply(issueId, { text: `the agent answers ${userId}` });
+      expect(answer.statusCode).toBe(201);
+      await nothingPending();
+      const order = h.sim
+        .calls({ path: '/v2/bot/message/' })
+        .map((c) => JSON.stringify(c.body))
+        .filter((body) => body.includes(userId))
+        .map((body) => (body.includes('the agent answers') ? 'agent' : 'automatic'));
+      expect(order).toHaveLength(61);
+      // The forty automatic ones first taken had started; the reply went with the next ones, not last.
+      expect(order.indexOf('agent')).toBeLessThan(50);
+    } finally {
+      h.sim.line.setConditions({});
+    }
+  });
+
   it('uses the reply token once, then pushes with a retry key', async () => {
     const userId = lineUser();
     const inbound = await h.sim.line.text(line.externalId, userId, 'hi');

@@ -38,6 +38,13 @@ export const DELIVER_JOB = defineJob(
   { retryLimit: 5, retryDelay: 2, retryBackoff: true },
 );
 
+/**
+ * A person is waiting on an agent's own message: it is delivered before the automatic ones queued with it
+ * (greetings, out-of-hours answers, surveys, rules' messages), which a burst of new customers can pile up by
+ * the thousand (pg-boss hands out the highest priority first).
+ */
+export const AGENT_MESSAGE_PRIORITY = { priority: 10 } as const;
+
 /** An agent's reply or private note on an issue the caller may update. */
 export async function sendAgentMessage(
   deps: Deps,
@@ -101,7 +108,7 @@ export async function sendAgentMessage(
     if (!input.isPrivateNote) {
       await repo.touchIssueForReply(tx, issueId, now, auth.userId);
       await refreshSla(tx, now, [{ issueId, organizationId: auth.organizationId }]);
-      await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id });
+      await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, AGENT_MESSAGE_PRIORITY);
     }
     await publishEvent(tx, {
       name: 'message.created',
@@ -202,7 +209,7 @@ export async function retryMessage(
   const updated = await deps.db.orm.transaction(async (tx) => {
     const row = await repo.markPendingAgain(tx, auth.organizationId, messageId);
     if (!row) return null;
-    await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId });
+    await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId }, AGENT_MESSAGE_PRIORITY);
     await publishEvent(tx, {
       name: 'message.updated',
       organizationId: auth.organizationId,
