@@ -21,6 +21,7 @@ export function useBrowser(): () => Browser {
     if (task.result?.state !== 'fail' || !browser) return;
     const pages = browser.contexts().flatMap((context) => context.pages());
     const name = `failed-${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}`;
+    // A page that closed or crashed meanwhile has nothing to show; the test's own error is what counts.
     for (const [i, page] of pages.entries())
       await savePicture(page, `${name}-${i + 1}`, { fullPage: false }).catch(() => undefined);
   });

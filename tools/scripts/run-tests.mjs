@@ -49,7 +49,7 @@ const phases = testPhases(process.env);
 function before(phase) {
   const names = new Set();
   const visit = (name) => {
-    for (const dependency of phases.find((p) => p.name === name).after) {
+    for (const dependency of phases.find((p) => p.name === name)?.after ?? []) {
       if (names.has(dependency)) continue;
       names.add(dependency);
       visit(dependency);
@@ -68,6 +68,9 @@ let waiting = [...phases];
 while (waiting.length > 0 || running.size > 0) {
   const ready = waiting.filter((phase) => phase.after.every((name) => exitCodes.has(name)));
   waiting = waiting.filter((phase) => !ready.includes(phase));
+  // A phase waiting on a name no phase has (or on a circle) would wait forever: the list is wrong.
+  if (ready.length === 0 && running.size === 0)
+    throw new Error(`phases that can never start: ${waiting.map((phase) => phase.name).join(', ')}`);
   for (const phase of ready) {
     if (phase.needsBuild && exitCodes.get('build') !== 0) {
       console.log(`\n▶ ${phase.name}: not run, the web build failed`);
