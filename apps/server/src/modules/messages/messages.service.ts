@@ -43,7 +43,7 @@ export const DELIVER_JOB = defineJob(
  * (greetings, out-of-hours answers, surveys, rules' messages), which a burst of new customers can pile up by
  * the thousand (pg-boss hands out the highest priority first).
  */
-export const AGENT_MESSAGE_PRIORITY = { priority: 10 } as const;
+const AGENT_MESSAGE_PRIORITY = { priority: 10 } as const;
 
 /** An agent's reply or private note on an issue the caller may update. */
 export async function sendAgentMessage(

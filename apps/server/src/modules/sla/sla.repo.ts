@@ -128,7 +128,7 @@ export async function saveClocks(ex: Executor, rows: ClockRow[]) {
     WHERE issues.id = v."issueId"`);
 }
 
-/** The NOTIFY channel stored clocks announce a moment coming soon on (epoch milliseconds). */
+/** The NOTIFY channel on which saved clocks announce their soonest moment; the payload is its epoch milliseconds. */
 export const CLOCKS_CHANNEL = 'sabai_sla_clocks';
 /** How far ahead a notice's moment is woken for: later ones are for the minute's run to see coming. */
 export const WAKE_AHEAD_MS = 60_000;
