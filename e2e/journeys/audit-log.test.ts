@@ -13,7 +13,15 @@ import { sideMenuLabels } from '../support/app';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
-import { choose, expectMessage, noticeShows, openFromMenu, snap, tableRow } from '../support/settings';
+import {
+  choose,
+  expectMessage,
+  noticeShows,
+  openFromMenu,
+  searchList,
+  snap,
+  tableRow,
+} from '../support/settings';
 import { text } from '../support/texts';
 
 const browser = useBrowser();
@@ -67,7 +75,7 @@ describe('audit log in th', () => {
     await page.getByTestId('tag-colour').fill('#12a150');
     await page.getByTestId('tag-save').click();
     await noticeShows(page, lang, 'tags.created');
-    await page.getByTestId('tag-search').fill(name);
+    await searchList(page, 'tag-search', name);
     await tableRow(page, name)
       .getByRole('button', { name: t('list.edit'), exact: true })
       .click();

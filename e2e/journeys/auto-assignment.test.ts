@@ -11,7 +11,7 @@ import { sideMenuLabels } from '../support/app';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
-import { choose, noticeShows, openFromMenu, snap, tableRow } from '../support/settings';
+import { choose, noticeShows, openFromMenu, searchList, snap, tableRow } from '../support/settings';
 import { text } from '../support/texts';
 
 const browser = useBrowser();
@@ -72,10 +72,8 @@ describe('auto assignment in en', () => {
     await openScreen(page, lang);
     // What "available" means is said on the screen.
     await page.getByTestId('available-help').getByText(t('autoAssignment.availableText')).waitFor();
-    await page.getByTestId('auto-assignment-search').fill(teams[lang]);
+    await searchList(page, 'auto-assignment-search', teams[lang]);
     const row = tableRow(page, teams[lang]);
-    await row.waitFor();
-    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
     expect(await checkedMode(row)).toBe(t('autoAssignment.modes.manual'));
     // Manual: the method waits for auto.
     expect(await row.locator('.ant-select-disabled').count()).toBe(1);
@@ -98,7 +96,7 @@ describe('auto assignment in en', () => {
 
     // Saved on the server: a reload shows auto with round robin.
     await page.reload();
-    await page.getByTestId('auto-assignment-search').fill(teams[lang]);
+    await searchList(page, 'auto-assignment-search', teams[lang]);
     await expect.poll(() => checkedMode(tableRow(page, teams[lang]))).toBe(t('autoAssignment.modes.auto'));
     expect(await tableRow(page, teams[lang]).innerText()).toContain(t('autoAssignment.methods.round_robin'));
 

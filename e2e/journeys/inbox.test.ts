@@ -10,7 +10,7 @@ import { apiSession, type ApiSession } from '../support/api';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
-import { choose, noticeShows, openFromMenu, snap } from '../support/settings';
+import { choose, noticeShows, onlyMatches, openFromMenu, snap } from '../support/settings';
 import { newLineCustomer } from '../support/customers';
 import { text } from '../support/texts';
 
@@ -26,6 +26,7 @@ const chatMessage = (page: Page, body: string) =>
  */
 async function openPloy(page: Page): Promise<void> {
   await page.getByTestId('issue-search').locator('input').fill('Ploy');
+  await onlyMatches(page.getByTestId('issue-card'), 'Ploy');
   await card(page, 'Ploy').click();
 }
 

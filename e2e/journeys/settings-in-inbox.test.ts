@@ -11,7 +11,7 @@ import { apiSession, type ApiSession } from '../support/api';
 import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
-import { choose, noticeShows, openFromMenu, snap, tableRow } from '../support/settings';
+import { choose, noticeShows, openFromMenu, searchList, snap, tableRow } from '../support/settings';
 import { demoLineCustomer } from '../support/simulator';
 import { text } from '../support/texts';
 
@@ -161,7 +161,7 @@ describe('round robin in en', () => {
     const team = await roundRobinTeam(lang);
     const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
     await openFromMenu(page, lang, 'nav.autoAssignment', '/setting/auto-assignment', 'auto-assignment-page');
-    await page.getByTestId('auto-assignment-search').fill(team.name);
+    await searchList(page, 'auto-assignment-search', team.name);
     const row = tableRow(page, team.name);
     await row.getByText(text(lang, 'autoAssignment.modes.auto'), { exact: true }).click();
     await noticeShows(page, lang, 'autoAssignment.saved');

@@ -12,6 +12,7 @@ import {
   expectMessage,
   noticeShows,
   openFromMenu,
+  searchList,
   snap,
   tableRow,
 } from '../support/settings';
@@ -61,8 +62,7 @@ describe('tag settings in th', () => {
     await snap(page, `tags-form-desktop-${lang}`);
     await page.getByTestId('tag-save').click();
     await noticeShows(page, lang, 'tags.created');
-    await page.getByTestId('tag-search').fill(name);
-    await tableRow(page, name).waitFor();
+    await searchList(page, 'tag-search', name);
     const chip = tableRow(page, name).locator('.tag-chip');
     await expect
       .poll(() => chip.evaluate((element) => getComputedStyle(element).backgroundColor))
@@ -77,8 +77,7 @@ describe('tag settings in th', () => {
     await page.locator('#tag_name').fill(renamed);
     await page.getByTestId('tag-save').click();
     await noticeShows(page, lang, 'tags.saved');
-    await page.getByTestId('tag-search').fill(renamed);
-    await tableRow(page, renamed).waitFor();
+    await searchList(page, 'tag-search', renamed);
 
     // Delete, after the confirmation.
     await deleteRow(page, lang, renamed, {

@@ -13,7 +13,15 @@ import type { Locale } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { openSignedIn, useBrowser } from '../support/journey';
 import { inviteActiveUser, roleId } from '../support/people';
-import { confirmDialog, expectMessage, noticeShows, openFromMenu, snap, tableRow } from '../support/settings';
+import {
+  confirmDialog,
+  expectMessage,
+  noticeShows,
+  openFromMenu,
+  searchList,
+  snap,
+  tableRow,
+} from '../support/settings';
 import { demoLineCustomer } from '../support/simulator';
 import { text } from '../support/texts';
 
@@ -186,7 +194,7 @@ describe('user settings in th', () => {
     const agent = await agentWithOpenIssue(lang);
     const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
     await openFromMenu(page, lang, 'nav.users', '/setting/user', 'users-page');
-    await page.getByTestId('user-search').fill(agent.email);
+    await searchList(page, 'user-search', agent.email);
     await tableRow(page, agent.email)
       .getByRole('button', { name: t('list.delete'), exact: true })
       .click();
@@ -222,7 +230,7 @@ describe('user settings in th', () => {
     const agent = await agentWithOpenIssue(lang);
     const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
     await openFromMenu(page, lang, 'nav.users', '/setting/user', 'users-page');
-    await page.getByTestId('user-search').fill(agent.email);
+    await searchList(page, 'user-search', agent.email);
     await tableRow(page, agent.email)
       .getByRole('button', { name: t('list.delete'), exact: true })
       .click();

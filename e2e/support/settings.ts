@@ -1,6 +1,7 @@
 // Steps the settings journeys share: opening a screen from the side menu, antd selects, confirmations,
 // notices and screenshots with animations played to their end, each screen checked with axe. Empty and
 // failure states are component tests of the web app (apps/web/src/**/*.component.test.tsx).
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { TranslationKey } from '@sabai/i18n';
 import { scanOncePerState } from './accessibility';
@@ -24,6 +25,27 @@ export async function openFromMenu(
 /** A table row holding the text. */
 export const tableRow = (page: Page, name: string): Locator =>
   page.locator('.ant-table-row', { hasText: name });
+
+/**
+ * Waits until `rows` are only those holding `query`: the list has answered its search. It keeps its
+ * earlier rows until then, and a row clicked meanwhile can move under the pointer, so the click lands
+ * on another row.
+ */
+export async function onlyMatches(rows: Locator, query: string): Promise<void> {
+  const needle = query.toLowerCase();
+  await expect
+    .poll(async () => {
+      const texts = await rows.allInnerTexts();
+      return texts.length > 0 && texts.every((row) => row.toLowerCase().includes(needle));
+    })
+    .toBe(true);
+}
+
+/** Types `query` into a settings list's search box and waits for the table to show only its matches. */
+export async function searchList(page: Page, searchTestId: string, query: string): Promise<void> {
+  await page.getByTestId(searchTestId).fill(query);
+  await onlyMatches(page.locator('.ant-table-row'), query);
+}
 
 /** Picks an option of the antd Select whose input has `id`. */
 export async function choose(page: Page, id: string, option: string): Promise<void> {
