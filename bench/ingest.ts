@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { DEMO_LINE } from '../apps/server/src/db/seed';
 import { startSimulator } from '@sabai/simulator';
 import { signedLineText } from '../apps/server/test/line-webhook';
+import { addBenchRules, addBenchSlaPolicy, removeBenchRules, removeBenchSlaPolicy } from './busy-day';
 import { startBenchServer } from './support';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -113,56 +114,6 @@ for (const kind of KINDS) {
   const newConversations = await drain();
   await jobsSettled();
 
-  /**
-   * 50 active rules of the demo organisation, in the mix a team would have: 44 wait for each customer
-   * message (40 for words the messages do not hold, 4 for a status and a returning customer), 5 for other
-   * events, and one tags the messages that hold "ที่ 1" (one in nine): every batch is checked against them,
-   * and about a tenth of the messages fire one.
-   */
-  const addBenchRules = async () => {
-    const org = `(SELECT organization_id FROM channels WHERE external_id = '${DEMO_LINE.channelId}' LIMIT 1)`;
-    await server.db.query(
-      `INSERT INTO tags (organization_id, name, colour) SELECT ${org}, 'Bench tag', '#0958d9'
-       WHERE NOT EXISTS (SELECT 1 FROM tags WHERE name = 'Bench tag')`,
-    );
-    const rule = (i: number, when: object, conditions: object[], actions: object[]) =>
-      server.db.query(
-        `INSERT INTO automation_rules (organization_id, name, position, "when", conditions, actions)
-         VALUES (${org}, $1, $2, $3, $4, $5)`,
-        [`Bench rule ${i}`, i, JSON.stringify(when), JSON.stringify(conditions), JSON.stringify(actions)],
-      );
-    const tagId = `(SELECT id FROM tags WHERE name = 'Bench tag' LIMIT 1)`;
-    const tag = (await server.db.query<{ id: string }>(`SELECT ${tagId} AS id`))[0]!.id;
-    const note = [{ type: 'add_note', text: 'Bench' }];
-    for (let i = 1; i <= 40; i++)
-      await rule(
-        i,
-        { trigger: 'customer_message' },
-        [{ type: 'message_text', words: [`คำที่${i}`, `word${i}`] }],
-        note,
-      );
-    for (let i = 41; i <= 44; i++)
-      await rule(
-        i,
-        { trigger: 'customer_message' },
-        [
-          { type: 'status', statuses: ['resolved'] },
-          { type: 'first_issue', value: false },
-        ],
-        note,
-      );
-    for (let i = 45; i <= 47; i++)
-      await rule(i, { trigger: 'issue_created' }, [{ type: 'business_hours', inside: false }], note);
-    await rule(48, { trigger: 'status_changed', to: 'close' }, [], note);
-    await rule(49, { trigger: 'idle', status: 'waiting', minutes: 600 }, [], note);
-    await rule(
-      50,
-      { trigger: 'customer_message' },
-      [{ type: 'message_text', words: [process.env.BENCH_FIRING_WORD ?? 'ที่ 1'] }],
-      [{ type: 'add_tag', tagId: tag }],
-    );
-  };
-
   /** Stores `count` deliveries at once, one text message each, from `users` customers named after `prefix`. */
   const storeBacklog = (count: number, users: number, prefix: string) =>
     server.db.query(
@@ -185,16 +136,11 @@ for (const kind of KINDS) {
   await storeBacklog(BACKLOG, USERS, 'U');
   const openBacklog = await drain();
   // The same with a service level policy in business hours (every batch computes its issues' clocks).
-  await server.db.query(
-    `INSERT INTO sla_policies (organization_id, name, first_response_minutes, next_response_minutes,
-       resolution_minutes, business_hours)
-     SELECT organization_id, 'Bench SLA', 30, 60, 480, true FROM channels WHERE external_id = $1 LIMIT 1`,
-    [DEMO_LINE.channelId],
-  );
+  await addBenchSlaPolicy(server.db, DEMO_LINE.channelId);
   await settingsSeen();
   await storeBacklog(BACKLOG, USERS, 'U');
   const slaBacklog = await drain();
-  await server.db.query(`DELETE FROM sla_policies WHERE name = 'Bench SLA'`);
+  await removeBenchSlaPolicy(server.db);
   await settingsSeen();
   // The same with 50 active automation rules (addBenchRules), alternately with none, so both figures see
   // the same machine: the ratio is of the rounds' totals.
@@ -204,12 +150,13 @@ for (const kind of KINDS) {
   for (let round = 0; round < RULE_ROUNDS; round++) {
     await storeBacklog(BACKLOG, USERS, 'U');
     withoutRules.push(await drain());
-    await addBenchRules();
+    // One message in nine holds "ที่ 1": about a tenth of the messages fire a rule.
+    await addBenchRules(server.db, DEMO_LINE.channelId, process.env.BENCH_FIRING_WORD ?? 'ที่ 1');
     await settingsSeen();
     await storeBacklog(BACKLOG, USERS, 'U');
     withRules.push(await drain());
     firings += await count('SELECT count(*) AS n FROM automation_firings');
-    await server.db.query(`DELETE FROM automation_rules WHERE name LIKE 'Bench rule %'`);
+    await removeBenchRules(server.db);
     await settingsSeen();
   }
   const total = (runs: Drained[]) => ({

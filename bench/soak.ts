@@ -3,25 +3,35 @@
 // picks the databases, default postgres,pglite; PostgreSQL at BENCH_DATABASE_URL, default the local server):
 //  - signed LINE webhooks at SOAK_RATE per second (default 200 on PostgreSQL, 50 on PGlite): 70% texts from
 //    customers with an open conversation, 25% from new customers, 5% images (sent by the simulator, which
-//    then serves their content);
+//    then serves their content); one text in ten holds a word an automation rule tags;
 //  - SOAK_AGENTS (200) live sockets: the demo admin's (sees every issue; the notices are timed on it) and
 //    Staff agents' (the gateway checks each event against each of them);
 //  - agent replies at SOAK_REPLIES per second (10) through the API, to conversations seen on the socket;
 //  - the simulator answers every LINE API call after 20–200 ms, fails 1% of them with a 500, and one profile
-//    lookup (the first after 30 s) hangs for 30 s.
+//    lookup (the first after 30 s) hangs for 30 s;
+//  - what a busy organisation has switched on (bench/busy-day.ts): 50 automation rules, a service level policy
+//    in business hours, the AI first responder on the LINE channel (outside business hours or for issues
+//    nobody took within a minute; the simulator plays the model, 800 ms an answer), and two outgoing webhook
+//    endpoints receiving every event (local receivers answering after 20–100 ms).
 // Each minute it prints a progress line (webhook ack p99, replies' receipt p99 so far, backlog = messages
-// acknowledged but not yet on the admin's socket, server RSS). After the last minute the load stops, the
-// backlog drains (up to 2 minutes), the server stops, and the database tells which message each notice was
-// about: then a table per minute of sending (ack p99; customer message → socket notice p50/p99/max from the
-// moment the simulator sent it; agent reply → simulator receipt p99; backlog; RSS) and the budgets: notice
-// p99 < 500 ms on PostgreSQL and < 1 s on PGlite, no minute with a notice over 5 s, RSS flat after the first
-// minute (the floor of the later half of the samples from minute 2 on, within 10% of the earlier half's: a
-// garbage-collected heap saws between collections, and what a leak raises is the floor it returns to), 0 lost
-// (acknowledged, never stored), 0 duplicated. The bench's
-// own event-loop delay p99 is printed per minute: the notice times include it, so a busy bench shows there.
+// acknowledged but not yet on the admin's socket, server RSS) and reads the server's /metrics: each job
+// queue's due jobs and how long the oldest has been due, the stored deliveries not processed yet, the
+// server's event-loop delay (p99 and max over the minute) and queries waiting for a pool connection.
+// After the last minute the load stops, the backlog drains (up to 2 minutes), the server stops, and the
+// database tells which message each notice was about: then a table per minute of sending (ack p99;
+// customer message → socket notice p50/p99/max from the moment the simulator sent it; agent reply → at LINE
+// p50/p99/max; backlog; the server's loop delay; RSS), the queues per minute, and the budgets: notice p99 <
+// 500 ms on PostgreSQL and < 1 s on PGlite, reply → LINE p99 < 1 s on PostgreSQL and < 1.5 s on PGlite, no
+// minute with a notice over 5 s, queues that keep up (no due job waiting 30 s or more at any minute's end),
+// RSS flat after the first minute (the floor of the later half of the samples from minute 2 on, within 10%
+// of the earlier half's: a garbage-collected heap saws between collections, and what a leak raises is the
+// floor it returns to), 0 lost (acknowledged, never stored), 0 duplicated. The bench's own event-loop delay
+// p99 is printed per minute: the notice times include it, so a busy bench shows there.
 // SOAK_PROFILE=dir writes the server's CPU profile (.cpuprofile) there when it stops.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
@@ -35,6 +45,7 @@ import { openDb } from '../apps/server/src/platform/db';
 import { signedLineText } from '../apps/server/test/line-webhook';
 import { feedRegistered, signInOver, watchLiveMessages } from '../apps/server/test/live-messages';
 import { exited, freePort, spawnServer } from '../apps/server/test/spawn-server';
+import { addBenchRules, addBenchSlaPolicy } from './busy-day';
 import { addStaffAgents, createBenchDatabase, percentile, rssMb } from './support';
 
 type Kind = 'postgres' | 'pglite';
@@ -48,6 +59,12 @@ const RATE: Record<Kind, number> = {
   pglite: Number(process.env.SOAK_RATE ?? 50),
 };
 const NOTICE_P99_BUDGET: Record<Kind, number> = { postgres: 500, pglite: 1000 };
+const REPLY_P99_BUDGET: Record<Kind, number> = { postgres: 1000, pglite: 1500 };
+/** A queue keeps up when no due job has waited this long at a minute's end. */
+const QUEUE_AGE_BUDGET_S = 30;
+/** The word of the rule that tags; one text in ten holds it. */
+const RULE_WORD = 'ขอใบกำกับภาษี';
+const AI_KEY = `sk-soak-${randomUUID()}`;
 const AGENTS = Number(process.env.SOAK_AGENTS ?? 200);
 const REPLIES = Number(process.env.SOAK_REPLIES ?? 10);
 const OPEN_CUSTOMERS = 300;
@@ -70,6 +87,143 @@ type Sent = {
 };
 type Reply = { at: number; minute: number; receivedAt: number | null };
 
+/** What the server's /metrics said at a minute's end. */
+type ServerGauges = {
+  /** Per queue with due jobs: how many, and seconds the oldest has been due. */
+  queues: Map<string, { waiting: number; oldestS: number }>;
+  /** Stored deliveries not processed yet, and the oldest's age in seconds. */
+  inbound: { waiting: number; oldestS: number };
+  /** The server's event-loop delay since the previous scrape, ms. */
+  loopP99: number;
+  loopMax: number;
+  /** Queries waiting for a pool connection. */
+  poolWaiting: number;
+};
+
+/** Prometheus text lines `name{labels} value` of the families named. */
+function samples(text: string, name: string): Array<{ labels: Record<string, string>; value: number }> {
+  const found = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name) || (line[name.length] !== '{' && line[name.length] !== ' ')) continue;
+    const labels: Record<string, string> = {};
+    const labelText = line[name.length] === '{' ? line.slice(name.length + 1, line.lastIndexOf('}')) : '';
+    for (const [, key, value] of labelText.matchAll(/(\w+)="([^"]*)"/g)) labels[key!] = value!;
+    found.push({ labels, value: Number(line.slice(line.lastIndexOf(' ') + 1)) });
+  }
+  return found;
+}
+
+async function scrapeGauges(metricsUrl: string): Promise<ServerGauges> {
+  const text = await (await fetch(metricsUrl)).text();
+  const one = (name: string) => samples(text, name).reduce((sum, s) => sum + s.value, 0);
+  const queues = new Map<string, { waiting: number; oldestS: number }>();
+  for (const s of samples(text, 'sabai_job_queue_depth'))
+    if (s.labels.state === 'waiting' && s.value > 0)
+      queues.set(s.labels.queue!, { waiting: s.value, oldestS: 0 });
+  for (const s of samples(text, 'sabai_job_queue_oldest_age_seconds')) {
+    const queue = queues.get(s.labels.queue!);
+    if (queue) queue.oldestS = s.value;
+  }
+  return {
+    queues,
+    inbound: {
+      waiting: one('sabai_ingest_backlog_events'),
+      oldestS: one('sabai_ingest_backlog_oldest_age_seconds'),
+    },
+    loopP99: one('nodejs_eventloop_lag_p99_seconds') * 1000,
+    loopMax: one('nodejs_eventloop_lag_max_seconds') * 1000,
+    poolWaiting: one('sabai_db_pool_waiting_requests'),
+  };
+}
+
+/** An outgoing webhook endpoint's receiver: answers 200 after 20–100 ms and counts what it got. */
+async function startReceiver(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      setTimeout(() => res.end('ok'), 20 + Math.random() * 80);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received: () => received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The admin's API, over HTTP with a bearer token. */
+function adminApi(serverUrl: string, token: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${serverUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        cookie: 'XSRF-TOKEN=soak',
+        'x-xsrf-token': 'soak',
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? null : ((await res.json()) as unknown);
+  };
+}
+
+/** Turns on the AI first responder of the LINE channel and two outgoing webhook endpoints. */
+async function switchOnBusyDay(api: ReturnType<typeof adminApi>, sim: Simulator, receivers: string[]) {
+  sim.ai.addKey(AI_KEY);
+  sim.ai.setConditions({ latencyMs: { min: 800, max: 800 } });
+  await api('PUT', '/ai/settings', {
+    enabled: true,
+    baseUrl: sim.ai.baseUrl,
+    model: 'gpt-4o-mini',
+    apiKey: AI_KEY,
+    features: {
+      suggest: true,
+      rewrite: true,
+      translate: true,
+      summarise: true,
+      tags: true,
+      firstResponder: true,
+    },
+    redact: { phone: true, email: true, nationalId: true },
+    monthlyRequestBudget: null,
+    timeoutSeconds: 30,
+  });
+  const channels = (await api('GET', '/channels')) as Array<{ id: string; externalId: string }>;
+  const line = channels.find((c) => c.externalId === DEMO_LINE.channelId)!;
+  await api('PUT', `/channels/${line.id}/first-responder`, {
+    enabled: true,
+    when: 'both',
+    unassignedMinutes: 1,
+    handOverWords: [],
+    confidenceThreshold: 0.3,
+    label: '🤖 ข้อความอัตโนมัติ / Automatic reply:',
+  });
+  for (const [i, url] of receivers.entries())
+    await api('POST', '/webhook-endpoints', {
+      url,
+      description: `Soak receiver ${i + 1}`,
+      events: [
+        'issue.created',
+        'issue.updated',
+        'issue.status_changed',
+        'message.created',
+        'contact.created',
+        'contact.updated',
+        'csat.received',
+      ],
+    });
+}
+
 async function soak(kind: Kind) {
   const minutes = MINUTES[kind];
   const rate = RATE[kind];
@@ -90,6 +244,7 @@ async function soak(kind: Kind) {
   // long run would slow this process (and the provider it plays) down as its history grows.
   const sim: Simulator = await startSimulator({ keepRecords: 1000 });
   const sockets: WebSocket[] = [];
+  const receivers = [await startReceiver(), await startReceiver()];
   let child: ChildProcess | null = null;
   try {
     // The database: demo data and the agents, written before the server owns it (PGlite has one owner).
@@ -105,6 +260,9 @@ async function soak(kind: Kind) {
       SEED_DEMO: 'never',
       PROVIDER_BASE_URL: sim.url,
       LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
+      METRICS_PORT: String(await freePort()),
+      OUTGOING_WEBHOOK_ALLOW_PRIVATE: 'true',
+      AI_ENDPOINT_ALLOW_PRIVATE: 'true',
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     const agentTokens = await (async () => {
@@ -112,6 +270,8 @@ async function soak(kind: Kind) {
       try {
         await db.migrate();
         await seedDemo(db, await loadCipher(loadConfig(serverEnv), db));
+        await addBenchRules(db, DEMO_LINE.channelId, RULE_WORD);
+        await addBenchSlaPolicy(db, DEMO_LINE.channelId);
         const { agents, tokenOf } = await addStaffAgents(db, AGENTS - 1, SECRET);
         return Promise.all(agents.map((a) => tokenOf(a.id)));
       } finally {
@@ -132,6 +292,14 @@ async function soak(kind: Kind) {
     });
 
     const adminToken = await signInOver(server.url, 'admin@demo.local', DEMO_PASSWORD);
+    const api = adminApi(server.url, adminToken);
+    await switchOnBusyDay(
+      api,
+      sim,
+      receivers.map((r) => r.url),
+    );
+    const metricsUrl = `http://127.0.0.1:${serverEnv.METRICS_PORT}/metrics`;
+    await scrapeGauges(metricsUrl); // the first window of the loop delay starts now
     const live = await watchLiveMessages(server.url, adminToken);
     sockets.push(live.socket);
     const wsUrl = server.url.replace(/^http/, 'ws');
@@ -203,6 +371,7 @@ async function soak(kind: Kind) {
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const backlogs: number[] = [];
+    const gauges: ServerGauges[] = [];
     const failedAcks = new Map<string, number>(); // by the simulator's outcome
     let failedReplies = 0;
     const inFlight = new Set<Promise<void>>();
@@ -225,10 +394,12 @@ async function soak(kind: Kind) {
           ? sim.line
               .image(DEMO_LINE.channelId, customer, { content: IMAGE, contentType: 'image/jpeg' })
               .then((d) => ({ ...d, messageId: d.body.events[0]?.message?.id ?? null }))
-          : postText(customer, `soak ${kind} ${n}`, `${run}2${n}`).then((d) => ({
-              ...d,
-              messageId: `${run}2${n}`,
-            }));
+          : postText(customer, `soak ${kind} ${n}${n % 10 === 0 ? ` ${RULE_WORD}` : ''}`, `${run}2${n}`).then(
+              (d) => ({
+                ...d,
+                messageId: `${run}2${n}`,
+              }),
+            );
       const done = delivery
         .then((d) => {
           if (d.ok && d.messageId) {
@@ -250,20 +421,10 @@ async function soak(kind: Kind) {
       const text = `reply ${kind} ${++replySeq}`;
       const reply: Reply = { at: Date.now(), minute: minuteOf(performance.now()), receivedAt: null };
       replies.set(text, reply);
-      void fetch(`${server.url}/api/v1/issues/${issueId}/messages`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${adminToken}`,
-          'content-type': 'application/json',
-          cookie: 'XSRF-TOKEN=soak',
-          'x-xsrf-token': 'soak',
-        },
-        body: JSON.stringify({ text, clientId: randomUUID() }),
-      })
-        .then((res) => {
-          if (res.status !== 201) failedReplies += 1;
-        })
-        .catch(() => void (failedReplies += 1));
+      // Refused or failed: counted (a reply the API accepted answers 201).
+      api('POST', `/issues/${issueId}/messages`, { text, clientId: randomUUID() }).catch(
+        () => void (failedReplies += 1),
+      );
     }, 1000 / REPLIES);
     // LINE's reply and push calls, as it accepts them: each reply's receipt.
     const stopReceipts = sim.onCall((call) => {
@@ -275,15 +436,14 @@ async function soak(kind: Kind) {
       }
     });
 
-    const replyP99 = (minute: number) =>
-      percentile(
-        sorted(
-          [...replies.values()]
-            .filter((r) => r.minute === minute && r.receivedAt !== null)
-            .map((r) => r.receivedAt! - r.at),
-        ),
-        0.99,
+    /** Agent reply → at LINE, ms, of the replies sent in a minute (ascending; unreceived ones left out). */
+    const replyTimes = (minute: number) =>
+      sorted(
+        [...replies.values()]
+          .filter((r) => r.minute === minute && r.receivedAt !== null)
+          .map((r) => r.receivedAt! - r.at),
       );
+    const replyP99 = (minute: number) => percentile(replyTimes(minute), 0.99);
     const ackP99 = (minute: number) =>
       percentile(
         sorted(sent.filter((s) => s.minute === minute && s.ackMs !== null).map((s) => s.ackMs!)),
@@ -302,6 +462,7 @@ async function soak(kind: Kind) {
       backlogs.push(backlog());
       benchLag.push(loopDelay.percentile(99) / 1e6);
       loopDelay.reset();
+      gauges.push(await scrapeGauges(metricsUrl));
       const count = sent.filter((s) => s.minute === minute).length;
       console.log(
         `  minute ${minute + 1}: sent ${count} (${(count / 60).toFixed(0)}/s), ack p99 ${fmt(ackP99(minute))} ms, ` +
@@ -360,21 +521,53 @@ async function soak(kind: Kind) {
     );
     loopDelay.disable();
     console.log(
-      '  minute | ack p99 | notice p50 / p99 / max (ms) | reply → LINE p99 | backlog | RSS MB | bench lag p99',
+      '  minute | ack p99 | notice p50 / p99 / max (ms) | reply → LINE p50 / p99 / max | backlog | server loop p99 / max | pool waits | RSS MB | bench lag p99',
     );
     let worstP99 = 0;
     let worstMax = 0;
+    let worstReplyP99 = 0;
+    const triple = (values: number[]) =>
+      `${fmt(percentile(values, 0.5))} / ${fmt(percentile(values, 0.99))} / ${fmt(values.at(-1) ?? NaN)}`;
     for (let minute = 0; minute < minutes; minute++) {
       const notices = sorted(ackedSent.filter((s) => s.minute === minute).map(noticeMs));
-      const [p50, p99, max] = [percentile(notices, 0.5), percentile(notices, 0.99), notices.at(-1) ?? NaN];
+      const [p99, max] = [percentile(notices, 0.99), notices.at(-1) ?? NaN];
+      const replyTimesOf = replyTimes(minute);
+      // A reply never received counts as over budget.
+      const unreceived = [...replies.values()].some((r) => r.minute === minute && r.receivedAt === null);
       worstP99 = Math.max(worstP99, p99);
       worstMax = Math.max(worstMax, max);
+      worstReplyP99 = Math.max(worstReplyP99, unreceived ? Infinity : percentile(replyTimesOf, 0.99));
+      const g = gauges[minute]!;
       console.log(
         `  ${String(minute + 1).padStart(6)} | ${fmt(ackP99(minute)).padStart(7)} | ` +
-          `${`${fmt(p50)} / ${fmt(p99)} / ${fmt(max)}`.padStart(27)} | ${fmt(replyP99(minute)).padStart(16)} | ` +
-          `${String(backlogs[minute]).padStart(7)} | ${rss[minute]!.toFixed(0).padStart(6)} | ${fmt(benchLag[minute]!)}`,
+          `${triple(notices).padStart(27)} | ${triple(replyTimesOf).padStart(28)} | ` +
+          `${String(backlogs[minute]).padStart(7)} | ${`${fmt(g.loopP99)} / ${fmt(g.loopMax)}`.padStart(21)} | ` +
+          `${String(g.poolWaiting).padStart(10)} | ${rss[minute]!.toFixed(0).padStart(6)} | ${fmt(benchLag[minute]!)}`,
       );
     }
+    // Each queue at each minute's end: due jobs (oldest due, s); the stored deliveries as "inbound".
+    const queueNames = [...new Set(gauges.flatMap((g) => [...g.queues.keys()]))].sort();
+    const oldestDue = Math.max(
+      0,
+      ...gauges.flatMap((g) => [g.inbound.oldestS, ...[...g.queues.values()].map((q) => q.oldestS)]),
+    );
+    console.log(`  due jobs at each minute's end (oldest due, s): ${queueNames.length === 0 ? 'none' : ''}`);
+    for (const [name, of] of [
+      ['inbound', (g: ServerGauges) => g.inbound] as const,
+      ...queueNames.map((q) => [q, (g: ServerGauges) => g.queues.get(q)] as const),
+    ])
+      console.log(
+        `    ${name.padEnd(28)} ${gauges
+          .map((g) => {
+            const at = of(g);
+            return at && at.waiting > 0 ? `${at.waiting} (${at.oldestS.toFixed(0)})` : '0';
+          })
+          .map((cell) => cell.padStart(12))
+          .join('')}`,
+      );
+    console.log(
+      `  busy day: ${receivers.map((r) => r.received()).join(' and ')} webhook deliveries received by the two endpoints`,
+    );
     const byKind = (['open', 'new', 'image'] as const).map((k) => {
       const notices = sorted(ackedSent.filter((s) => s.kind === k).map(noticeMs));
       return `${k} ${fmt(percentile(notices, 0.5))} / ${fmt(percentile(notices, 0.99))}`;
@@ -391,7 +584,9 @@ async function soak(kind: Kind) {
     console.log(
       `  budgets: notice p99 < ${NOTICE_P99_BUDGET[kind]} ms every minute (worst ${fmt(worstP99)}): ` +
         `${verdict(worstP99 < NOTICE_P99_BUDGET[kind])}; max < 5 s every minute (worst ${fmt(worstMax)}): ` +
-        `${verdict(worstMax < 5000)}; RSS flat after the first minute (floor ${earlyFloor.toFixed(0)} → ` +
+        `${verdict(worstMax < 5000)}; reply → LINE p99 < ${REPLY_P99_BUDGET[kind]} ms every minute (worst ${Number.isFinite(worstReplyP99) ? fmt(worstReplyP99) : 'a reply never arrived'}): ` +
+        `${verdict(worstReplyP99 < REPLY_P99_BUDGET[kind])}; queues keep up (oldest due job at a minute's end ` +
+        `${oldestDue.toFixed(0)} s, budget < ${QUEUE_AGE_BUDGET_S} s): ${verdict(oldestDue < QUEUE_AGE_BUDGET_S)}; RSS flat after the first minute (floor ${earlyFloor.toFixed(0)} → ` +
         `${lateFloor.toFixed(0)} MB, peak ${Math.max(...rss).toFixed(0)} MB): ${verdict(rssFlat)}; drained: ${verdict(queued === 0)}; ` +
         `0 lost: ${verdict(lost === 0)}; ` +
         `0 duplicated: ${verdict(duplicated === 0)}`,
@@ -404,6 +599,7 @@ async function soak(kind: Kind) {
       await exited(spawned);
     }
     await sim.close();
+    for (const receiver of receivers) await receiver.close();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
