@@ -54,13 +54,38 @@ function webhookClient(deps: Deps): GuardedFetch {
   return client;
 }
 
-/** Sends every delivery due now (a batch at a time); resolves to how many were attempted. */
+/**
+ * Sends every delivery due now (a batch at a time); resolves to how many were attempted. A batch builds each
+ * event's body once (an event's deliveries to several endpoints are claimed together) and records its
+ * successes with one transaction; a failure is recorded on its own (its retry, the endpoint's failing).
+ */
 export async function deliverDue(deps: Deps): Promise<number> {
   let attempted = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const now = deps.clock.now();
     const claimed = await repo.claimDue(deps.db.orm, now, new Date(now.getTime() + LEASE_MS), BATCH);
-    await Promise.all(claimed.map((delivery) => attempt(deps, delivery)));
+    const bodies = new Map<string, Promise<string>>();
+    const bodyOf = (delivery: repo.ClaimedDelivery) => {
+      let body = bodies.get(delivery.event.id);
+      if (!body) {
+        body = payloadOf(deps, delivery);
+        bodies.set(delivery.event.id, body);
+      }
+      return body;
+    };
+    const results = await Promise.all(
+      claimed.map(async (delivery) => attempt(deps, delivery, await bodyOf(delivery))),
+    );
+    const delivered = results.filter((r) => succeeded(r));
+    if (delivered.length > 0)
+      await deps.db.orm.transaction((tx) =>
+        repo.recordDelivered(
+          tx,
+          delivered.map((r) => ({ endpointId: r.delivery.endpoint.id, attempt: attemptRecordOf(r) })),
+        ),
+      );
+    for (const failed of results.filter((r) => !succeeded(r)))
+      await deps.db.orm.transaction((tx) => recordFailure(deps, tx, failed));
     attempted += claimed.length;
     if (claimed.length < BATCH) break;
   }
@@ -68,18 +93,21 @@ export async function deliverDue(deps: Deps): Promise<number> {
 }
 
 type Outcome = { statusCode: number | null; responseSnippet: string | null; error: string | null };
+type Result = Outcome & { delivery: repo.ClaimedDelivery; latencyMs: number; attemptedAt: Date };
 
-async function attempt(deps: Deps, delivery: repo.ClaimedDelivery): Promise<void> {
+/** The event's body: kept with the event once built, so retries, resends and every endpoint send the same bytes. */
+async function payloadOf(deps: Deps, delivery: repo.ClaimedDelivery): Promise<string> {
+  const { event } = delivery;
+  if (event.payload !== null) return event.payload;
+  const built = await buildPayload(deps.db.orm, { ...event, organizationId: delivery.organizationId });
+  return repo.keepPayload(deps.db.orm, event.id, built);
+}
+
+/** POSTs the signed body to the delivery's endpoint; the outcome, to be recorded. */
+async function attempt(deps: Deps, delivery: repo.ClaimedDelivery, body: string): Promise<Result> {
   const { endpoint, event } = delivery;
-  const body =
-    event.payload ??
-    (await repo.keepPayload(
-      deps.db.orm,
-      event.id,
-      await buildPayload(deps.db.orm, { ...event, organizationId: delivery.organizationId }),
-    ));
-  const at = deps.clock.now();
-  const headers = deliveryHeaders(deps.cipher.decrypt(endpoint.secretEncrypted), event, body, at);
+  const attemptedAt = deps.clock.now();
+  const headers = deliveryHeaders(deps.cipher.decrypt(endpoint.secretEncrypted), event, body, attemptedAt);
   const started = performance.now();
   const outcome = await post(webhookClient(deps), endpoint.url, headers, body);
   const latencyMs = Math.round(performance.now() - started);
@@ -89,9 +117,15 @@ async function attempt(deps: Deps, delivery: repo.ClaimedDelivery): Promise<void
       'outgoing webhook attempt failed',
     );
   }
-  await deps.db.orm.transaction((tx) =>
-    record(deps, tx, delivery, { ...outcome, latencyMs, attemptedAt: at }),
-  );
+  return { ...outcome, delivery, latencyMs, attemptedAt };
+}
+
+/** What the attempts table keeps of a result. */
+function attemptRecordOf(result: Result): repo.AttemptRecord {
+  const { delivery, statusCode, responseSnippet, error, latencyMs, attemptedAt } = result;
+  // An attempt of a delivery made due again by an admin (attempted before, no series running).
+  const resend = delivery.attempts > 0 && delivery.retryingSince === null;
+  return { deliveryId: delivery.id, resend, statusCode, responseSnippet, error, latencyMs, attemptedAt };
 }
 
 /** One POST: its status and the answer's first characters, or why there was none. Never throws. */
@@ -145,28 +179,12 @@ async function snippetOf(stream: NodeJS.ReadableStream & { destroy(): void }): P
 
 const succeeded = (o: Outcome) => o.error === null && o.statusCode !== null && o.statusCode < 300;
 
-async function record(
-  deps: Deps,
-  tx: Executor,
-  delivery: repo.ClaimedDelivery,
-  result: Outcome & { latencyMs: number; attemptedAt: Date },
-) {
-  const { attemptedAt } = result;
-  // An attempt of a delivery made due again by an admin (attempted before, no series running).
-  const resend = delivery.attempts > 0 && delivery.retryingSince === null;
-  const attemptRecord = { deliveryId: delivery.id, resend, ...result };
-  if (succeeded(result)) {
-    const recorded = await repo.recordAttempt(tx, attemptRecord, {
-      status: 'delivered',
-      nextAttemptAt: null,
-      retryingSince: null,
-    });
-    if (recorded) await repo.markEndpointSucceeded(tx, delivery.endpoint.id);
-    return;
-  }
+/** A failed attempt: the delivery waits for its next retry, or fails for good (and may disable its endpoint). */
+async function recordFailure(deps: Deps, tx: Executor, result: Result) {
+  const { delivery, attemptedAt } = result;
   const retryingSince = delivery.retryingSince ?? attemptedAt;
   const next = nextAttemptAt(retryingSince, attemptedAt);
-  const recorded = await repo.recordAttempt(tx, attemptRecord, {
+  const recorded = await repo.recordAttempt(tx, attemptRecordOf(result), {
     status: next ? 'pending' : 'failed',
     nextAttemptAt: next,
     retryingSince,

@@ -290,6 +290,33 @@ describe('delivery', () => {
     expect(missing.json().error.code).toBe('outgoing_webhook.delivery_not_found');
   });
 
+  it('sends an event to two endpoints with the same body, delivered to one while the other will retry', async () => {
+    receiver.answer('/twin-down', 503, 'busy');
+    receiver.answer('/twin-up', 200, 'fine');
+    const contactId = await newContactId();
+    const down = await createEndpoint('/twin-down', ['contact.updated']);
+    const up = await createEndpoint('/twin-up', ['contact.updated']);
+    const contact = (await api('GET', `/contacts/${contactId}`)).json<Record<string, unknown>>();
+    await api('PUT', `/contacts/${contactId}`, { ...editableFields(contact), name: 'Twin' });
+    const [toDown] = await receivedAt('/twin-down', 'contact.updated');
+    const [toUp] = await receivedAt('/twin-up', 'contact.updated');
+    expect(toUp!.body).toBe(toDown!.body);
+    const [deliveredUp, pendingDown] = await eventually(async () => {
+      const [a] = await deliveriesOf(up.id);
+      const [b] = await deliveriesOf(down.id);
+      return a?.attempts === 1 && b?.attempts === 1 ? [a, b] : null;
+    });
+    expect(deliveredUp).toMatchObject({ status: 'delivered', nextAttemptAt: null });
+    expect(pendingDown).toMatchObject({ status: 'pending' });
+    expect(pendingDown!.nextAttemptAt).not.toBeNull();
+    const failingSince = async (id: string) =>
+      (await api('GET', `/webhook-endpoints/${id}`)).json<WebhookEndpoint>().failingSince;
+    expect(await failingSince(up.id)).toBeNull();
+    expect(await failingSince(down.id)).not.toBeNull();
+    // Stopped here, so later events do not keep the failing endpoint busy.
+    await api('DELETE', `/webhook-endpoints/${down.id}`);
+  });
+
   it('signs with a rotated secret at once', async () => {
     const rotated = await api('POST', `/webhook-endpoints/${endpoint.id}/rotate-secret`);
     expect(rotated.statusCode).toBe(200);

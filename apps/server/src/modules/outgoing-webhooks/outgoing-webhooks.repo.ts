@@ -203,12 +203,38 @@ export async function recordAttempt(
   return true;
 }
 
-/** A success: the endpoint is not failing any more. */
-export async function markEndpointSucceeded(ex: Executor, endpointId: string) {
+/**
+ * Successful attempts, set-based: each delivery delivered, its attempt kept, and their endpoints not
+ * failing any more. A delivery gone meanwhile (its endpoint deleted) is left out.
+ */
+export async function recordDelivered(
+  ex: Executor,
+  done: Array<{ endpointId: string; attempt: AttemptRecord }>,
+) {
+  const recorded = await ex
+    .update(webhookDeliveries)
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      lockedUntil: null,
+      status: 'delivered',
+      nextAttemptAt: null,
+    })
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        done.map((d) => d.attempt.deliveryId),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  const kept = new Set(recorded.map((r) => r.id));
+  const still = done.filter((d) => kept.has(d.attempt.deliveryId));
+  if (still.length === 0) return;
+  await ex.insert(webhookAttempts).values(still.map((d) => d.attempt));
+  const endpointIds = [...new Set(still.map((d) => d.endpointId))];
   await ex
     .update(webhookEndpoints)
     .set({ failingSince: null })
-    .where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.failingSince} IS NOT NULL`));
+    .where(and(inArray(webhookEndpoints.id, endpointIds), sql`${webhookEndpoints.failingSince} IS NOT NULL`));
 }
 
 /** A failure at `at`: the endpoint fails since its first failure after its last success. */
