@@ -35,6 +35,10 @@ export type LineAdapterOptions = {
   fetchUrl: GuardedFetch;
 };
 
+const isInvalidReplyToken = (err: unknown) =>
+  err instanceof HTTPFetchError && err.status === 400 && err.body.includes('Invalid reply token');
+const isLineServerError = (err: unknown) => err instanceof HTTPFetchError && err.status >= 500;
+
 export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
   const api = createLineApi(opts);
 
@@ -57,24 +61,25 @@ export function createLineAdapter(opts: LineAdapterOptions): ChannelAdapter {
           const res = await api.reply(token, { replyToken: req.replyToken, messages });
           return { providerMessageIds: res.sentMessages.map((m) => m.id), via: 'reply' as const };
         } catch (err) {
-          // An expired or used token falls back to push; anything else is a real failure.
-          if (!(
-            err instanceof HTTPFetchError &&
-            err.status === 400 &&
-            err.body.includes('Invalid reply token')
-          ))
-            throw toSendError(err);
+          // An expired or used token falls back to push, and so does LINE failing on its side: the token is
+          // spent either way, and a person is waiting. Anything else is a real failure.
+          if (!(isInvalidReplyToken(err) || isLineServerError(err))) throw toSendError(err);
         }
       }
-      try {
-        const res = await api.push(token, { to: req.recipient, messages }, req.retryKey);
-        return { providerMessageIds: res.sentMessages.map((m) => m.id), via: 'push' as const };
-      } catch (err) {
-        if (err instanceof HTTPFetchError && err.status === 409) {
-          const body = safeJson(err.body) as { sentMessages?: Array<{ id: string }> } | null;
-          return { providerMessageIds: body?.sentMessages?.map((m) => m.id) ?? [], via: 'push' as const };
+      // LINE failing on its side is tried again at once, once, with the same retry key: LINE never sends
+      // one key twice (it answers 409), and the customer does not wait for the job's retry.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const res = await api.push(token, { to: req.recipient, messages }, req.retryKey);
+          return { providerMessageIds: res.sentMessages.map((m) => m.id), via: 'push' as const };
+        } catch (err) {
+          if (err instanceof HTTPFetchError && err.status === 409) {
+            const body = safeJson(err.body) as { sentMessages?: Array<{ id: string }> } | null;
+            return { providerMessageIds: body?.sentMessages?.map((m) => m.id) ?? [], via: 'push' as const };
+          }
+          if (attempt === 1 && isLineServerError(err)) continue;
+          throw toSendError(err);
         }
-        throw toSendError(err);
       }
     },
 

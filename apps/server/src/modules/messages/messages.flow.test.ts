@@ -160,7 +160,7 @@ describe('LINE outbound', () => {
     expect(h.sim.outbox(line.externalId, userId).filter((o) => o.delivered)).toHaveLength(2);
   });
 
-  it('retries a failed push with the same retry key, and the customer gets it once', async () => {
+  it('retries a push LINE failed at once with the same retry key, and the customer gets it once', async () => {
     const userId = lineUser();
     const inbound = await h.sim.line.text(line.externalId, userId, 'hello');
     const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
@@ -170,7 +170,8 @@ describe('LINE outbound', () => {
     h.sim.line.failNext(1, { status: 500 }, { pathIncludes: '/message/push' });
     const res = await reply(issueId, { text: 'this one is retried' });
     const sent = await delivered(res.json().id);
-    expect(sent.deliveryStatus).toBe('sent');
+    // Within the job's first attempt: the customer does not wait for a retry's delay.
+    expect(sent).toMatchObject({ deliveryStatus: 'sent', deliveryAttempts: 1 });
     const pushes = h.sim
       .calls({ path: '/v2/bot/message/push' })
       .filter((c) => JSON.stringify(c.body).includes('this one is retried'));
@@ -178,6 +179,28 @@ describe('LINE outbound', () => {
     expect(new Set(pushes.map((c) => c.headers['x-line-retry-key']))).toEqual(new Set([sent.retryKey]));
     expect(
       h.sim.outbox(line.externalId, userId).filter((o) => JSON.stringify(o).includes('this one is retried')),
+    ).toHaveLength(1);
+  });
+
+  it('pushes at once a reply LINE failed on its side, so the customer does not wait', async () => {
+    const userId = lineUser();
+    const inbound = await h.sim.line.text(line.externalId, userId, 'hello');
+    const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    h.sim.line.failNext(1, { status: 500 }, { pathIncludes: '/message/reply' });
+    const res = await reply(issueId, { text: 'the reply token failed' });
+    const sent = await delivered(res.json().id);
+    expect(sent).toMatchObject({ deliveryStatus: 'sent', deliveredVia: 'push', deliveryAttempts: 1 });
+    const calls = h.sim
+      .calls({ platform: 'line' })
+      .filter((c) => JSON.stringify(c.body).includes('the reply token failed'));
+    expect(calls.map((c) => [c.path, c.status])).toEqual([
+      ['/v2/bot/message/reply', 500],
+      ['/v2/bot/message/push', 200],
+    ]);
+    expect(
+      h.sim
+        .outbox(line.externalId, userId)
+        .filter((o) => JSON.stringify(o).includes('the reply token failed')),
     ).toHaveLength(1);
   });
 
