@@ -23,3 +23,31 @@ export function refreshedEvery<T>(ttlMs: number, load: (ex: Executor) => Promise
     },
   };
 }
+
+export type RefreshedPerKey<K, T> = {
+  /** The key's value, read again when older than the time to live. */
+  get(ex: Executor, key: K): Promise<T>;
+  /** Reads the key again on its next get (this node changed it). */
+  forget(key: K): void;
+};
+
+/** `load`'s answer for each key, kept `ttlMs`: for a setting read on every delivery of an organisation. */
+export function refreshedPerKey<K, T>(
+  ttlMs: number,
+  load: (ex: Executor, key: K) => Promise<T>,
+): RefreshedPerKey<K, T> {
+  const held = new Map<K, { data: T; loadedAt: number }>();
+  return {
+    async get(ex, key) {
+      const now = Date.now();
+      const value = held.get(key);
+      if (value && now - value.loadedAt <= ttlMs) return value.data;
+      const data = await load(ex, key);
+      held.set(key, { data, loadedAt: now });
+      return data;
+    },
+    forget(key) {
+      held.delete(key);
+    },
+  };
+}

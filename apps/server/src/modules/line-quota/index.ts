@@ -1,5 +1,5 @@
 // What other modules may use of the LINE message quota.
 /** After a push on a LINE channel: tells admins when this month's usage reaches 80 % and 100 %. */
-export { checkLineQuotaAfterPush } from './line-quota.service';
+export { checkLineQuotaSoon } from './line-quota.service';
 /** GET /channels/:id/line-quota. */
 export { lineQuotaRoutes } from './line-quota.routes';

@@ -14,6 +14,12 @@ import * as repo from './line-quota.repo';
 
 /** How often the delivery path asks LINE for its figures; between asks our own pushes are added. */
 const ASK_LINE_EVERY_MS = 5 * 60 * 1000;
+/**
+ * A channel's quota is checked at most this often by a process: a check counts the month's pushes, and a
+ * burst of greetings pushes hundreds a second. The pushes in between are counted by a check at the end of
+ * the interval, so a threshold is told at most this much later.
+ */
+const CHECK_EVERY_MS = 2_000;
 
 /** The organisation's current month: `yyyy-MM` and its instants [from, to). */
 async function currentMonth(deps: Deps, organizationId: string) {
@@ -71,8 +77,36 @@ const keyOf = (channel: ChannelRow, month: string) => ({
   month,
 });
 
+const checks = new Map<string, { lastAt: number; pending: ReturnType<typeof setTimeout> | null }>();
+
 /**
- * Called by the delivery job after it pushed on a LINE channel: estimates this month's usage as LINE's
+ * Called by the delivery job after it pushed on a LINE channel: checks the quota now, or at the end of the
+ * channel's interval when a check ran less than CHECK_EVERY_MS ago (one check then covers every push since).
+ * Never fails the delivery: a failed check is logged.
+ */
+export function checkLineQuotaSoon(deps: Deps, channel: ChannelRow): void {
+  const run = () => {
+    const state = checks.get(channel.id)!;
+    state.lastAt = performance.now();
+    state.pending = null;
+    checkLineQuotaAfterPush(deps, channel).catch((err: unknown) =>
+      deps.logger.warn({ err, channelId: channel.id }, 'LINE quota check failed'),
+    );
+  };
+  const state = checks.get(channel.id);
+  if (!state) {
+    checks.set(channel.id, { lastAt: 0, pending: null });
+    return run();
+  }
+  if (state.pending) return;
+  const wait = state.lastAt + CHECK_EVERY_MS - performance.now();
+  if (wait <= 0) return run();
+  state.pending = setTimeout(run, wait);
+  state.pending.unref();
+}
+
+/**
+ * Checks a LINE channel's quota after a push: estimates this month's usage as LINE's
  * last figure plus our pushes since (asking LINE again at most every ASK_LINE_EVERY_MS), and tells every
  * admin once per channel, month and threshold when it reaches 80 % or 100 % of a limited quota.
  */

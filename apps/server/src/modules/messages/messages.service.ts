@@ -17,7 +17,7 @@ import type { AuthContext } from '../../ports';
 import { credentialsOf } from '../channels';
 import { requestMarkRead } from '../chat-signals';
 import { clearUnread, findIssueInScope, findIssueToRead } from '../issues';
-import { checkLineQuotaAfterPush } from '../line-quota';
+import { checkLineQuotaSoon } from '../line-quota';
 import { fileLinkExpiryDays } from '../organizations';
 import { refreshSla } from '../sla';
 import { messageExtras, type OutgoingPayload } from './message-view';
@@ -316,10 +316,7 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
       });
     deps.metrics.outboundSent(providerOf(channel.type));
     // A push uses the channel's monthly LINE quota: admins hear when it runs low (never fails the send).
-    if (pushed && channel.type === 'line')
-      await checkLineQuotaAfterPush(deps, channel).catch((err: unknown) =>
-        deps.logger.warn({ err, channelId: channel.id }, 'LINE quota check failed'),
-      );
+    if (pushed && channel.type === 'line') checkLineQuotaSoon(deps, channel);
   } catch (err) {
     const retryable = !(err instanceof ChannelSendError) || err.retryable;
     const final = !(retryable && job.retryCount < job.retryLimit);
