@@ -56,25 +56,18 @@ function webhookClient(deps: Deps): GuardedFetch {
 
 /**
  * Sends every delivery due now (a batch at a time); resolves to how many were attempted. A batch builds each
- * event's body once (an event's deliveries to several endpoints are claimed together) and records its
- * successes with one transaction; a failure is recorded on its own (its retry, the endpoint's failing).
+ * event's body once (an event's deliveries to several endpoints are claimed together), keeps the new bodies
+ * with one statement and records its successes with one transaction; a failure is recorded on its own (its
+ * retry, the endpoint's failing).
  */
 export async function deliverDue(deps: Deps): Promise<number> {
   let attempted = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const now = deps.clock.now();
     const claimed = await repo.claimDue(deps.db.orm, now, new Date(now.getTime() + LEASE_MS), BATCH);
-    const bodies = new Map<string, Promise<string>>();
-    const bodyOf = (delivery: repo.ClaimedDelivery) => {
-      let body = bodies.get(delivery.event.id);
-      if (!body) {
-        body = payloadOf(deps, delivery);
-        bodies.set(delivery.event.id, body);
-      }
-      return body;
-    };
+    const bodies = await bodiesOf(deps, claimed);
     const results = await Promise.all(
-      claimed.map(async (delivery) => attempt(deps, delivery, await bodyOf(delivery))),
+      claimed.map((delivery) => attempt(deps, delivery, bodies.get(delivery.event.id)!)),
     );
     const delivered = results.filter((r) => succeeded(r));
     if (delivered.length > 0)
@@ -95,12 +88,29 @@ export async function deliverDue(deps: Deps): Promise<number> {
 type Outcome = { statusCode: number | null; responseSnippet: string | null; error: string | null };
 type Result = Outcome & { delivery: repo.ClaimedDelivery; latencyMs: number; attemptedAt: Date };
 
-/** The event's body: kept with the event once built, so retries, resends and every endpoint send the same bytes. */
-async function payloadOf(deps: Deps, delivery: repo.ClaimedDelivery): Promise<string> {
-  const { event } = delivery;
-  if (event.payload !== null) return event.payload;
-  const built = await buildPayload(deps.db.orm, { ...event, organizationId: delivery.organizationId });
-  return repo.keepPayload(deps.db.orm, event.id, built);
+/**
+ * Each claimed event's body: kept with the event once built, so retries, resends and every endpoint send
+ * the same bytes. The bodies not built yet are built once per event and kept with one statement.
+ */
+async function bodiesOf(deps: Deps, claimed: repo.ClaimedDelivery[]): Promise<Map<string, string>> {
+  const bodies = new Map<string, string>();
+  const toBuild = new Map<string, repo.ClaimedDelivery>();
+  for (const delivery of claimed) {
+    const { event } = delivery;
+    if (event.payload !== null) bodies.set(event.id, event.payload);
+    else toBuild.set(event.id, delivery);
+  }
+  if (toBuild.size === 0) return bodies;
+  const built = new Map(
+    await Promise.all(
+      [...toBuild].map(
+        async ([id, { event, organizationId }]) =>
+          [id, await buildPayload(deps.db.orm, { ...event, organizationId })] as const,
+      ),
+    ),
+  );
+  for (const [id, body] of await repo.keepPayloads(deps.db.orm, built)) bodies.set(id, body);
+  return bodies;
 }
 
 /** POSTs the signed body to the delivery's endpoint; the outcome, to be recorded. */

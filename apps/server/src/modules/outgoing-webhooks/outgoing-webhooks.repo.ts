@@ -150,17 +150,26 @@ export async function loadDeliveries(ex: Executor, ids: number[]): Promise<Claim
   return rows.map((r) => ({ ...r, event: { ...r.event, type: r.event.type as WebhookEventType } }));
 }
 
-/** Keeps the first body built for an event (two workers may build it at once); resolves to the kept one. */
-export async function keepPayload(ex: Executor, eventId: string, payload: string): Promise<string> {
-  const [row] = rowsOf<{ payload: string }>(
+/**
+ * Keeps the first body built for each event (two workers may build one at once); resolves to the kept
+ * bodies by event id, a batch's events in one statement.
+ */
+export async function keepPayloads(ex: Executor, built: Map<string, string>): Promise<Map<string, string>> {
+  const ids = [...built.keys()];
+  const rows = rowsOf<{ id: string; payload: string | null }>(
     await ex.execute(sql`
-      WITH kept AS (
-        UPDATE ${webhookEvents} SET payload = ${payload} WHERE id = ${eventId} AND payload IS NULL RETURNING payload
+      WITH built AS (SELECT * FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => built.get(id)!))}::text[]) AS b(id, payload)),
+      kept AS (
+        UPDATE ${webhookEvents} e SET payload = built.payload FROM built
+        WHERE e.id = built.id AND e.payload IS NULL RETURNING e.id, e.payload
       )
-      SELECT payload FROM kept UNION ALL SELECT payload FROM ${webhookEvents} WHERE id = ${eventId}
-      LIMIT 1`),
+      SELECT id::text, payload FROM kept
+      UNION ALL
+      SELECT e.id::text, e.payload FROM ${webhookEvents} e JOIN built ON built.id = e.id
+      WHERE e.payload IS NOT NULL`),
   );
-  return row?.payload ?? payload;
+  // One built meanwhile by another worker is the one kept (and sent); a row gone keeps ours.
+  return new Map(ids.map((id) => [id, rows.find((r) => r.id === id)?.payload ?? built.get(id)!]));
 }
 
 export type AttemptRecord = {
