@@ -13,7 +13,7 @@ import { defineJob } from '../../platform/jobs';
 import { notify } from '../notifications';
 import { memberIdsWithScopeAll } from '../roles';
 import * as repo from './outgoing-webhooks.repo';
-import { buildPayload } from './payloads';
+import { buildPayloads } from './payloads';
 import { nextAttemptAt } from './retry-schedule';
 import { deliveryHeaders } from './signing';
 
@@ -90,7 +90,8 @@ type Result = Outcome & { delivery: repo.ClaimedDelivery; latencyMs: number; att
 
 /**
  * Each claimed event's body: kept with the event once built, so retries, resends and every endpoint send
- * the same bytes. The bodies not built yet are built once per event and kept with one statement.
+ * the same bytes. The bodies not built yet are built together (a statement per kind of resource) and kept
+ * with one statement.
  */
 async function bodiesOf(deps: Deps, claimed: repo.ClaimedDelivery[]): Promise<Map<string, string>> {
   const bodies = new Map<string, string>();
@@ -101,13 +102,9 @@ async function bodiesOf(deps: Deps, claimed: repo.ClaimedDelivery[]): Promise<Ma
     else toBuild.set(event.id, delivery);
   }
   if (toBuild.size === 0) return bodies;
-  const built = new Map(
-    await Promise.all(
-      [...toBuild].map(
-        async ([id, { event, organizationId }]) =>
-          [id, await buildPayload(deps.db.orm, { ...event, organizationId })] as const,
-      ),
-    ),
+  const built = await buildPayloads(
+    deps.db.orm,
+    [...toBuild.values()].map(({ event, organizationId }) => ({ ...event, organizationId })),
   );
   for (const [id, body] of await repo.keepPayloads(deps.db.orm, built)) bodies.set(id, body);
   return bodies;

@@ -13,42 +13,70 @@ export type StoredEvent = {
   occurredAt: Date;
 };
 
-async function dataOf(ex: Executor, event: StoredEvent): Promise<WebhookPayload['data']> {
-  const org = event.organizationId;
-  const { data } = event;
-  switch (event.type) {
-    case 'issue.created':
-    case 'issue.updated':
-    case 'issue.status_changed': {
-      const issueId = Number(data.issueId);
-      return { issueId, issue: (await resources.readIssue(ex, org, issueId)) as never };
+/** The bodies of `events` by event id, each kind of resource they carry read with one statement. */
+export async function buildPayloads(ex: Executor, events: StoredEvent[]): Promise<Map<string, string>> {
+  const keyed = <Id>(types: WebhookEventType[], id: (data: Record<string, unknown>) => Id) =>
+    events
+      .filter((e) => types.includes(e.type))
+      .map((e) => ({ organizationId: e.organizationId, id: id(e.data) }));
+  const [issues, messages, contacts, surveys] = await Promise.all([
+    resources.readIssues(
+      ex,
+      keyed(ISSUE_EVENTS, (d) => Number(d.issueId)),
+    ),
+    resources.readMessages(
+      ex,
+      keyed(['message.created'], (d) => Number(d.messageId)),
+    ),
+    resources.readContacts(
+      ex,
+      keyed(['contact.created', 'contact.updated'], (d) => String(d.contactId)),
+    ),
+    resources.readSurveys(
+      ex,
+      keyed(['csat.received'], (d) => Number(d.surveyId)),
+    ),
+  ]);
+  // A resource gone since the event (deleted) is null in the body.
+  const dataOf = ({ type, data }: StoredEvent): WebhookPayload['data'] => {
+    switch (type) {
+      case 'issue.created':
+      case 'issue.updated':
+      case 'issue.status_changed': {
+        const issueId = Number(data.issueId);
+        return { issueId, issue: (issues.get(issueId) ?? null) as never };
+      }
+      case 'message.created': {
+        const messageId = Number(data.messageId);
+        return {
+          issueId: Number(data.issueId),
+          messageId,
+          message: (messages.get(messageId) ?? null) as never,
+        };
+      }
+      case 'contact.created':
+      case 'contact.updated': {
+        const contactId = String(data.contactId);
+        return { contactId, contact: (contacts.get(contactId) ?? null) as never };
+      }
+      case 'csat.received': {
+        const surveyId = Number(data.surveyId);
+        return { issueId: Number(data.issueId), surveyId, csat: (surveys.get(surveyId) ?? null) as never };
+      }
     }
-    case 'message.created': {
-      const messageId = Number(data.messageId);
-      const message = await resources.readMessage(ex, org, messageId);
-      return { issueId: Number(data.issueId), messageId, message: message as never };
-    }
-    case 'contact.created':
-    case 'contact.updated': {
-      const contactId = String(data.contactId);
-      return { contactId, contact: (await resources.readContact(ex, org, contactId)) as never };
-    }
-    case 'csat.received': {
-      const surveyId = Number(data.surveyId);
-      const csat = await resources.readCsat(ex, org, surveyId);
-      return { issueId: Number(data.issueId), surveyId, csat: csat as never };
-    }
-  }
+  };
+  return new Map(
+    events.map((event) => [
+      event.id,
+      JSON.stringify({
+        id: event.id,
+        type: event.type,
+        occurredAt: event.occurredAt.toISOString(),
+        organizationId: event.organizationId,
+        data: dataOf(event),
+      }),
+    ]),
+  );
 }
 
-/** The JSON body of `event`. */
-export async function buildPayload(ex: Executor, event: StoredEvent): Promise<string> {
-  const body = {
-    id: event.id,
-    type: event.type,
-    occurredAt: event.occurredAt.toISOString(),
-    organizationId: event.organizationId,
-    data: await dataOf(ex, event),
-  };
-  return JSON.stringify(body);
-}
+const ISSUE_EVENTS: WebhookEventType[] = ['issue.created', 'issue.updated', 'issue.status_changed'];
