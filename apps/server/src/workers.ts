@@ -80,15 +80,16 @@ export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   // Daily at 03:00 UTC: the audit trail keeps each organisation's retention period.
   await deps.jobs.work(audit.AUDIT_PURGE_JOB, {}, () => audit.purgeExpiredEntries(deps));
   await deps.jobs.schedule(audit.AUDIT_PURGE_JOB, '0 3 * * *', {});
-  // Outgoing webhooks: a dispatch when events are recorded (NOTIFY), when a retry falls due, and every
-  // minute (a wake lost with a crashed process, a lease that lapsed); their events are kept 30 days.
+  // Outgoing webhooks: sent by this process's loops when events are recorded (NOTIFY), and by a dispatch
+  // job when a retry falls due and every minute (a wake lost with a crashed process, a lease that
+  // lapsed); their events are kept 30 days.
   await deps.jobs.work(outgoingWebhooks.DISPATCH_JOB, { concurrency: 2 }, () =>
     outgoingWebhooks.deliverDue(deps),
   );
   await deps.jobs.schedule(outgoingWebhooks.DISPATCH_JOB, '* * * * *', {});
   await deps.jobs.work(outgoingWebhooks.PURGE_JOB, {}, () => outgoingWebhooks.purgeOldEvents(deps));
   await deps.jobs.schedule(outgoingWebhooks.PURGE_JOB, '30 3 * * *', {});
-  const stopWebhookWakes = await outgoingWebhooks.wakeOnRecord(deps);
+  const stopWebhookWakes = await outgoingWebhooks.dispatchOnRecord(deps);
   await deps.jobs.send(reports.ROLLUP_JOB, {}, { singletonKey: 'catch-up', singletonSeconds: 60 });
   const ingest = await startIngestWorker(deps.db, {
     logger: deps.logger,

@@ -245,29 +245,40 @@ export async function purgeOldEvents(deps: Deps) {
   await repo.purgeEvents(deps.db.orm, before);
 }
 
+/** Dispatch loops one process runs at once when woken (a backlog spreads over them and over the nodes). */
+const WAKE_LOOPS = 2;
+
 /**
- * Queues a dispatch whenever webhook_record() stored deliveries (its NOTIFY, on commit). Wakes that arrive
- * while one is being queued queue a single one more after it, not one each.
+ * Sends deliveries on this process whenever webhook_record() stored some (its NOTIFY, on commit): up to
+ * WAKE_LOOPS loops, each sending until nothing is due, woken again by what arrives meanwhile. Queuing a
+ * dispatch job per wake instead cost a job's insert, fetch and completion each time, and under a steady
+ * stream of events the jobs piled up faster than two workers could even find nothing to do. The job stays
+ * for retries falling due and the minute's safety net. Resolves to the stop, which waits for the loops.
  */
-export async function wakeOnRecord(deps: Deps): Promise<() => Promise<void>> {
-  let sending = false;
-  let again = false;
-  const send = async () => {
-    if (sending) {
-      again = true;
-      return;
-    }
-    sending = true;
+export async function dispatchOnRecord(deps: Deps): Promise<() => Promise<void>> {
+  let stopped = false;
+  let woken = false;
+  const loops = new Set<Promise<void>>();
+  const loop = async () => {
     try {
       do {
-        again = false;
-        await deps.jobs.send(DISPATCH_JOB, {});
-      } while (again);
+        woken = false;
+        while (!stopped && (await deliverDue(deps)) > 0);
+      } while (woken && !stopped);
     } catch (err) {
-      deps.logger.warn({ err }, 'could not queue the outgoing webhooks dispatch');
-    } finally {
-      sending = false;
+      deps.logger.warn({ err }, 'outgoing webhooks dispatch failed; the next wake or the minute retries');
     }
   };
-  return deps.db.listen(WAKE_CHANNEL, () => void send());
+  const wake = () => {
+    woken = true;
+    if (stopped || loops.size >= WAKE_LOOPS) return;
+    const running: Promise<void> = loop().finally(() => loops.delete(running));
+    loops.add(running);
+  };
+  const unlisten = await deps.db.listen(WAKE_CHANNEL, wake);
+  return async () => {
+    stopped = true;
+    await unlisten();
+    await Promise.all(loops);
+  };
 }

@@ -2,7 +2,7 @@
 /** The administrators' endpoints, their deliveries and resends. */
 export { outgoingWebhookRoutes } from './outgoing-webhooks.routes';
 /** The workers' side: the dispatch (woken by recorded events, retries and the minute) and the daily purge. */
-export { DISPATCH_JOB, PURGE_JOB, deliverDue, purgeOldEvents, wakeOnRecord } from './delivery';
+export { DISPATCH_JOB, PURGE_JOB, deliverDue, purgeOldEvents, dispatchOnRecord } from './delivery';
 /** Each event's body and request in the OpenAPI document. */
 export { webhookOpenApi } from './openapi';
 /** The retry schedule (docs/decisions/administration-and-integrations.md "Outgoing webhooks"). */
