@@ -1,6 +1,6 @@
 // Storage of the AI first responder: each channel's settings, what it did on each issue, and the reads its
 // job needs (the issue, its channel's hours, the conversation) and the report's counts.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FirstResponderHandOverReason, FirstResponderWhen } from '@sabai/contracts';
 import {
   channelFirstResponderSettings,
@@ -55,8 +55,9 @@ export async function enabledChannels(ex: Executor) {
  * time zone, the channel's responder settings and what the responder did on the issue (null while
  * nothing). Null when the issue is gone.
  */
-export async function findJobContext(ex: Executor, issueId: number) {
-  const [row] = await ex
+/** What a job needs of each issue, by issue id (an issue gone is missing). */
+export async function findJobContexts(ex: Executor, issueIds: number[]) {
+  const rows = await ex
     .select({
       issue: {
         id: issues.id,
@@ -78,10 +79,10 @@ export async function findJobContext(ex: Executor, issueId: number) {
     .innerJoin(organizations, eq(organizations.id, issues.organizationId))
     .leftJoin(channelFirstResponderSettings, eq(channelFirstResponderSettings.channelId, issues.channelId))
     .leftJoin(issueFirstResponder, eq(issueFirstResponder.issueId, issues.id))
-    .where(eq(issues.id, issueId));
-  return row ?? null;
+    .where(inArray(issues.id, issueIds));
+  return new Map(rows.map((row) => [row.issue.id, row]));
 }
-export type JobContext = NonNullable<Awaited<ReturnType<typeof findJobContext>>>;
+export type JobContext = NonNullable<ReturnType<Awaited<ReturnType<typeof findJobContexts>>['get']>>;
 
 /** The issue locked for the rest of the transaction, re-read (assignee, status). */
 export async function lockIssue(ex: Executor, issueId: number) {
@@ -93,20 +94,47 @@ export async function lockIssue(ex: Executor, issueId: number) {
   return row ?? null;
 }
 
+type Message = typeof messages.$inferSelect;
+export type RecentMessage = Pick<Message, 'id' | 'senderType' | 'kind' | 'text' | 'createdAt'>;
+
 /** The issue's latest messages the customer saw or wrote (no private notes), newest first. */
 export async function latestMessages(ex: Executor, issueId: number, limit: number) {
-  return ex
-    .select({
-      id: messages.id,
-      senderType: messages.senderType,
-      kind: messages.kind,
-      text: messages.text,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(and(eq(messages.issueId, issueId), eq(messages.isPrivateNote, false)))
-    .orderBy(desc(messages.id))
-    .limit(limit);
+  return (await latestMessagesOf(ex, [issueId], limit)).get(issueId) ?? [];
+}
+
+/** Each issue's latest messages the customer saw or wrote (no private notes), newest first, in one statement. */
+export async function latestMessagesOf(ex: Executor, issueIds: number[], limit: number) {
+  const rows = rowsOf<{
+    issue_id: string | number;
+    id: string | number;
+    sender_type: Message['senderType'];
+    kind: string;
+    text: string | null;
+    created_at: string | Date;
+  }>(
+    await ex.execute(sql`
+      SELECT m.issue_id, m.id, m.sender_type, m.kind, m.text, m.created_at
+      FROM unnest(${sql.param(issueIds)}::bigint[]) AS i(id)
+      CROSS JOIN LATERAL (
+        SELECT issue_id, id, sender_type, kind, text, created_at FROM ${messages}
+        WHERE issue_id = i.id AND NOT is_private_note ORDER BY id DESC LIMIT ${limit}
+      ) m
+      ORDER BY m.issue_id, m.id DESC`),
+  );
+  const byIssue = new Map<number, RecentMessage[]>();
+  for (const row of rows) {
+    const issueId = Number(row.issue_id);
+    const list = byIssue.get(issueId) ?? [];
+    list.push({
+      id: Number(row.id),
+      senderType: row.sender_type,
+      kind: row.kind,
+      text: row.text,
+      createdAt: new Date(row.created_at),
+    });
+    byIssue.set(issueId, list);
+  }
+  return byIssue;
 }
 
 /** The issue's row, made if missing and locked: answers and hand-overs of one issue go one at a time. */

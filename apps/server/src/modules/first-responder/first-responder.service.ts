@@ -131,14 +131,32 @@ type Shared = {
   hours: (channelId: string) => ReturnType<typeof findRoutingRules>;
 };
 
-/** The job: each message's answer, side by side within the process's limit. */
+/**
+ * The job: each message's answer, side by side within the process's limit. What decides whether a message
+ * is answered at all (its issue, the channel's settings, the latest messages) is read for the whole job
+ * with two statements: most messages are not (an agent has the issue, or it is business hours).
+ */
 export async function runFirstResponder(deps: Deps, job: JobOf<typeof FIRST_RESPONDER_JOB>) {
   const shared: Shared = {
     features: memoize((organizationId: string) => enabledFeaturesOf(deps, organizationId)),
     hours: memoize((channelId: string) => findRoutingRules(deps.db.orm, channelId)),
   };
+  const contexts = await repo.findJobContexts(deps.db.orm, [
+    ...new Set(job.data.messages.map((m) => m.issueId)),
+  ]);
+  const candidates = job.data.messages.flatMap((m) => {
+    const found = contexts.get(m.issueId);
+    return found && mayAnswer(found, m.messageId) ? [{ ...m, found }] : [];
+  });
+  const recent = await repo.latestMessagesOf(
+    deps.db.orm,
+    [...new Set(candidates.map((m) => m.issueId))],
+    CONVERSATION_MESSAGES,
+  );
   const results = await Promise.allSettled(
-    job.data.messages.map((m) => answeringFor(deps)(() => answerOrHandOver(deps, shared, m))),
+    candidates.map((m) =>
+      answeringFor(deps)(() => answerOrHandOver(deps, shared, m, m.found, recent.get(m.issueId) ?? [])),
+    ),
   );
   const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
   // One issue's failure leaves the others answered; the job fails (and is logged) for it.
@@ -147,17 +165,25 @@ export async function runFirstResponder(deps: Deps, job: JobOf<typeof FIRST_RESP
 
 type Answer = { issueId: number; messageId: number };
 
+/** Whether the issue may still get an answer to the message: open, nobody's, the responder on, not answered past it. */
+function mayAnswer({ issue, settings, state }: repo.JobContext, messageId: number) {
+  if (issue.channelDeletedAt || issue.assigneeUserId || !isOpenStatus(issue.status)) return false;
+  if (!settings?.enabled) return false;
+  return !(state?.handedOverAt || (state && state.lastMessageId >= messageId));
+}
+
 /** Answers the customer's latest message from the knowledge base, or hands over; see the module. */
-async function answerOrHandOver(deps: Deps, shared: Shared, { issueId, messageId }: Answer) {
+async function answerOrHandOver(
+  deps: Deps,
+  shared: Shared,
+  { issueId, messageId }: Answer,
+  found: repo.JobContext,
+  recent: repo.RecentMessage[],
+) {
   const db = deps.db.orm;
-  const found = await repo.findJobContext(db, issueId);
-  if (!found) return;
-  const { issue, organization, settings, state } = found;
-  if (issue.channelDeletedAt || issue.assigneeUserId || !isOpenStatus(issue.status)) return;
-  if (!settings?.enabled) return;
-  if (state?.handedOverAt || (state && state.lastMessageId >= messageId)) return;
+  const { issue, organization, state } = found;
+  const settings = found.settings!;
   if (!(await shared.features(issue.organizationId)).includes('firstResponder')) return;
-  const recent = await repo.latestMessages(db, issueId, CONVERSATION_MESSAGES);
   // A newer message has its own job; an agent who wrote meanwhile is answering.
   const latest = latestCustomerMessageIn(recent);
   if (!latest || latest.id !== messageId || latest.agentAfter) return;

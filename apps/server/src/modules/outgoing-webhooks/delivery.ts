@@ -33,9 +33,9 @@ export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** A claimed delivery's lease: the attempt's time and its recording, with room to spare. */
 const LEASE_MS = 60_000;
 /** Deliveries attempted at once by one dispatch. */
-const BATCH = 10;
+const BATCH = 50;
 /** Batches one dispatch takes before leaving the rest to the next (a backlog spreads over the workers). */
-const MAX_BATCHES = 20;
+const MAX_BATCHES = 10;
 /** The answer's bytes read for its snippet; the rest is not waited for. */
 const SNIPPET_BYTES = 4 * WEBHOOK_RESPONSE_SNIPPET_CHARS;
 
