@@ -1,6 +1,29 @@
 // What a busy organisation has switched on, written into a bench's database: 50 automation rules in the
-// mix a team would have, and a service level policy. The ingest bench and the soak share them.
+// mix a team would have, and a service level policy; and the AI settings that turn the first responder on.
+// The ingest, soak and first responder benches share them.
+import type { SaveAiSettings } from '@sabai/contracts';
 import type { Db } from '../apps/server/src/platform/db';
+
+/** The organisation's AI settings (PUT /ai/settings) with every feature on, the first responder among them. */
+export function aiSettingsAllOn(baseUrl: string, apiKey: string): SaveAiSettings {
+  return {
+    enabled: true,
+    baseUrl,
+    model: 'gpt-4o-mini',
+    apiKey,
+    features: {
+      suggest: true,
+      rewrite: true,
+      translate: true,
+      summarise: true,
+      tags: true,
+      firstResponder: true,
+    },
+    redact: { phone: true, email: true, nationalId: true },
+    monthlyRequestBudget: null,
+    timeoutSeconds: 30,
+  };
+}
 
 const orgOfChannel = (channelExternalId: string) =>
   `(SELECT organization_id FROM channels WHERE external_id = '${channelExternalId.replace(/'/g, "''")}' LIMIT 1)`;

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@sabai/simulator';
 import { DEMO_LINE, DEMO_PASSWORD } from '../apps/server/src/db/seed';
 import { signedLineText } from '../apps/server/test/line-webhook';
+import { aiSettingsAllOn } from './busy-day';
 import { percentile, sendPoisson, spawnBenchServer } from './support';
 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 2000);
@@ -55,23 +56,7 @@ const server = await spawnBenchServer(
 
 try {
   const api = await signIn(server.url, 'admin@demo.local');
-  await api('PUT', '/ai/settings', {
-    enabled: true,
-    baseUrl: sim.ai.baseUrl,
-    model: 'gpt-4o-mini',
-    apiKey: KEY,
-    features: {
-      suggest: true,
-      rewrite: true,
-      translate: true,
-      summarise: true,
-      tags: true,
-      firstResponder: true,
-    },
-    redact: { phone: true, email: true, nationalId: true },
-    monthlyRequestBudget: null,
-    timeoutSeconds: 30,
-  });
+  await api('PUT', '/ai/settings', aiSettingsAllOn(sim.ai.baseUrl, KEY));
   const channels = (await api('GET', '/channels')) as Array<{ id: string; externalId: string }>;
   const channel = channels.find((c) => c.externalId === DEMO_LINE.channelId)!;
   const responder = (enabled: boolean) =>

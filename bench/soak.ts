@@ -37,6 +37,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { WEBHOOK_EVENT_TYPES } from '@sabai/contracts';
 import { startSimulator, type Simulator } from '@sabai/simulator';
 import { loadCipher } from '../apps/server/src/platform/secrets';
 import { loadConfig } from '../apps/server/src/config';
@@ -45,7 +46,7 @@ import { openDb } from '../apps/server/src/platform/db';
 import { signedLineText } from '../apps/server/test/line-webhook';
 import { feedRegistered, signInOver, watchLiveMessages } from '../apps/server/test/live-messages';
 import { exited, freePort, spawnServer } from '../apps/server/test/spawn-server';
-import { addBenchRules, addBenchSlaPolicy } from './busy-day';
+import { addBenchRules, addBenchSlaPolicy, aiSettingsAllOn } from './busy-day';
 import { addStaffAgents, createBenchDatabase, percentile, rssMb } from './support';
 
 type Kind = 'postgres' | 'pglite';
@@ -181,23 +182,7 @@ function adminApi(serverUrl: string, token: string) {
 async function switchOnBusyDay(api: ReturnType<typeof adminApi>, sim: Simulator, receivers: string[]) {
   sim.ai.addKey(AI_KEY);
   sim.ai.setConditions({ latencyMs: { min: 800, max: 800 } });
-  await api('PUT', '/ai/settings', {
-    enabled: true,
-    baseUrl: sim.ai.baseUrl,
-    model: 'gpt-4o-mini',
-    apiKey: AI_KEY,
-    features: {
-      suggest: true,
-      rewrite: true,
-      translate: true,
-      summarise: true,
-      tags: true,
-      firstResponder: true,
-    },
-    redact: { phone: true, email: true, nationalId: true },
-    monthlyRequestBudget: null,
-    timeoutSeconds: 30,
-  });
+  await api('PUT', '/ai/settings', aiSettingsAllOn(sim.ai.baseUrl, AI_KEY));
   const channels = (await api('GET', '/channels')) as Array<{ id: string; externalId: string }>;
   const line = channels.find((c) => c.externalId === DEMO_LINE.channelId)!;
   await api('PUT', `/channels/${line.id}/first-responder`, {
@@ -212,15 +197,7 @@ async function switchOnBusyDay(api: ReturnType<typeof adminApi>, sim: Simulator,
     await api('POST', '/webhook-endpoints', {
       url,
       description: `Soak receiver ${i + 1}`,
-      events: [
-        'issue.created',
-        'issue.updated',
-        'issue.status_changed',
-        'message.created',
-        'contact.created',
-        'contact.updated',
-        'csat.received',
-      ],
+      events: [...WEBHOOK_EVENT_TYPES],
     });
 }
 
