@@ -90,10 +90,11 @@ describe('the server log', () => {
         return issue.contact.displayName === personal.name;
       }, 'the customer name');
 
-      // LINE refuses the first attempt of the answer (a 500 is retried): by reply token or by push, whichever
-      // it goes by. Not any path under /v2/bot/message/: a quota check there may come first.
+      // LINE fails the first attempt of the answer (the job retries it): its reply-token call, the push it
+      // falls back to, and that push sent again at once. Not any path under /v2/bot/message/: a quota check
+      // there may come first.
       sim.line.failNext(1, { status: 500 }, { pathIncludes: '/v2/bot/message/reply' });
-      sim.line.failNext(1, { status: 500 }, { pathIncludes: '/v2/bot/message/push' });
+      sim.line.failNext(2, { status: 500 }, { pathIncludes: '/v2/bot/message/push' });
       const sent = await fetch(`${url}/api/v1/issues/${issueId}/messages`, {
         method: 'POST',
         headers: {
