@@ -51,11 +51,10 @@ export async function enabledChannels(ex: Executor) {
 }
 
 /**
- * What the job decides on, in one read: the issue with its channel's hours mode, its organisation's name and
- * time zone, the channel's responder settings and what the responder did on the issue (null while
- * nothing). Null when the issue is gone.
+ * What a job decides on, for all its issues in one read, by issue id: each issue with its channel's hours
+ * mode, its organisation's name and time zone, the channel's responder settings and what the responder did
+ * on the issue (null while nothing). An issue gone is missing.
  */
-/** What a job needs of each issue, by issue id (an issue gone is missing). */
 export async function findJobContexts(ex: Executor, issueIds: number[]) {
   const rows = await ex
     .select({

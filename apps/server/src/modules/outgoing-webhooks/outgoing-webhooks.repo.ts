@@ -169,7 +169,8 @@ export async function keepPayloads(ex: Executor, built: Map<string, string>): Pr
       WHERE e.payload IS NOT NULL`),
   );
   // One built meanwhile by another worker is the one kept (and sent); a row gone keeps ours.
-  return new Map(ids.map((id) => [id, rows.find((r) => r.id === id)?.payload ?? built.get(id)!]));
+  const kept = new Map(rows.flatMap((r) => (r.payload === null ? [] : [[r.id, r.payload] as const])));
+  return new Map(ids.map((id) => [id, kept.get(id) ?? built.get(id)!]));
 }
 
 export type AttemptRecord = {
