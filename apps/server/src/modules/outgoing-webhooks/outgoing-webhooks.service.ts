@@ -144,13 +144,17 @@ export async function resendDelivery(
 ): Promise<WebhookDelivery> {
   const endpoint = await endpointOf(deps, auth, id);
   if (!endpoint.enabled) throw conflict('outgoing_webhook.disabled', 'The endpoint is disabled.');
-  if (!(await repo.resetForResend(deps.db.orm, id, deliveryId)))
-    throw notFound('outgoing_webhook.delivery_not_found', 'Delivery not found.');
-  await deps.jobs.send(DISPATCH_JOB, {});
-  const row = await repo.findDelivery(deps.db.orm, id, deliveryId);
-  if (!row) throw notFound('outgoing_webhook.delivery_not_found', 'Delivery not found.');
-  const attempts = await repo.attemptsOf(deps.db.orm, [deliveryId], ATTEMPTS_SHOWN);
-  return presentDelivery(row, attempts.get(deliveryId) ?? []);
+  // Read as reset before the commit: a dispatch running on this node could otherwise send it first, and
+  // the answer would not say what was asked (pending, to be sent again).
+  const resent = await deps.db.orm.transaction(async (tx) => {
+    if (!(await repo.resetForResend(tx, id, deliveryId))) return null;
+    const row = await repo.findDelivery(tx, id, deliveryId);
+    const attempts = await repo.attemptsOf(tx, [deliveryId], ATTEMPTS_SHOWN);
+    await deps.jobs.sendInTransaction(tx, DISPATCH_JOB, {});
+    return row && presentDelivery(row, attempts.get(deliveryId) ?? []);
+  });
+  if (!resent) throw notFound('outgoing_webhook.delivery_not_found', 'Delivery not found.');
+  return resent;
 }
 
 /** 400 with a stable code unless the URL is one deliveries may go to (resolved now; checked again on each). */
