@@ -1,5 +1,6 @@
-// A small table held in memory and read again after a while: for lookups on every event (who has a push
-// subscription, who gets LINE alerts) that most events answer with "nobody".
+// Small tables and settings held in memory and read again after a while: for lookups on every event (who
+// has a push subscription, who gets LINE alerts) that most events answer with "nobody", and for an
+// organisation's setting read on every delivery.
 import type { Executor } from './db';
 
 export type Refreshed<T> = {
@@ -9,21 +10,6 @@ export type Refreshed<T> = {
   forget(): void;
 };
 
-/** `load`'s answer, kept `ttlMs`: a change made on another node is seen within that time. */
-export function refreshedEvery<T>(ttlMs: number, load: (ex: Executor) => Promise<T>): Refreshed<T> {
-  let value: { data: T; loadedAt: number } | null = null;
-  return {
-    async get(ex) {
-      const now = Date.now();
-      if (!value || now - value.loadedAt > ttlMs) value = { data: await load(ex), loadedAt: now };
-      return value.data;
-    },
-    forget() {
-      value = null;
-    },
-  };
-}
-
 export type RefreshedPerKey<K, T> = {
   /** The key's value, read again when older than the time to live. */
   get(ex: Executor, key: K): Promise<T>;
@@ -31,7 +17,7 @@ export type RefreshedPerKey<K, T> = {
   forget(key: K): void;
 };
 
-/** `load`'s answer for each key, kept `ttlMs`: for a setting read on every delivery of an organisation. */
+/** `load`'s answer for each key, kept `ttlMs`: a change made on another node is seen within that time. */
 export function refreshedPerKey<K, T>(
   ttlMs: number,
   load: (ex: Executor, key: K) => Promise<T>,
@@ -50,4 +36,10 @@ export function refreshedPerKey<K, T>(
       held.delete(key);
     },
   };
+}
+
+/** `load`'s answer, kept `ttlMs`: a change made on another node is seen within that time. */
+export function refreshedEvery<T>(ttlMs: number, load: (ex: Executor) => Promise<T>): Refreshed<T> {
+  const one = refreshedPerKey<null, T>(ttlMs, (ex) => load(ex));
+  return { get: (ex) => one.get(ex, null), forget: () => one.forget(null) };
 }

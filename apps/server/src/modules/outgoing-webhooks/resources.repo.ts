@@ -11,8 +11,8 @@ const iso = (column: string) =>
 export type ResourceKey<Id> = { organizationId: string; id: Id };
 
 /**
- * The resources of `keys` by id: `select` is the resource's json_build_object over the row `alias` of
- * `from`, joined to the keys `k(org, id)` (the id cast to `idType`).
+ * The resources of `keys` by id: `query` selects each row's `key` (its id as text) and `resource` from the
+ * keys `k(org, id)` (the id cast to `idType`) joined to the resource's table.
  */
 async function readMany<Id extends string | number>(
   ex: Executor,
