@@ -94,6 +94,8 @@ type ServerGauges = {
   queues: Map<string, { waiting: number; oldestS: number }>;
   /** Stored deliveries not processed yet, and the oldest's age in seconds. */
   inbound: { waiting: number; oldestS: number };
+  /** Outgoing webhook deliveries due and not delivered yet, and how long the oldest has been due. */
+  outgoing: { waiting: number; oldestS: number };
   /** The server's event-loop delay since the previous scrape, ms. */
   loopP99: number;
   loopMax: number;
@@ -130,6 +132,10 @@ async function scrapeGauges(metricsUrl: string): Promise<ServerGauges> {
     inbound: {
       waiting: one('sabai_ingest_backlog_events'),
       oldestS: one('sabai_ingest_backlog_oldest_age_seconds'),
+    },
+    outgoing: {
+      waiting: one('sabai_outgoing_webhook_backlog_deliveries'),
+      oldestS: one('sabai_outgoing_webhook_backlog_oldest_age_seconds'),
     },
     loopP99: one('nodejs_eventloop_lag_p99_seconds') * 1000,
     loopMax: one('nodejs_eventloop_lag_max_seconds') * 1000,
@@ -522,15 +528,21 @@ async function soak(kind: Kind) {
           `${String(g.poolWaiting).padStart(10)} | ${rss[minute]!.toFixed(0).padStart(6)} | ${fmt(benchLag[minute]!)}`,
       );
     }
-    // Each queue at each minute's end: due jobs (oldest due, s); the stored deliveries as "inbound".
+    // Each queue at each minute's end: due jobs (oldest due, s); the stored deliveries as "inbound", the
+    // outgoing webhook deliveries due as "outgoing webhooks".
     const queueNames = [...new Set(gauges.flatMap((g) => [...g.queues.keys()]))].sort();
     const oldestDue = Math.max(
       0,
-      ...gauges.flatMap((g) => [g.inbound.oldestS, ...[...g.queues.values()].map((q) => q.oldestS)]),
+      ...gauges.flatMap((g) => [
+        g.inbound.oldestS,
+        g.outgoing.oldestS,
+        ...[...g.queues.values()].map((q) => q.oldestS),
+      ]),
     );
     console.log(`  due jobs at each minute's end (oldest due, s): ${queueNames.length === 0 ? 'none' : ''}`);
     for (const [name, of] of [
       ['inbound', (g: ServerGauges) => g.inbound] as const,
+      ['outgoing webhooks', (g: ServerGauges) => g.outgoing] as const,
       ...queueNames.map((q) => [q, (g: ServerGauges) => g.queues.get(q)] as const),
     ])
       console.log(

@@ -47,7 +47,7 @@ import { csatRoutes } from './modules/csat';
 import { firstResponderRoutes } from './modules/first-responder';
 import { slaRoutes } from './modules/sla';
 import { automationRoutes, macroRoutes, ruleEngine } from './modules/automation';
-import { outgoingWebhookRoutes, webhookOpenApi } from './modules/outgoing-webhooks';
+import { outgoingWebhookRoutes, readDispatchBacklog, webhookOpenApi } from './modules/outgoing-webhooks';
 import { knowledgeBaseRoutes } from './modules/knowledge-base';
 import { aiRoutes } from './modules/ai';
 import { assistRoutes } from './modules/assist';
@@ -147,7 +147,12 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     fetchUrl,
     automation: ruleEngine,
     // The process's own metrics (CPU, memory, event loop) only when they are served.
-    metrics: createMetrics({ db, logger: app.log, processMetrics: config.METRICS_PORT !== undefined }),
+    metrics: createMetrics({
+      db,
+      logger: app.log,
+      processMetrics: config.METRICS_PORT !== undefined,
+      readOutgoingWebhookBacklog: readDispatchBacklog,
+    }),
   };
   const stopWorkers = opts.runWorkers === false ? null : await startWorkers(deps);
   app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
 // The Prometheus endpoint: on its own port behind a bearer token, never on the API's
 // port, and every family moves under real traffic: signed LINE and Meta webhooks from the simulator, an
-// agent's replies (one refused by LINE), a live socket, a stuck delivery and waiting jobs, a busy pool and a
+// agent's replies (one refused by LINE), a live socket, stuck deliveries (in and out) and waiting jobs, a busy pool and a
 // blocked event loop.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -84,6 +84,8 @@ describe('the metrics endpoint', () => {
       'sabai_webhook_rejected_total',
       'sabai_ingest_backlog_events',
       'sabai_ingest_backlog_oldest_age_seconds',
+      'sabai_outgoing_webhook_backlog_deliveries',
+      'sabai_outgoing_webhook_backlog_oldest_age_seconds',
       'sabai_job_queue_depth',
       'sabai_job_queue_oldest_age_seconds',
       'sabai_outbound_deliveries_total',
@@ -224,6 +226,34 @@ describe('read at scrape time', () => {
     }
     const after = (await scrape()).samples;
     expect(sum(after, 'sabai_ingest_backlog_oldest_age_seconds')).toBeLessThan(3600);
+  });
+
+  it('reports the outgoing webhook deliveries due and how long the oldest has waited', async () => {
+    // A delivery due an hour ago whose worker crashed holding its lease: still not delivered.
+    const [endpoint] = await h.t.db.query<{ id: string }>(
+      `INSERT INTO webhook_endpoints (organization_id, url, events, secret_encrypted)
+       VALUES ($1, 'https://hooks.example.test/sabai', '{issue.created}', 'unused') RETURNING id`,
+      [h.org.id],
+    );
+    const [event] = await h.t.db.query<{ id: string }>(
+      `INSERT INTO webhook_events (organization_id, type, data) VALUES ($1, 'issue.created', '{}') RETURNING id`,
+      [h.org.id],
+    );
+    await h.t.db.query(
+      `INSERT INTO webhook_deliveries (organization_id, endpoint_id, event_id, next_attempt_at, locked_until)
+       VALUES ($1, $2, $3, now() - interval '1 hour', now() + interval '1 hour')`,
+      [h.org.id, endpoint!.id, event!.id],
+    );
+    try {
+      const during = (await scrape()).samples;
+      expect(sum(during, 'sabai_outgoing_webhook_backlog_deliveries')).toBeGreaterThanOrEqual(1);
+      expect(sum(during, 'sabai_outgoing_webhook_backlog_oldest_age_seconds')).toBeGreaterThanOrEqual(3600);
+    } finally {
+      await h.t.db.query('DELETE FROM webhook_endpoints WHERE id = $1', [endpoint!.id]);
+      await h.t.db.query('DELETE FROM webhook_events WHERE id = $1', [event!.id]);
+    }
+    const after = (await scrape()).samples;
+    expect(sum(after, 'sabai_outgoing_webhook_backlog_oldest_age_seconds')).toBeLessThan(3600);
   });
 
   it('reports each job queue: jobs waiting and deferred, and how long the oldest has waited', async () => {

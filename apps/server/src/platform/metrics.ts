@@ -42,7 +42,12 @@ export type MetricsOptions = {
   logger: Logger;
   /** Also the process's own (CPU, memory, event loop lag, GC): only when the metrics are served. */
   processMetrics: boolean;
+  /** The outgoing webhook deliveries due and not delivered yet (a module's table, so read through it). */
+  readOutgoingWebhookBacklog: (db: Db) => Promise<Backlog>;
 };
+
+/** Work waiting: how many items, and how long the oldest has waited (0 when none). */
+export type Backlog = { size: number; oldestSeconds: number };
 
 /** The provider of a channel type. */
 export const providerOf = (type: ChannelType): Provider => (type === 'line' ? 'line' : 'meta');
@@ -86,6 +91,16 @@ export function createMetrics(opts: MetricsOptions): Metrics {
   const backlogAge = new Gauge({
     name: 'sabai_ingest_backlog_oldest_age_seconds',
     help: 'Age of the oldest stored webhook delivery not processed yet (0 when none), read at scrape time.',
+    registers,
+  });
+  const webhookBacklogSize = new Gauge({
+    name: 'sabai_outgoing_webhook_backlog_deliveries',
+    help: 'Outgoing webhook deliveries due and not delivered yet (endpoint enabled), read at scrape time.',
+    registers,
+  });
+  const webhookBacklogAge = new Gauge({
+    name: 'sabai_outgoing_webhook_backlog_oldest_age_seconds',
+    help: 'How long the longest-waiting due outgoing webhook delivery has been due (0 when none), read at scrape time.',
     registers,
   });
   const queueDepth = new Gauge({
@@ -171,19 +186,29 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     }
   };
 
-  const readBacklog = () =>
+  const readBacklog = (source: string, load: () => Promise<Backlog>, size: Gauge, age: Gauge) =>
     read(
-      'ingest_backlog',
+      source,
       async () => {
-        const backlog = await readIngestBacklog(db);
-        backlogSize.set(backlog.size);
-        backlogAge.set(backlog.oldestSeconds);
+        const backlog = await load();
+        size.set(backlog.size);
+        age.set(backlog.oldestSeconds);
       },
       () => {
-        backlogSize.reset();
-        backlogAge.reset();
+        size.reset();
+        age.reset();
       },
     );
+  const readBacklogs = () =>
+    Promise.all([
+      readBacklog('ingest_backlog', () => readIngestBacklog(db), backlogSize, backlogAge),
+      readBacklog(
+        'outgoing_webhook_backlog',
+        () => opts.readOutgoingWebhookBacklog(db),
+        webhookBacklogSize,
+        webhookBacklogAge,
+      ),
+    ]);
 
   const readQueues = () =>
     read(
@@ -220,7 +245,7 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     contentType: registry.contentType,
     async scrape() {
       readPools();
-      await Promise.all([readBacklog(), readQueues()]);
+      await Promise.all([readBacklogs(), readQueues()]);
       return registry.metrics();
     },
     httpRequest(method, route, statusCode, seconds) {

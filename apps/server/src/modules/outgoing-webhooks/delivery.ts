@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { NOTICE_TEXTS, WEBHOOK_RESPONSE_SNIPPET_CHARS } from '@sabai/contracts';
 import type { Deps } from '../../deps';
-import type { Executor } from '../../platform/db';
+import type { Db, Executor } from '../../platform/db';
 import { createGuardedFetch, GuardedFetchError, type GuardedFetch } from '../../platform/guarded-fetch';
 import { defineJob } from '../../platform/jobs';
 import { notify } from '../notifications';
@@ -238,6 +238,9 @@ async function disableFailingEndpoint(
     });
   }
 }
+
+/** The deliveries due and not delivered yet, and the oldest's wait, for the metrics. */
+export const readDispatchBacklog = (db: Db) => repo.readDueBacklog(db.orm);
 
 /** Deletes the events past their retention, with their deliveries and attempts. */
 export async function purgeOldEvents(deps: Deps) {

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryStatus, WebhookEventType } from '@sabai/contracts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
+import type { Backlog } from '../../platform/metrics';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -119,6 +120,22 @@ export async function claimDue(
       RETURNING d.id`),
   ).map((r) => Number(r.id));
   return claimed.length === 0 ? [] : loadDeliveries(ex, claimed);
+}
+
+/**
+ * The deliveries due now and not delivered yet (their endpoint enabled), and how long the oldest has been
+ * due, for the metrics: read through the partial index of pending deliveries, so its cost follows them.
+ */
+export async function readDueBacklog(ex: Executor): Promise<Backlog> {
+  const [row] = rowsOf<{ size: number; oldest_seconds: number | string | null }>(
+    await ex.execute(sql`
+      SELECT count(*)::int AS size,
+        extract(epoch FROM now() - min(coalesce(d.next_attempt_at, d.created_at)))::float8 AS oldest_seconds
+      FROM ${webhookDeliveries} d
+      JOIN ${webhookEndpoints} e ON e.id = d.endpoint_id AND e.enabled
+      WHERE d.status = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= now())`),
+  );
+  return { size: row?.size ?? 0, oldestSeconds: Math.max(0, Number(row?.oldest_seconds ?? 0)) };
 }
 
 /** Deliveries with their endpoint and event, for attempting them. */
