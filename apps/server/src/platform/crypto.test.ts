@@ -22,4 +22,16 @@ describe('createCipher', () => {
     expect(() => cipher.decrypt(parts.join('.'))).toThrow();
     expect(() => createCipher(randomBytes(32).toString('hex')).decrypt(sealed)).toThrow();
   });
+
+  it('opens a value it opened before again, and still refuses a tampered copy of it', () => {
+    const sealed = cipher.encrypt('token');
+    expect(cipher.decrypt(sealed)).toBe('token');
+    expect(cipher.decrypt(sealed)).toBe('token');
+    const parts = sealed.split('.');
+    parts[2] = Buffer.from('0123456789abcdef').toString('base64url');
+    expect(() => cipher.decrypt(parts.join('.'))).toThrow();
+    // Past the values kept in memory, the first still opens (from its text again).
+    for (let i = 0; i < 1100; i++) cipher.decrypt(cipher.encrypt(`value ${i}`));
+    expect(cipher.decrypt(sealed)).toBe('token');
+  });
 });
