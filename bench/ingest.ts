@@ -10,13 +10,19 @@
 //    batches, and its drain time says little;
 //  - what was left to drain after the warm-up and after each load phase (processing runs during them, and
 //    mostly steps aside during a full-speed burst, so the 1,000 req/s phase starts after that backlog).
+// On PostgreSQL the server (apps/server main.ts) and the bare ceiling (bare-webhook-server.ts) each run in a
+// process of their own, the load and the simulator in this one; BENCH_PROFILE=dir writes the server's CPU
+// profile there when it stops.
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_LINE } from '../apps/server/src/db/seed';
 import { startSimulator } from '@sabai/simulator';
 import { signedLineText } from '../apps/server/test/line-webhook';
 import { addBenchRules, addBenchSlaPolicy, removeBenchRules, removeBenchSlaPolicy } from './busy-day';
-import { startBenchServer } from './support';
+import { exited, freePort } from '../apps/server/test/spawn-server';
+import { createBenchDatabase, spawnBenchServer, startBenchServer } from './support';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 10_000);
@@ -62,15 +68,25 @@ const KINDS = (process.env.BENCH_KINDS ?? 'pglite,postgres').split(',') as Array
 for (const kind of KINDS) {
   // The simulator plays LINE, so automatic replies and profile lookups get real answers.
   const sim = await startSimulator();
-  const server = await startBenchServer(kind, { PROVIDER_BASE_URL: sim.url }, async (app, db) => {
-    await db.query('CREATE TABLE IF NOT EXISTS bench_rows (id bigserial PRIMARY KEY, body text NOT NULL)');
-    app.post('/webhooks/bench-bare', { config: { access: { public: true } } }, async (req) => {
-      const raw = JSON.stringify(req.body);
-      createHmac('sha256', DEMO_LINE.secret).update(raw).digest('base64');
-      await db.query('INSERT INTO bench_rows (body) VALUES ($1)', [raw]);
-      return { ok: true };
-    });
-  });
+  const env = { PROVIDER_BASE_URL: sim.url };
+  // On PostgreSQL the server and the bare ceiling run in processes of their own, as in production: the load
+  // and the simulator's answers, made here, then do not share their event loops. The embedded database
+  // lives in the server's process, so there the bench runs the server, and the ceiling's route, in its own.
+  const server =
+    kind === 'postgres'
+      ? await spawnBenchServer(env, undefined, { nodeArgs: profileArgs('server') })
+      : await startBenchServer(kind, env, async (app, db) => {
+          await db.query(
+            'CREATE TABLE IF NOT EXISTS bench_rows (id bigserial PRIMARY KEY, body text NOT NULL)',
+          );
+          app.post('/webhooks/bench-bare', { config: { access: { public: true } } }, async (req) => {
+            const raw = JSON.stringify(req.body);
+            createHmac('sha256', DEMO_LINE.secret).update(raw).digest('base64');
+            await db.query('INSERT INTO bench_rows (body) VALUES ($1)', [raw]);
+            return { ok: true };
+          });
+        });
+  const bare = kind === 'postgres' ? await spawnBareServer() : { url: server.url, close: async () => {} };
   sim.addLineChannel({
     channelId: DEMO_LINE.channelId,
     channelSecret: DEMO_LINE.secret,
@@ -181,12 +197,12 @@ for (const kind of KINDS) {
   if (PROCESSING_ONLY) {
     console.log(`\n${kind}: processing only`);
     processingLines();
-    await server.close();
+    await Promise.all([server.close(), bare.close()]);
     await sim.close();
     continue;
   }
 
-  const bare = await load(`${server.url}/webhooks/bench-bare`, { connections });
+  const ceiling = await load(`${bare.url}/webhooks/bench-bare`, { connections });
   const ack = await load(`${server.url}/webhooks/line/${DEMO_LINE.channelId}`, { connections });
   // Processing steps aside during a burst (ingest-queue.ts): the steady phase starts once it caught up.
   const burstDrain = await drain();
@@ -208,9 +224,9 @@ for (const kind of KINDS) {
   const line = (name: string, r: autocannon.Result) =>
     `${name}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`;
   console.log(`\n${kind} (${connections} connections, ${DURATION} s per phase)`);
-  console.log(`  ${line('bare ceiling (HMAC + 1 insert)', bare)}`);
+  console.log(`  ${line('bare ceiling (HMAC + 1 insert)', ceiling)}`);
   console.log(
-    `  ${line('webhook ack', ack)}  = ${((ack.requests.average / bare.requests.average) * 100).toFixed(0)}% of the ceiling`,
+    `  ${line('webhook ack', ack)}  = ${((ack.requests.average / ceiling.requests.average) * 100).toFixed(0)}% of the ceiling`,
   );
   if (steady) console.log(`  ${line('webhook ack at 1,000 req/s', steady)}`);
   processingLines();
@@ -220,6 +236,49 @@ for (const kind of KINDS) {
   console.log(`  left after the full-speed burst (open conversations): ${rate(burstDrain)}`);
   console.log(`  left after the 1,000 req/s phase (open conversations): ${rate(steadyDrain)}`);
   console.log(`  ${messages} messages stored, ${errors} events with errors`);
-  await server.close();
+  await Promise.all([server.close(), bare.close()]);
   await sim.close();
+}
+
+/**
+ * BENCH_PROFILE=dir: node's flags that write a process's CPU profile there when it stops (the server's
+ * on PostgreSQL, where it has a process of its own).
+ */
+function profileArgs(name: string) {
+  const dir = process.env.BENCH_PROFILE;
+  return dir
+    ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`]
+    : [];
+}
+
+/** The bare ceiling (bare-webhook-server.ts) in a process of its own, on a database of its own. */
+async function spawnBareServer() {
+  const database = await createBenchDatabase('sabai_bare');
+  const port = String(await freePort());
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-webhook-server.ts')],
+    {
+      env: { ...process.env, DATABASE_URL: database.url, PORT: port, CHANNEL_SECRET: DEMO_LINE.secret },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    child.kill('SIGTERM');
+    await exited(child);
+    await database.drop();
+  };
+  for (let i = 0; i < 600 && child.exitCode === null; i++) {
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, close };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await close();
+  throw new Error('the bare ceiling server did not start');
 }

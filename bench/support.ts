@@ -171,6 +171,7 @@ export async function startBenchServer(
 export async function spawnBenchServer(
   env: Record<string, string>,
   prepare?: (db: Db) => Promise<void>,
+  opts: { nodeArgs?: string[] } = {},
 ): Promise<BenchServer> {
   const database = await createBenchDatabase('sabai_bench');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
@@ -189,7 +190,10 @@ export async function spawnBenchServer(
     await db.migrate();
     await seedDemo(db, await loadCipher(loadConfig(serverEnv), db));
     await prepare?.(db);
-    const server = await spawnServer(serverEnv, { onSpawn: (spawned) => (child = spawned) });
+    const server = await spawnServer(serverEnv, {
+      onSpawn: (spawned) => (child = spawned),
+      nodeArgs: opts.nodeArgs,
+    });
     return {
       url: server.url,
       kind: 'postgres',
