@@ -229,6 +229,7 @@ async function soak(kind: Kind) {
   const sockets: WebSocket[] = [];
   const receivers = [await startReceiver(), await startReceiver()];
   let child: ChildProcess | null = null;
+  let worker: ChildProcess | null = null;
   try {
     // The database: demo data and the agents, written before the server owns it (PGlite has one owner).
     const serverEnv: Record<string, string> = {
@@ -261,11 +262,22 @@ async function soak(kind: Kind) {
         await db.close();
       }
     })();
-    const server = await spawnServer(serverEnv, {
+    // SOAK_PROFILE=dir: the server's CPU profile, written there when it stops.
+    const nodeArgs = process.env.SOAK_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SOAK_PROFILE}`]
+      : [];
+    // SOAK_NODES=2 (PostgreSQL): the deployment of docs/operations.md on one machine, an HTTP node (API,
+    // webhooks, websockets) and a worker node (ingest, jobs, scheduler), each a process with its own core.
+    const split = database !== null && process.env.SOAK_NODES === '2';
+    const server = await spawnServer(split ? { ...serverEnv, ROLES: 'http' } : serverEnv, {
       onSpawn: (spawned) => (child = spawned),
-      // SOAK_PROFILE=dir: the server's CPU profile, written there when it stops.
-      nodeArgs: process.env.SOAK_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SOAK_PROFILE}`] : [],
+      nodeArgs,
     });
+    if (split)
+      await spawnServer(
+        { ...serverEnv, ROLES: 'worker', METRICS_PORT: String(await freePort()) },
+        { onSpawn: (spawned) => (worker = spawned), nodeArgs },
+      );
     sim.addLineChannel({
       channelId: DEMO_LINE.channelId,
       channelSecret: DEMO_LINE.secret,
@@ -463,8 +475,10 @@ async function soak(kind: Kind) {
     const leftOver = backlog();
 
     // Which message each notice was about, from the stored messages.
-    server.child.kill('SIGTERM');
-    await exited(server.child);
+    for (const spawned of [server.child, worker] as Array<ChildProcess | null>) {
+      spawned?.kill('SIGTERM');
+      if (spawned) await exited(spawned);
+    }
     const db = await openDatabase();
     const stored = new Map<string, number>();
     let duplicated = 0;
@@ -582,11 +596,12 @@ async function soak(kind: Kind) {
     );
   } finally {
     for (const socket of sockets) socket.terminate();
-    const spawned = child as ChildProcess | null; // assigned by spawnServer's callback
-    if (spawned && spawned.exitCode === null) {
-      spawned.kill('SIGTERM');
-      await exited(spawned);
-    }
+    // Assigned by spawnServer's callbacks.
+    for (const spawned of [child, worker] as Array<ChildProcess | null>)
+      if (spawned && spawned.exitCode === null) {
+        spawned.kill('SIGTERM');
+        await exited(spawned);
+      }
     await sim.close();
     for (const receiver of receivers) await receiver.close();
     await database?.drop();
