@@ -10,6 +10,7 @@ import {
   teams,
 } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
+import { refreshedPerKey } from '../../platform/refreshed';
 import { idsInOrganization } from '../../db/list-helpers';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -47,10 +48,18 @@ export async function findChannel(ex: Executor, organizationId: string, id: stri
  * another: it runs inside the inbound transaction, whose one connection takes one query at a time.
  */
 export async function findRoutingRules(ex: Executor, channelId: string) {
+  // Read live: a keyword names a team, and a team deleted meanwhile must not get the channel's issues.
   const keywords = await ex
     .select({ keyword: channelKeywords.keyword, teamId: channelKeywords.teamId })
     .from(channelKeywords)
     .where(eq(channelKeywords.channelId, channelId));
+  return { keywords, ...(await businessHours.get(ex, channelId)) };
+}
+
+// Read for every batch of new customers and every first responder job, changed only by saving the channel:
+// kept a few seconds per process. A save on this node is seen at once (forgetBusinessHours), on another
+// within the time to live, as the automation rules are.
+const businessHours = refreshedPerKey(5_000, async (ex, channelId: string) => {
   const shifts = await ex
     .select({
       weekday: channelShifts.weekday,
@@ -63,8 +72,11 @@ export async function findRoutingRules(ex: Executor, channelId: string) {
     .select({ date: channelHolidays.date, message: channelHolidays.autoResponseMessage })
     .from(channelHolidays)
     .where(eq(channelHolidays.channelId, channelId));
-  return { keywords, shifts, holidays };
-}
+  return { shifts, holidays };
+});
+
+/** The channel's shifts and holidays are read again on their next use (call once a save has committed). */
+export const forgetBusinessHours = (channelId: string) => businessHours.forget(channelId);
 
 /** What a new issue of the team gets: its automatic reply, and whether the team assigns automatically. */
 export async function findTeamIntake(ex: Executor, teamId: string) {

@@ -83,6 +83,7 @@ export async function createChannel(deps: Deps, auth: AuthContext, input: Create
     await repo.replaceChildren(tx, row.id, input);
     return row;
   });
+  repo.forgetBusinessHours(created.id);
   if (input.type === 'line') forgetLineSecret(input.externalId);
   else await subscribePage(deps, credentials.pageId!, credentials.accessToken);
   return getChannel(deps, auth, created.id);
@@ -169,6 +170,7 @@ export async function updateChannel(
     });
     await repo.replaceChildren(tx, id, input);
   });
+  repo.forgetBusinessHours(id);
   if (row.type === 'line') forgetLineSecret(row.externalId);
   return getChannel(deps, auth, id);
 }

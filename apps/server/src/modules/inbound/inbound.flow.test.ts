@@ -285,6 +285,37 @@ describe('LINE inbound', () => {
     }
   });
 
+  it('answers by the holidays saved a moment ago, not those read before the save', async () => {
+    const channel = await h.createLineChannel();
+    const holidayAnswers = async () =>
+      (await messagesOf(channel.id)).filter((m) => m.direction === 'outbound' && m.text === 'Closed today');
+    const customerWrites = async () => {
+      const userId = newUser();
+      await storedMessage(channel.id, lineMessageId(await h.sim.line.text(channel.externalId, userId, 'hi')));
+      return userId;
+    };
+    // No holiday yet: the channel's holidays are read (and held) for the first customer. An automatic
+    // answer is stored with the message it answers, so none is coming.
+    await customerWrites();
+    expect(await holidayAnswers()).toEqual([]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+    const saved = await call(h.t.app, 'PUT', `/api/v1/channels/${channel.id}`, {
+      token: h.admin,
+      body: {
+        name: 'Closed today',
+        assignedMode: 'normal',
+        assignedTeamId: h.teamId,
+        holidays: [{ name: 'Shop closed', date: today, autoResponseMessage: 'Closed today' }],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const next = await customerWrites();
+    expect(await holidayAnswers()).toHaveLength(1);
+    await eventually(async () =>
+      h.sim.outbox(channel.externalId, next).some((o) => JSON.stringify(o).includes('Closed today')),
+    );
+  });
+
   it('routes to the new owner after another organisation takes the channel over', async () => {
     const other = await startOtherOrganization();
     const res = await h.t.app.inject({
