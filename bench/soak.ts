@@ -16,7 +16,7 @@
 // Each minute it prints a progress line (webhook ack p99, replies' receipt p99 so far, backlog = messages
 // acknowledged but not yet on the admin's socket, server RSS) and reads the server's /metrics: each job
 // queue's due jobs and how long the oldest has been due, the stored deliveries not processed yet, the
-// server's event-loop delay (p99 and max over the minute) and queries waiting for a pool connection.
+// outgoing webhook deliveries due (counted among the queues), the server's event-loop delay (p99 and max over the minute) and queries waiting for a pool connection.
 // After the last minute the load stops, the backlog drains (up to 2 minutes), the server stops, and the
 // database tells which message each notice was about: then a table per minute of sending (ack p99;
 // customer message → socket notice p50/p99/max from the moment the simulator sent it; agent reply → at LINE
@@ -27,7 +27,9 @@
 // of the earlier half's: a garbage-collected heap saws between collections, and what a leak raises is the
 // floor it returns to), 0 lost (acknowledged, never stored), 0 duplicated. The bench's own event-loop delay
 // p99 is printed per minute: the notice times include it, so a busy bench shows there.
-// SOAK_PROFILE=dir writes the server's CPU profile (.cpuprofile) there when it stops.
+// SOAK_PROFILE=dir writes the server's CPU profile (.cpuprofile) there when it stops. SOAK_NODES=2 (PostgreSQL)
+// runs an HTTP node and a worker node (ROLES=http, ROLES=worker) instead of one process with every role; the
+// RSS and loop delay printed are then the HTTP node's.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
