@@ -71,7 +71,7 @@ for (const kind of KINDS) {
   const env = { PROVIDER_BASE_URL: sim.url };
   // On PostgreSQL the server and the bare ceiling run in processes of their own, as in production: the load
   // and the simulator's answers, made here, then do not share their event loops. The embedded database
-  // lives in the server's process, so there the bench runs the server, and the ceiling's route, in its own.
+  // lives in the server's process, so on PGlite the server and the ceiling's route run in this one.
   const server =
     kind === 'postgres'
       ? await spawnBenchServer(env, undefined, { nodeArgs: profileArgs('server') })

@@ -16,7 +16,8 @@
 // Each minute it prints a progress line (webhook ack p99, replies' receipt p99 so far, backlog = messages
 // acknowledged but not yet on the admin's socket, server RSS) and reads the server's /metrics: each job
 // queue's due jobs and how long the oldest has been due, the stored deliveries not processed yet, the
-// outgoing webhook deliveries due (counted among the queues), the server's event-loop delay (p99 and max over the minute) and queries waiting for a pool connection.
+// outgoing webhook deliveries due (counted among the queues), the server's event-loop delay (p99 and max
+// over the minute) and queries waiting for a pool connection.
 // After the last minute the load stops, the backlog drains (up to 2 minutes), the server stops, and the
 // database tells which message each notice was about: then a table per minute of sending (ack p99;
 // customer message → socket notice p50/p99/max from the moment the simulator sent it; agent reply → at LINE
@@ -269,7 +270,7 @@ async function soak(kind: Kind) {
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SOAK_PROFILE}`]
       : [];
     // SOAK_NODES=2 (PostgreSQL): the deployment of docs/operations.md on one machine, an HTTP node (API,
-    // webhooks, websockets) and a worker node (ingest, jobs, scheduler), each a process with its own core.
+    // webhooks, websockets) and a worker node (ingest, jobs, scheduler), each a process of its own.
     const split = database !== null && process.env.SOAK_NODES === '2';
     const server = await spawnServer(split ? { ...serverEnv, ROLES: 'http' } : serverEnv, {
       onSpawn: (spawned) => (child = spawned),
