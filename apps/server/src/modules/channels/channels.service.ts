@@ -83,7 +83,6 @@ export async function createChannel(deps: Deps, auth: AuthContext, input: Create
     await repo.replaceChildren(tx, row.id, input);
     return row;
   });
-  repo.forgetBusinessHours(created.id);
   if (input.type === 'line') forgetLineSecret(input.externalId);
   else await subscribePage(deps, credentials.pageId!, credentials.accessToken);
   return getChannel(deps, auth, created.id);
