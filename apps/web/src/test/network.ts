@@ -76,3 +76,20 @@ export function cutOff(route: RouteDef): Calls {
 export function hold(route: RouteDef): Calls {
   return handle(route, () => new Promise<Response>(() => undefined));
 }
+
+/**
+ * Answers the route with the fixture only once `release` is called: a screen can change meanwhile, as it
+ * does when a live update arrives before the server's answer.
+ */
+export function answerLater<const R extends RouteDef>(
+  route: R,
+  fixture: Fixture<R>,
+): { calls: Calls; release: () => void } {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const calls = handle(route, async () => {
+    await released;
+    return HttpResponse.json(fixture as JsonBodyType);
+  });
+  return { calls, release: () => release() };
+}

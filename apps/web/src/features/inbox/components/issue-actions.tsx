@@ -53,11 +53,12 @@ export function IssueActions({ issue, onTransferred }: IssueActionsProps) {
         })
       : void applyStatus(status);
 
+  // The notice follows the promise: the live update may remove the button before the answer comes.
   const askClose = () =>
-    requestClose.mutate(undefined, {
-      onSuccess: () => notice.success('inbox.actions.askCloseDone'),
-      onError: (e) => notice.error(e),
-    });
+    void requestClose.mutateAsync().then(
+      () => notice.success('inbox.actions.askCloseDone'),
+      (error: unknown) => notice.error(error),
+    );
   // The E key: resolved (success) where the rules allow it, else why not; staff ask for the close instead.
   const resolve = () => {
     const refusal = canChange

@@ -11,7 +11,11 @@ import { useTakeIssue, useTakeNext } from '../api/issue-updates';
 import { useShortcutKey } from '../hooks/use-shortcut-key';
 import { SHORTCUTS } from '../utils/shortcuts';
 
-/** Tells the user which issue is theirs now, or why taking failed, each as a translated notice. */
+/**
+ * Tells the user which issue is theirs now, or why taking failed, each as a translated notice. The notices
+ * follow the call's promise rather than `mutate`'s callbacks, which React Query drops once the button is
+ * gone: the live update saying the issue is taken can remove "Assign to me" before the server's answer.
+ */
 function useTakeNotices() {
   const { t } = useTranslation();
   const notice = useNotice();
@@ -32,7 +36,7 @@ export function TakeIssueButton({ issue }: { issue: IssueDetail }) {
   const take = useTakeIssue(issue.id);
   const run = () => {
     if (take.isPending) return;
-    take.mutate(undefined, { onSuccess: notices.taken, onError: notices.failed });
+    void take.mutateAsync().then(notices.taken, notices.failed);
   };
   useShortcutKey(SHORTCUTS.takeIssue, run);
   return (
@@ -60,13 +64,10 @@ export function TakeNextButton({ onTaken }: { onTaken: (issueId: number) => void
   const takeNext = useTakeNext();
   const run = () => {
     if (takeNext.isPending) return;
-    takeNext.mutate(undefined, {
-      onSuccess: (issue) => {
-        notices.taken(issue);
-        onTaken(issue.id);
-      },
-      onError: notices.failed,
-    });
+    void takeNext.mutateAsync().then((issue) => {
+      notices.taken(issue);
+      onTaken(issue.id);
+    }, notices.failed);
   };
   useShortcutKey(SHORTCUTS.takeNext, run);
   return (
