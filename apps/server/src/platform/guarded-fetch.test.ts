@@ -15,10 +15,13 @@ let server: Server;
 let origin: string;
 let port: number;
 const hits: string[] = [];
+/** The client port of each request: the same port twice is one connection kept open. */
+const clientPorts: number[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     hits.push(req.url ?? '');
+    clientPorts.push(req.socket.remotePort ?? 0);
     if (req.url === '/redirect-inside') {
       res.writeHead(302, { location: `http://localhost:${port}/secret` }).end();
     } else if (req.url === '/big') {
@@ -168,6 +171,22 @@ describe('outgoing webhooks', () => {
     for (const url of ['file:///etc/passwd', `http://user:pw@127.0.0.1:${port}/ok`]) {
       expect(((await refusal(open, url)) as GuardedFetchError).reason, url).toBe('blocked');
     }
+  });
+
+  it('keep a connection open between deliveries, each new one checked where it connects', async () => {
+    const kept = createGuardedFetch({ allowHttp: true, allowPrivateAddresses: true, keepAlive: true });
+    const before = clientPorts.length;
+    for (let i = 0; i < 3; i++)
+      expect(await read(kept, `${origin}/ok`, { method: 'POST', body: '{}' })).toEqual({
+        status: 200,
+        text: 'inside',
+      });
+    expect(new Set(clientPorts.slice(before)).size).toBe(1);
+    const rebound = async () => [{ address: '127.0.0.1', family: 4 }];
+    const strict = createGuardedFetch({ allowHttp: true, keepAlive: true, resolve: rebound });
+    expect(((await refusal(strict, `http://hooks.example:${port}/ok`)) as GuardedFetchError).reason).toBe(
+      'blocked',
+    );
   });
 
   it('say why a URL saved for later may not be requested', async () => {

@@ -55,11 +55,21 @@ export type GuardedFetchOptions = {
   allowHttp?: boolean;
   /** Loopback, private and link-local addresses are allowed too (OUTGOING_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivateAddresses?: boolean;
+  /**
+   * Connections stay open between requests to the same origin (a stream of POSTs to the same receivers:
+   * outgoing webhooks). Each was checked by the lookup when it connected, which a reused one cannot undo.
+   */
+  keepAlive?: boolean;
   /** Tests only: stands in for DNS. */
   resolve?: (hostname: string) => Promise<LookupAddress[]>;
 };
 
 const DEFAULT_MAX_BYTES = 30 * 1024 * 1024;
+/**
+ * How long a kept connection may stay idle: below the 5 s that servers commonly keep one (Node's default),
+ * so a request is not written on a connection its server is closing. A shorter hint from the server wins.
+ */
+const IDLE_CONNECTION_MS = 4_000;
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 5;
 
@@ -175,6 +185,13 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
   const resolve = options.resolve ?? systemResolve;
   // Private addresses allowed: the socket connects wherever DNS says (scheme and credential rules stay).
   const anyAddress = options.allowPrivateAddresses === true;
+  // false: a connection per request.
+  const agents = options.keepAlive
+    ? {
+        'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+        'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+      }
+    : null;
 
   // The socket's own lookup: the addresses checked are the addresses connected to.
   const guardedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
@@ -216,7 +233,7 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
       const req = client.request(url, {
         method: request.method ?? 'GET',
         headers: request.headers,
-        agent: false,
+        agent: agents?.[url.protocol as 'http:' | 'https:'] ?? false,
         signal,
         ...(trusted ? {} : { lookup: guardedLookup }),
       });

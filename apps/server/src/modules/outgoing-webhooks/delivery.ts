@@ -41,6 +41,7 @@ const SNIPPET_BYTES = 4 * WEBHOOK_RESPONSE_SNIPPET_CHARS;
 
 // One client per configuration: http allowed (endpoints may be http), private addresses only when the
 // operator allows them; checked at connect time, so a name that moved to a private address is refused.
+// Connections to a receiver are kept between deliveries: a connection per POST cost more than the POST.
 const clients = new WeakMap<Deps['config'], GuardedFetch>();
 function webhookClient(deps: Deps): GuardedFetch {
   let client = clients.get(deps.config);
@@ -48,6 +49,7 @@ function webhookClient(deps: Deps): GuardedFetch {
     client = createGuardedFetch({
       allowHttp: true,
       allowPrivateAddresses: deps.config.OUTGOING_WEBHOOK_ALLOW_PRIVATE,
+      keepAlive: true,
     });
     clients.set(deps.config, client);
   }
