@@ -18,8 +18,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_LINE } from '../apps/server/src/db/seed';
-import { startSimulator } from '@sabai/simulator';
-import { signedLineText } from '../apps/server/test/line-webhook';
+import { startSimulator, type Simulator } from '@sabai/simulator';
 import { addBenchRules, addBenchSlaPolicy, removeBenchRules, removeBenchSlaPolicy } from './busy-day';
 import { exited, freePort } from '../apps/server/test/spawn-server';
 import { createBenchDatabase, spawnBenchServer, startBenchServer } from './support';
@@ -38,29 +37,33 @@ type Drained = { processed: number; seconds: number };
  */
 const settingsSeen = () => new Promise((resolve) => setTimeout(resolve, 5_500));
 let seq = 0;
+/** A customer's LINE user id: U and 32 hex digits, `n` in the last ones after `prefix`. */
+const lineUserId = (prefix: string, n: number) =>
+  `U${prefix}${n.toString(16).padStart(32 - prefix.length, '0')}`;
 
-/** One signed LINE webhook with a unique event and message id, from one of USERS customers. */
-function signedDelivery() {
+/**
+ * One signed LINE webhook as the simulator builds it: a customer it knows (one of USERS) and a reply token it
+ * issued, so the server's automatic replies and profile lookups get LINE's real answers.
+ */
+function signedRequest(sim: Simulator) {
   seq += 1;
-  return signedLineText(`สวัสดีค่ะ ข้อความที่ ${seq}`, {
-    userId: `U${(seq % USERS).toString(16).padStart(32, '0')}`,
-    messageId: `${Date.now()}${seq}`,
-  });
-}
-
-function signedRequest() {
-  const { body, signature } = signedDelivery();
+  const body = JSON.stringify(
+    sim.line.held(DEMO_LINE.channelId, [
+      { type: 'text', userId: lineUserId('', seq % USERS), text: `สวัสดีค่ะ ข้อความที่ ${seq}` },
+    ]),
+  );
+  const signature = createHmac('sha256', DEMO_LINE.secret).update(body).digest('base64');
   return { body, headers: { 'content-type': 'application/json', 'x-line-signature': signature } };
 }
 
-async function load(url: string, opts: { connections: number; overallRate?: number }) {
+async function load(sim: Simulator, url: string, opts: { connections: number; overallRate?: number }) {
   return autocannon({
     url,
     method: 'POST',
     connections: opts.connections,
     duration: DURATION,
     ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
-    requests: [{ setupRequest: (req) => ({ ...req, ...signedRequest() }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, ...signedRequest(sim) }) }],
   });
 }
 
@@ -125,36 +128,38 @@ for (const kind of KINDS) {
     method: 'POST',
     connections: 8,
     amount: USERS,
-    requests: [{ setupRequest: (req) => ({ ...req, ...signedRequest() }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, ...signedRequest(sim) }) }],
   });
   const newConversations = await drain();
   await jobsSettled();
 
-  /** Stores `count` deliveries at once, one text message each, from `users` customers named after `prefix`. */
-  const storeBacklog = (count: number, users: number, prefix: string) =>
-    server.db.query(
-      `INSERT INTO inbound_events (provider, channel_key, body)
-       SELECT 'line', $1, json_build_object('destination', $2::text, 'events', json_build_array(json_build_object(
-         'type', 'message', 'mode', 'active', 'timestamp', (extract(epoch from now()) * 1000)::bigint + g,
-         'source', json_build_object('type', 'user', 'userId', $3 || lpad(to_hex(g % $4), 33 - length($3), '0')),
-         'webhookEventId', $5 || g, 'deliveryContext', json_build_object('isRedelivery', false),
-         'replyToken', md5($5 || g),
-         'message', json_build_object('id', $5 || g, 'type', 'text', 'quoteToken', 'q',
-           'text', 'สวัสดีค่ะ ข้อความที่ ' || g))))::text
-       FROM generate_series(1, $6::int) AS g`,
-      [DEMO_LINE.channelId, DEMO_LINE.botUserId, prefix, users, `${prefix}-${Date.now()}-`, count],
+  /**
+   * Stores `count` deliveries at once (one INSERT), one text message each, from `users` customers whose ids
+   * start with `prefix`: bodies the simulator built, so their customers and reply tokens are LINE's.
+   */
+  const storeBacklog = (count: number, users: number, prefix: string) => {
+    const bodies = Array.from({ length: count }, (_, i) => {
+      seq += 1;
+      const userId = lineUserId(prefix, i % users);
+      const text = `สวัสดีค่ะ ข้อความที่ ${seq}`;
+      return JSON.stringify(sim.line.held(DEMO_LINE.channelId, [{ type: 'text', userId, text }]));
+    });
+    return server.db.query(
+      `INSERT INTO inbound_events (provider, channel_key, body) SELECT 'line', $1, unnest($2::text[])`,
+      [DEMO_LINE.channelId, bodies],
     );
+  };
   // Brand-new customers (contact, identity with profile, routed issue, auto-reply, assignment each), then
   // the warm-up's customers, whose conversations are open.
-  await storeBacklog(BACKLOG, BACKLOG, 'Ubacklog');
+  await storeBacklog(BACKLOG, BACKLOG, 'bac');
   const newBacklog = await drain();
   await jobsSettled();
-  await storeBacklog(BACKLOG, USERS, 'U');
+  await storeBacklog(BACKLOG, USERS, '');
   const openBacklog = await drain();
   // The same with a service level policy in business hours (every batch computes its issues' clocks).
   await addBenchSlaPolicy(server.db, DEMO_LINE.channelId);
   await settingsSeen();
-  await storeBacklog(BACKLOG, USERS, 'U');
+  await storeBacklog(BACKLOG, USERS, '');
   const slaBacklog = await drain();
   await removeBenchSlaPolicy(server.db);
   await settingsSeen();
@@ -164,12 +169,12 @@ for (const kind of KINDS) {
   const withRules: Drained[] = [];
   let firings = 0;
   for (let round = 0; round < RULE_ROUNDS; round++) {
-    await storeBacklog(BACKLOG, USERS, 'U');
+    await storeBacklog(BACKLOG, USERS, '');
     withoutRules.push(await drain());
     // One message in nine holds "ที่ 1": about a tenth of the messages fire a rule.
     await addBenchRules(server.db, DEMO_LINE.channelId, process.env.BENCH_FIRING_WORD ?? 'ที่ 1');
     await settingsSeen();
-    await storeBacklog(BACKLOG, USERS, 'U');
+    await storeBacklog(BACKLOG, USERS, '');
     withRules.push(await drain());
     firings += await count('SELECT count(*) AS n FROM automation_firings');
     await removeBenchRules(server.db);
@@ -202,13 +207,13 @@ for (const kind of KINDS) {
     continue;
   }
 
-  const ceiling = await load(`${bare.url}/webhooks/bench-bare`, { connections });
-  const ack = await load(`${server.url}/webhooks/line/${DEMO_LINE.channelId}`, { connections });
+  const ceiling = await load(sim, `${bare.url}/webhooks/bench-bare`, { connections });
+  const ack = await load(sim, `${server.url}/webhooks/line/${DEMO_LINE.channelId}`, { connections });
   // Processing steps aside during a burst (ingest-queue.ts): the steady phase starts once it caught up.
   const burstDrain = await drain();
   const steady =
     kind === 'postgres'
-      ? await load(`${server.url}/webhooks/line/${DEMO_LINE.channelId}`, {
+      ? await load(sim, `${server.url}/webhooks/line/${DEMO_LINE.channelId}`, {
           connections: 32,
           overallRate: 1000,
         })

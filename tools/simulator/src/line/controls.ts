@@ -88,6 +88,12 @@ export interface LineControls {
   verify(channelId: string): Promise<LineDelivery>;
   /** Several events in one webhook. */
   events(channelId: string, actions: LineAction[], options?: LineBatchOptions): Promise<LineDelivery>;
+  /**
+   * The webhook body LINE would send for these actions, built now (customers registered, reply tokens
+   * issued, their minute started) but not sent: the caller stores it as a delivery that arrived while the
+   * receiver's workers were away (a backlog).
+   */
+  held(channelId: string, actions: LineAction[]): LineWebhookBody;
   /** Fault: send every webhook of the channel `copies` times (1 = normal). */
   duplicateDeliveries(channelId: string, copies: number): void;
   /** Fault: the next `count` LINE API calls (optionally only paths containing `pathIncludes`) fail. */
@@ -114,6 +120,12 @@ export function createLineControls(deps: {
 }): LineControls {
   const { state, clock, deliverer, faults } = deps;
 
+  /** The channel's events for `actions`, one millisecond apart from `base` (their order stays visible). */
+  const build = (channel: LineChannel, actions: LineAction[], base: number) => {
+    for (const action of actions) if ('userId' in action) ensureUser(state, channel, action.userId);
+    return actions.map((action, index) => buildLineEvent(state, channel, action, base + index));
+  };
+
   // Async, so a misuse (an unknown user or chat) rejects the promise instead of throwing at the call.
   const events = async (
     channelId: string,
@@ -121,12 +133,20 @@ export function createLineControls(deps: {
     options: LineBatchOptions = {},
   ): Promise<LineDelivery> => {
     const channel = state.requireChannel(channelId);
-    for (const action of actions) if ('userId' in action) ensureUser(state, channel, action.userId);
-    const base = clock.now() - (options.heldUpMs ?? 0);
-    // One millisecond apart, so the order of events stays visible in their timestamps when reordered.
-    const built = actions.map((action, index) => buildLineEvent(state, channel, action, base + index));
+    const built = build(channel, actions, clock.now() - (options.heldUpMs ?? 0));
     const ordered = options.reorder ? [...built].reverse() : built;
     return send(channel, ordered, 'events', options.wait ?? 'final');
+  };
+
+  const held = (channelId: string, actions: LineAction[]): LineWebhookBody => {
+    const channel = state.requireChannel(channelId);
+    const now = clock.now();
+    const built = build(channel, actions, now);
+    for (const event of built) {
+      const token = event.replyToken ? state.replyTokens.get(event.replyToken) : undefined;
+      if (token) token.deliveredAt = now;
+    }
+    return { destination: channel.botUserId, events: built };
   };
 
   const send = (
@@ -157,6 +177,7 @@ export function createLineControls(deps: {
     unsend: (channelId, userId, messageId) => one(channelId, { type: 'unsend', userId, messageId }),
     verify: (channelId) => send(state.requireChannel(channelId), [], 'verification', 'final'),
     events,
+    held,
     duplicateDeliveries: (channelId, copies) => {
       if (!Number.isInteger(copies) || copies < 1)
         throw new SimulatorError('invalid_argument', 'copies must be an integer >= 1');

@@ -181,6 +181,27 @@ describe('LINE webhooks', () => {
     expect(new Set(events.map((e) => e.webhookEventId)).size).toBe(3);
   });
 
+  it('builds a held body without sending it, for a new customer whose reply token then works', async () => {
+    harness = await startHarness();
+    const { sim, receiver } = harness;
+    const newcomer = `U${'c'.repeat(32)}`;
+    const body = sim.line.held(LINE.channelId, [
+      { type: 'text', userId: newcomer, text: 'from the backlog' },
+    ]);
+    expect(body.destination).toBe(LINE.botUserId);
+    const [event] = body.events;
+    expect(event).toMatchObject({ type: 'message', source: { type: 'user', userId: newcomer } });
+    expect(receiver.requests).toHaveLength(0);
+    expect(sim.deliveries({ platform: 'line' })).toHaveLength(0);
+    const profile = await lineApi(sim, `/v2/bot/profile/${newcomer}`);
+    expect(profile.status).toBe(200);
+    const reply = await lineApi(sim, '/v2/bot/message/reply', {
+      body: { replyToken: event?.replyToken, messages: [{ type: 'text', text: 'hello' }] },
+    });
+    expect(reply.status).toBe(200);
+    expect(sim.outbox(LINE.channelId, newcomer)).toHaveLength(1);
+  });
+
   it('sends each webhook twice under the duplicate-delivery fault', async () => {
     harness = await startHarness();
     const { sim, receiver } = harness;
