@@ -233,6 +233,33 @@ describe('jobs', () => {
     }
   });
 
+  it('starts a job sent for later, by this process or another, and a retry when they come due', async () => {
+    // Polls every 60 s: only the due wakes can start these jobs within the wait.
+    const own = await startJobs(db, {
+      logger: silentLogger,
+      pollingIntervalSeconds: 60,
+      shutdownTimeoutMs: 5_000,
+    });
+    const job = anyJob('due', { retryLimit: 1, retryDelay: 1 });
+    const seen: unknown[] = [];
+    try {
+      await own.prepare(job);
+      await own.work(job, {}, async (received) => {
+        seen.push(received.data);
+        if (received.data.n === 'retried' && received.retryCount === 0) throw new Error('once');
+      });
+      await sleep(500); // the worker's first fetch, at start, found nothing: it now waits
+      await own.send(job, { n: 'here' }, { startAfter: 1 });
+      // Sent by another node: this process learns of it from the database.
+      await jobs.send(job, { n: 'elsewhere' }, { startAfter: new Date(Date.now() + 1_500) });
+      await vi.waitFor(() => expect(seen).toEqual([{ n: 'here' }, { n: 'elsewhere' }]), wait);
+      await own.send(job, { n: 'retried' });
+      await vi.waitFor(() => expect(seen.slice(2)).toEqual([{ n: 'retried' }, { n: 'retried' }]), wait);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('wakes an idle worker when a job is committed, without waiting for its next poll', async () => {
     // Polls every 60 s: only the queue's notification can bring these jobs in time.
     const own = await startJobs(db, {

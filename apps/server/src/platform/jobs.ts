@@ -3,7 +3,8 @@
 // job exists only if that change committed. pg-boss reaches the database through `db.jobsAdapter`, which also
 // makes it run on PGlite's single connection: its statements are single round trips (the only transactions
 // are its own short maintenance scripts). Every queue notifies on insert and every process listens, so a
-// worker wakes when a job is committed (on any node) instead of at its next poll; polls remain as a floor.
+// worker wakes when a job is committed (on any node) instead of at its next poll; a delayed job or a retry
+// wakes it when it comes due (due-wakes.ts); polls remain as a floor.
 // Each kind of job is declared once with defineJob (name, schema of its data, retry defaults): sends are
 // typed from it and every payload is validated when handled; one that does not fit becomes a dead letter.
 import {
@@ -16,6 +17,7 @@ import {
 import { sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf, type Db, type Executor } from './db';
+import { startDueWakes } from './due-wakes';
 import { idsIn, runWithLogContext } from './log-context';
 import type { Logger } from './logger';
 
@@ -167,8 +169,8 @@ export type JobsOptions = {
   /** Run the cron clock on this process. */
   schedule?: boolean;
   /**
-   * How often an idle worker asks for work (pg-boss's minimum is 0.5 s). A new job wakes its workers at
-   * once; polls find retries and delayed jobs when they come due, which notify nobody.
+   * How often an idle worker asks for work anyway (pg-boss's minimum is 0.5 s): a new job wakes its workers
+   * at once and a delayed one or a retry when it comes due, so polls only catch what both missed.
    */
   pollingIntervalSeconds?: number;
   /** How long stop() waits for running handlers before failing them (they are retried later). */
@@ -179,6 +181,8 @@ export type JobsOptions = {
 export const BOSS_SCHEMA = 'pgboss';
 /** Jobs fetched per worker loop. */
 const JOB_BATCH = 10;
+/** The idle workers' poll: a safety net (see pollingIntervalSeconds). */
+const SAFETY_POLL_SECONDS = 10;
 
 /** Starts pg-boss on `db`, installing or upgrading its schema (advisory-locked, so nodes may race). */
 export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
@@ -199,7 +203,7 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
       return { close: await db.listen(channel, onNotification, onReconnect) };
     },
   };
-  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 0.5;
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? SAFETY_POLL_SECONDS;
   const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
 
   const boss = new PgBoss({
@@ -215,6 +219,24 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
     else logger.error({ err }, 'job queue error');
   });
   await boss.start();
+
+  // Each worked queue's first worker, woken when one of its delayed jobs or retries comes due; it fetches a
+  // batch and, while batches come full, the next at once.
+  const workers = new Map<string, string>();
+  const dueWakes = startDueWakes({
+    schema: BOSS_SCHEMA,
+    executeSql: (text, values) => adapter.executeSql(text, values),
+    wake: (queue) => {
+      const id = workers.get(queue);
+      if (id) boss.notifyWorker(id);
+    },
+    logger,
+  });
+  const sentForLater = (queue: string, options: SendOptions) => {
+    const { startAfter } = options;
+    if (startAfter === undefined) return;
+    dueWakes.dueIn(queue, startAfter instanceof Date ? startAfter.getTime() - Date.now() : startAfter * 1000);
+  };
 
   // Queues known to exist, notifying their workers of each new job.
   const ready = new Set<string>();
@@ -255,7 +277,9 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
   return {
     async send(job, data, options) {
       await ensureQueue(job.name, job.defaults);
-      return boss.send(job.name, data, toBossSendOptions({ ...job.defaults, ...options }));
+      const id = await boss.send(job.name, data, toBossSendOptions({ ...job.defaults, ...options }));
+      if (options) sentForLater(job.name, options);
+      return id;
     },
 
     async cancel(job, id) {
@@ -265,10 +289,12 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
 
     async sendInTransaction(tx, job, data, options) {
       readyForTransaction(job.name);
-      return boss.send(job.name, data, {
+      const id = await boss.send(job.name, data, {
         ...toBossSendOptions({ ...job.defaults, ...options }),
         db: transactionAdapter(tx),
       });
+      if (options) sentForLater(job.name, options);
+      return id;
     },
 
     async sendManyInTransaction(tx, jobs: ReadonlyArray<JobToSend>) {
@@ -280,6 +306,7 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
         const list = byQueue.get(job.name) ?? [];
         list.push(toBossInsert(data, { ...job.defaults, ...options }));
         byQueue.set(job.name, list);
+        if (options) sentForLater(job.name, options);
       }
       for (const [name, list] of byQueue) await boss.insert(name, list, { db: transactionAdapter(tx) });
     },
@@ -322,7 +349,7 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
       };
       // Each fetch takes a batch, handled concurrently; a full batch means more are waiting, so the worker
       // fetches again at once instead of waiting for a notification or a poll.
-      await boss.work(
+      const workerId = await boss.work(
         name,
         {
           ...polling,
@@ -335,6 +362,8 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
           await inFlight.track(Promise.all(jobs.map(run)).then(() => undefined));
         },
       );
+      workers.set(name, workerId);
+      dueWakes.watch(name);
     },
 
     async prepare(...definitions) {
@@ -358,6 +387,7 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
 
     async stop() {
       if (stopped) return;
+      dueWakes.stop();
       await boss.stop({ graceful: true, close: false, timeout: shutdownTimeoutMs });
       // pg-boss's stop returns while a worker may still be in the middle of a fetch, or completing a job it
       // fetched just before stopping; let those finish.
