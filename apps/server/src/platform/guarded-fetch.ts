@@ -185,7 +185,7 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
   const resolve = options.resolve ?? systemResolve;
   // Private addresses allowed: the socket connects wherever DNS says (scheme and credential rules stay).
   const anyAddress = options.allowPrivateAddresses === true;
-  // false: a connection per request.
+  // Without: a connection per request.
   const agents = options.keepAlive
     ? {
         'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),

@@ -193,13 +193,17 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
 
   // Every statement pg-boss runs goes through here, so stop() can wait for the last one before the caller
   // closes the database, and nothing reaches a closed PGlite afterwards.
+  // pg-boss's handler of a queue's notification: wakes every worker of that queue in this process.
+  let wakeQueue: ((queue: string) => void) | undefined;
   const adapter: BossDb = {
     executeSql(text, values) {
       if (stopped) return Promise.reject(new Error('jobs are stopped'));
       return inFlight.track(db.jobsAdapter.executeSql(text, values));
     },
     // The process's one LISTEN connection (PGlite: in process) carries pg-boss's job notifications too.
+    // Their handler (the payload is a queue's name) also serves the due wakes below.
     async listen(channel, onNotification, onReconnect) {
+      wakeQueue = onNotification;
       return { close: await db.listen(channel, onNotification, onReconnect) };
     },
   };
@@ -220,16 +224,12 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
   });
   await boss.start();
 
-  // Each worked queue's first worker, woken when one of its delayed jobs or retries comes due; it fetches a
-  // batch and, while batches come full, the next at once.
-  const workers = new Map<string, string>();
+  // A worked queue's workers are woken, as by a notification, when one of its delayed jobs or retries comes
+  // due; each fetches a batch and, while batches come full, the next at once.
   const dueWakes = startDueWakes({
     schema: BOSS_SCHEMA,
     executeSql: (text, values) => adapter.executeSql(text, values),
-    wake: (queue) => {
-      const id = workers.get(queue);
-      if (id) boss.notifyWorker(id);
-    },
+    wake: (queue) => wakeQueue?.(queue),
     logger,
   });
   const sentForLater = (queue: string, options: SendOptions) => {
@@ -349,7 +349,7 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
       };
       // Each fetch takes a batch, handled concurrently; a full batch means more are waiting, so the worker
       // fetches again at once instead of waiting for a notification or a poll.
-      const workerId = await boss.work(
+      await boss.work(
         name,
         {
           ...polling,
@@ -362,7 +362,6 @@ export async function startJobs(db: Db, opts: JobsOptions): Promise<Jobs> {
           await inFlight.track(Promise.all(jobs.map(run)).then(() => undefined));
         },
       );
-      workers.set(name, workerId);
       dueWakes.watch(name);
     },
 
