@@ -241,6 +241,15 @@ export async function startIngestWorker(
   const wakers: Array<(() => void) | null> = Array.from({ length: concurrency }, () => null);
   const wokenOrDone = (index: number, handling: Set<Promise<void>>) =>
     Promise.race([...handling, new Promise<void>((resolve) => (wakers[index] = resolve))]);
+  // The loops claim one at a time, each handing its batch over before the next claim starts: two claims at
+  // once could split deliveries stored together, and the later ids, answered first, would be handed over
+  // (and a customer's later message stored) first.
+  let claiming: Promise<unknown> = Promise.resolve();
+  const claimInTurn = () => {
+    const claim = claiming.then(() => claimInbound(db, batchSize, leaseMs));
+    claiming = claim.catch(() => undefined);
+    return claim;
+  };
   const loop = async (index: number) => {
     const handling = new Set<Promise<void>>();
     do {
@@ -250,7 +259,7 @@ export async function startIngestWorker(
         await yieldToWebhooks(index, since);
         while (handling.size >= PIPELINE) await Promise.race(handling);
         if (stopped) break;
-        const rows = await claimInbound(db, batchSize, leaseMs);
+        const rows = await claimInTurn();
         if (rows.length >= batchSize) drainingBacklog.add(db);
         else drainingBacklog.delete(db);
         if (rows.length === 0) break;
