@@ -139,9 +139,9 @@ for (const kind of KINDS) {
    */
   const storeBacklog = (count: number, users: number, prefix: string) => {
     const bodies = Array.from({ length: count }, (_, i) => {
-      seq += 1;
       const userId = lineUserId(prefix, i % users);
-      const text = `สวัสดีค่ะ ข้อความที่ ${seq}`;
+      // Numbered from 1 in each backlog: one in nine holds "ที่ 1", the rules' firing word.
+      const text = `สวัสดีค่ะ ข้อความที่ ${i + 1}`;
       return JSON.stringify(sim.line.held(DEMO_LINE.channelId, [{ type: 'text', userId, text }]));
     });
     return server.db.query(
