@@ -71,7 +71,13 @@ export const LIVE_EVENT_DATA = {
     assigneeUserId: nullableId.optional(),
   }),
   /** Delivered, failed, retried, unsent, or its media stored: the message's row changed. */
-  'message.updated': z.object({ issueId, messageId: z.number().int() }),
+  'message.updated': z.object({
+    issueId,
+    messageId: z.number().int(),
+    // Present when the publisher knows them (a delivery): the gateway then reads no issue.
+    teamId: nullableId.optional(),
+    assigneeUserId: nullableId.optional(),
+  }),
   /** For one user; the gateway turns it into the published webNoti message (realtime/web-noti.ts). */
   'notification.created': z.object({
     notificationId: z.number().int(),

@@ -13,6 +13,7 @@ import {
   type ChannelHarness,
 } from '../../../test/channels';
 import { issues, messages } from '../../db/schema';
+import { EVENTS_CHANNEL, type DomainEvent } from '../../platform/events';
 import { queueSystemMessage } from './messages.service';
 
 let h: ChannelHarness;
@@ -165,10 +166,24 @@ describe('LINE outbound', () => {
     const userId = lineUser();
     const inbound = await h.sim.line.text(line.externalId, userId, 'hi');
     const issueId = await customerWrites(line.id, String(inbound.body.events[0]!.message!.id));
+    const events: DomainEvent[] = [];
+    const unlisten = await h.t.db.listen(EVENTS_CHANNEL, (payload) => events.push(JSON.parse(payload)));
     const first = await reply(issueId, { text: 'สวัสดีค่ะ ยินดีให้บริการ' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ deliveryStatus: 'pending', senderType: 'agent' });
     expect((await delivered(first.json().id)).deliveredVia).toBe('reply');
+    // The delivery's event names its audience, so the gateway reads no issue to pick it.
+    const [issue] = await h.t.db.orm.select().from(issues).where(eq(issues.id, issueId));
+    const updated = await eventually(async () =>
+      events.find((e) => e.name === 'message.updated' && e.data.messageId === first.json().id),
+    );
+    await unlisten();
+    expect(updated.data).toEqual({
+      issueId,
+      messageId: first.json().id,
+      teamId: issue!.teamId,
+      assigneeUserId: issue!.assigneeUserId,
+    });
     const second = await reply(issueId, { text: 'มีอะไรให้ช่วยไหมคะ' });
     const sent = await delivered(second.json().id);
     expect(sent).toMatchObject({ deliveryStatus: 'sent', deliveredVia: 'push' });

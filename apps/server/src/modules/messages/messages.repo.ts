@@ -42,6 +42,8 @@ export async function findForDelivery(ex: Executor, messageId: number) {
       externalUserId: contactIdentities.externalUserId,
       lastInboundAt: contactIdentities.lastInboundAt,
       inStandby: contactIdentities.inStandby,
+      // Who hears of the delivery: carried in its event, so the gateway reads no issue for it.
+      audience: { teamId: issues.teamId, assigneeUserId: issues.assigneeUserId },
       // The agent, for LINE's `sender` (name and picture) when the channel shows agents.
       sender: {
         firstName: users.firstName,

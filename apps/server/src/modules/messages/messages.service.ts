@@ -230,7 +230,7 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
   const attempts = job.retryCount + 1;
   const commentReply = (message.payload as { commentReply?: { commentId: string } } | null)?.commentReply;
   if (commentReply && channel.type !== 'line')
-    return deliverCommentReply(deps, { message, channel, commentId: commentReply.commentId, job, attempts });
+    return deliverCommentReply(deps, { found, commentId: commentReply.commentId, job, attempts });
   const adapter = deps.channels.get(channel.type);
   // Files reach the customer (and LINE and Meta, which fetch media) by links that expire (docs/decisions/files.md "Files").
   const linkDays = await fileLinkExpiryDays(deps.db.orm, message.organizationId);
@@ -297,11 +297,7 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
         attempts,
         isAgentReply: message.senderType === 'agent',
       },
-      {
-        name: 'message.updated',
-        organizationId: message.organizationId,
-        data: { issueId: message.issueId, messageId: message.id },
-      },
+      deliveryUpdated(found),
     );
     // Waiting for the customer now: the resolution clock pauses.
     if (sent?.handedOver)
@@ -323,15 +319,17 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
     countFailure(deps, channel.type, err, final);
     if (!final) throw err;
     const text = err instanceof ChannelSendError ? `${err.code}: ${err.message}` : String(err);
-    const row = await repo.markFailed(deps.db.orm, message.id, text, attempts);
-    if (row)
-      await publishEvent(deps.db.orm, {
-        name: 'message.updated',
-        organizationId: row.organizationId,
-        data: { issueId: row.issueId, messageId: message.id },
-      });
+    if (await repo.markFailed(deps.db.orm, message.id, text, attempts))
+      await publishEvent(deps.db.orm, deliveryUpdated(found));
   }
 }
+
+/** The event of a delivery's outcome, with its audience: the gateway then reads no issue for it. */
+const deliveryUpdated = ({ message, audience }: repo.DeliveryRow) => ({
+  name: 'message.updated' as const,
+  organizationId: message.organizationId,
+  data: { issueId: message.issueId, messageId: message.id, ...audience },
+});
 
 /** A failed delivery attempt in the metrics, by the provider's error code. */
 function countFailure(deps: Deps, type: ChannelType, err: unknown, final: boolean) {
@@ -343,19 +341,14 @@ function countFailure(deps: Deps, type: ChannelType, err: unknown, final: boolea
 async function deliverCommentReply(
   deps: Deps,
   v: {
-    message: repo.DeliveryRow['message'];
-    channel: repo.DeliveryRow['channel'];
+    found: repo.DeliveryRow;
     commentId: string;
     job: JobOf<typeof DELIVER_JOB>;
     attempts: number;
   },
 ) {
-  const { message, channel } = v;
-  const updated = {
-    name: 'message.updated' as const,
-    organizationId: message.organizationId,
-    data: { issueId: message.issueId, messageId: message.id },
-  };
+  const { message, channel } = v.found;
+  const updated = deliveryUpdated(v.found);
   try {
     const id = await deps.channels
       .comments(channel.type as 'facebook' | 'instagram')
