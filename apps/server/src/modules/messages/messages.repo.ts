@@ -150,13 +150,19 @@ export async function markSent(
   };
 }
 
-export async function markFailed(ex: Executor, messageId: number, error: string, attempts: number) {
-  const [row] = await ex
+/** Marks the message failed for good; whether it still existed. */
+export async function markFailed(
+  ex: Executor,
+  messageId: number,
+  error: string,
+  attempts: number,
+): Promise<boolean> {
+  const rows = await ex
     .update(messages)
     .set({ deliveryStatus: 'failed', providerError: error.slice(0, 1000), deliveryAttempts: attempts })
     .where(eq(messages.id, messageId))
-    .returning({ issueId: messages.issueId, organizationId: messages.organizationId });
-  return row ?? null;
+    .returning({ id: messages.id });
+  return rows.length > 0;
 }
 
 export async function markPendingAgain(ex: Executor, organizationId: string, messageId: number) {
