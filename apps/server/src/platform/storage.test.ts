@@ -89,8 +89,8 @@ describe.each<StorageMode>(['disk', 'db'])('storage in %s mode', (mode) => {
     expect((await readAll(opened!.stream)).equals(body)).toBe(true);
   });
 
-  it('keeps a body that arrives in one piece, and an empty one', async () => {
-    for (const body of [randomBytes(CHUNK_BYTES * 2 + 123), Buffer.alloc(0)]) {
+  it('keeps a body that arrives in one piece, a body of one chunk, and an empty one', async () => {
+    for (const body of [randomBytes(CHUNK_BYTES * 2 + 123), randomBytes(5000), Buffer.alloc(0)]) {
       const file = await storage.put({
         organizationId: null,
         filename: 'a.bin',
@@ -100,6 +100,10 @@ describe.each<StorageMode>(['disk', 'db'])('storage in %s mode', (mode) => {
       });
       expect(file.size).toBe(body.length);
       expect((await readAll((await storage.open(file.id))!.stream)).equals(body)).toBe(true);
+      if (mode === 'db')
+        expect(await db.query('select seq from file_chunks where file_id = $1', [file.id])).toHaveLength(
+          Math.ceil(body.length / CHUNK_BYTES),
+        );
     }
   });
 

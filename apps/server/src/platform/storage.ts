@@ -8,7 +8,7 @@ import { mkdir, open as openFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { fileChunks, files } from '../db/schema';
 import { AppError } from './app-error';
 import type { Db } from './db';
@@ -101,21 +101,50 @@ export function createStorage(opts: StorageOptions): Storage {
     }
   }
 
-  // One transaction per upload: a refused or broken stream rolls back the row and every chunk, and a crash
-  // leaves nothing behind. It holds one pooled connection for the upload's duration, so request timeouts
-  // bound it; this mode is meant for PostgreSQL, where the pool has more than PGlite's one connection.
+  // A body of one chunk (most pictures and voice notes) goes in with its row in one statement. A longer one
+  // takes a transaction: a refused or broken stream rolls back the row and every chunk, and a crash leaves
+  // nothing behind. It holds one pooled connection for the upload's duration, so request timeouts bound
+  // it; this mode is meant for PostgreSQL, where the pool has more than PGlite's one connection.
   async function putInDb(id: string, file: PutFile): Promise<StoredFile> {
-    return db.orm.transaction(async (tx) => {
-      await tx.insert(files).values({ ...metadata(id, file), size: 0, storage: 'db' });
-      let size = 0;
-      let seq = 0;
-      for await (const chunk of limitedChunks(file.stream, file.maxBytes)) {
-        await tx.insert(fileChunks).values({ fileId: id, seq: seq++, data: chunk });
-        size += chunk.length;
-      }
-      const [row] = await tx.update(files).set({ size }).where(eq(files.id, id)).returning();
-      return row!;
-    });
+    const chunks = limitedChunks(file.stream, file.maxBytes)[Symbol.asyncIterator]();
+    const first = await chunks.next();
+    if (first.done) return insertWhole(id, file, Buffer.alloc(0));
+    const second = await chunks.next();
+    if (second.done) return insertWhole(id, file, first.value);
+    try {
+      return await db.orm.transaction(async (tx) => {
+        await tx.insert(files).values({ ...metadata(id, file), size: 0, storage: 'db' });
+        let size = 0;
+        let seq = 0;
+        const store = async (data: Buffer) => {
+          await tx.insert(fileChunks).values({ fileId: id, seq: seq++, data });
+          size += data.length;
+        };
+        await store(first.value);
+        await store(second.value);
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) await store(next.value);
+        const [row] = await tx.update(files).set({ size }).where(eq(files.id, id)).returning();
+        return row!;
+      });
+    } finally {
+      // Stops reading a stream left unread by a failure (a no-op once it was read to its end).
+      await chunks.return?.();
+    }
+  }
+
+  /** The row and its single chunk (none for an empty body) in one statement. */
+  async function insertWhole(id: string, file: PutFile, body: Buffer): Promise<StoredFile> {
+    const chunk = db.orm
+      .$with('chunk', {})
+      .as(
+        sql`INSERT INTO ${fileChunks} (file_id, seq, data) SELECT ${id}, 0, ${body}::bytea WHERE ${body.length} > 0`,
+      );
+    const [row] = await db.orm
+      .with(chunk)
+      .insert(files)
+      .values({ ...metadata(id, file), size: body.length, storage: 'db' })
+      .returning();
+    return row!;
   }
 
   async function openOnDisk(file: StoredFile): Promise<Readable | null> {

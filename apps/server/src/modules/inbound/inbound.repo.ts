@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { FINAL_STATUSES, ISSUE_STATUSES, isResolvedStatus, type IssueStatus } from '@sabai/domain';
 import { rowsOf, type Executor } from '../../platform/db';
-import { outgoingEventRecordOf } from '../../platform/events';
+import { eventNotification, outgoingEventRecordOf, type DomainEvent } from '../../platform/events';
 import { sqlRows } from '../../platform/sql-rows';
 
 /** The active channels owning these provider accounts (LINE channel ids, Page ids, Instagram account ids). */
@@ -593,24 +593,38 @@ export async function issueIdsOfIdentity(ex: Executor, identityId: string) {
   return rows.map((r) => r.id);
 }
 
+/** A message with its channel, and who hears of it (its issue's team and assignee: the gateway reads no issue). */
 export async function findMessageWithChannel(ex: Executor, messageId: number) {
   const [row] = await ex
-    .select({ message: messages, channel: channels })
+    .select({
+      message: messages,
+      channel: channels,
+      audience: { teamId: issues.teamId, assigneeUserId: issues.assigneeUserId },
+    })
     .from(messages)
     .innerJoin(channels, eq(channels.id, messages.channelId))
+    .innerJoin(issues, eq(issues.id, messages.issueId))
     .where(eq(messages.id, messageId));
   return row ?? null;
 }
 
-/** Records the outcome of a media download on the message (and links the stored file). */
+/**
+ * Records the outcome of a media download on the message, links the stored file and publishes `published`,
+ * in one statement: all of it, or nothing when the message is gone meanwhile.
+ */
 export async function setMediaResult(
   ex: Executor,
-  messageId: number,
-  payload: Record<string, unknown>,
-  fileId: string | null,
+  v: { messageId: number; payload: Record<string, unknown>; fileId: string | null },
+  published: DomainEvent,
 ) {
-  await ex.update(messages).set({ payload }).where(eq(messages.id, messageId));
-  if (fileId) await ex.insert(messageAttachments).values({ messageId, fileId });
+  await ex.execute(sql`
+    WITH updated AS (
+      UPDATE ${messages} SET payload = ${JSON.stringify(v.payload)}::jsonb WHERE id = ${v.messageId} RETURNING id
+    ), attached AS (
+      INSERT INTO ${messageAttachments} (message_id, file_id)
+      SELECT id, ${v.fileId}::text FROM updated WHERE ${v.fileId}::text IS NOT NULL
+    )
+    SELECT ${eventNotification(published)} FROM updated`);
 }
 
 /** Remembers the ad a customer came from; an open issue takes it at once, otherwise their next issue does. */

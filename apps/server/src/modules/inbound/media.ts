@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { FILE_MAX_BYTES } from '@sabai/domain';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { publishEvent } from '../../platform/events';
 import { GuardedFetchError } from '../../platform/guarded-fetch';
 import { defineJob, type JobOf } from '../../platform/jobs';
 import { credentialsOf } from '../channels';
@@ -40,16 +39,18 @@ const EXTENSIONS: Record<string, string> = {
 export async function downloadMedia(deps: Deps, job: JobOf<typeof MEDIA_JOB>) {
   const found = await repo.findMessageWithChannel(deps.db.orm, job.data.messageId);
   if (!found) return;
-  const { message, channel } = found;
+  const { message, channel, audience } = found;
   const payload = (message.payload ?? {}) as Record<string, unknown>;
-  const finish = async (media: Record<string, unknown>, fileId: string | null) => {
-    await repo.setMediaResult(deps.db.orm, message.id, { ...payload, media }, fileId);
-    await publishEvent(deps.db.orm, {
-      name: 'message.updated',
-      organizationId: message.organizationId,
-      data: { issueId: message.issueId, messageId: message.id },
-    });
-  };
+  const finish = (media: Record<string, unknown>, fileId: string | null) =>
+    repo.setMediaResult(
+      deps.db.orm,
+      { messageId: message.id, payload: { ...payload, media }, fileId },
+      {
+        name: 'message.updated',
+        organizationId: message.organizationId,
+        data: { issueId: message.issueId, messageId: message.id, ...audience },
+      },
+    );
   const result = await deps.channels
     .get(channel.type)
     .fetchMedia(credentialsOf(deps, channel), job.data.media);

@@ -31,10 +31,19 @@ export async function attachFiles(ex: Executor, messageId: number, fileIds: stri
 
 /**
  * Everything the delivery job needs about one outgoing message, in one read: its channel and recipient, its
- * files, and the parts the provider accepted in an earlier attempt.
+ * files, and the parts the provider accepted in an earlier attempt. With `claimReplyTokenAt`, the same
+ * statement takes the chat's live LINE reply token for the message's first request (claimReplyTokenSql).
  */
-export async function findForDelivery(ex: Executor, messageId: number) {
+export async function findForDelivery(ex: Executor, messageId: number, claimReplyTokenAt?: Date) {
+  const claimed = ex
+    .$with('claimed', { replyToken: sql<string | null>`token`.as('token') })
+    .as(
+      claimReplyTokenAt
+        ? claimReplyTokenSql(messageId, claimReplyTokenAt)
+        : sql`SELECT NULL::text AS token WHERE false`,
+    );
   const [row] = await ex
+    .with(claimed)
     .select({
       message: messages,
       channel: channels,
@@ -42,6 +51,7 @@ export async function findForDelivery(ex: Executor, messageId: number) {
       externalUserId: contactIdentities.externalUserId,
       lastInboundAt: contactIdentities.lastInboundAt,
       inStandby: contactIdentities.inStandby,
+      replyToken: claimed.replyToken,
       // Who hears of the delivery: carried in its event, so the gateway reads no issue for it.
       audience: { teamId: issues.teamId, assigneeUserId: issues.assigneeUserId },
       // The agent, for LINE's `sender` (name and picture) when the channel shows agents.
@@ -64,8 +74,29 @@ export async function findForDelivery(ex: Executor, messageId: number) {
     .innerJoin(channels, eq(channels.id, messages.channelId))
     .innerJoin(contactIdentities, eq(contactIdentities.id, issues.contactIdentityId))
     .leftJoin(users, eq(users.id, messages.senderUserId))
+    .leftJoin(claimed, sql`true`)
     .where(eq(messages.id, messageId));
   return row ?? null;
+}
+
+/**
+ * Takes the chat's live LINE reply token, once (the first sender gets it, everyone else nothing), for a
+ * message about to make its first request: pending, on LINE, the chat not controlled by another module,
+ * no part accepted yet (a later attempt of a half-sent message pushes the rest).
+ */
+function claimReplyTokenSql(messageId: number, now: Date) {
+  return sql`
+    UPDATE ${contactIdentities} ci SET reply_token = NULL, reply_token_expires_at = NULL
+    FROM (SELECT chat.id, chat.reply_token FROM ${messages} m
+          JOIN ${issues} i ON i.id = m.issue_id
+          JOIN ${channels} c ON c.id = m.channel_id
+          JOIN ${contactIdentities} chat ON chat.id = i.contact_identity_id
+          WHERE m.id = ${messageId} AND m.delivery_status = 'pending' AND c.type = 'line' AND NOT chat.in_standby
+            AND chat.reply_token IS NOT NULL AND chat.reply_token_expires_at > ${now}
+            AND NOT EXISTS (SELECT 1 FROM ${messageProviderIds} p WHERE p.message_id = m.id)
+          FOR UPDATE OF chat) old
+    WHERE ci.id = old.id
+    RETURNING old.reply_token AS token`;
 }
 
 export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof findForDelivery>>>;
@@ -89,17 +120,6 @@ export async function findReplyTarget(ex: Executor, issueId: number, messageId: 
     .orderBy(desc(messages.id))
     .limit(1);
   return row?.commentId ? { commentId: row.commentId } : null;
-}
-
-/** Takes the identity's live LINE reply token, once: the first sender gets it, everyone else gets null. */
-export async function claimReplyToken(ex: Executor, identityId: string, now: Date): Promise<string | null> {
-  const result = await ex.execute(sql`
-    UPDATE contact_identities ci SET reply_token = NULL, reply_token_expires_at = NULL
-    FROM (SELECT id, reply_token FROM contact_identities
-          WHERE id = ${identityId} AND reply_token IS NOT NULL AND reply_token_expires_at > ${now} FOR UPDATE) old
-    WHERE ci.id = old.id
-    RETURNING old.reply_token AS token`);
-  return rowsOf<{ token: string }>(result)[0]?.token ?? null;
 }
 
 /**

@@ -223,7 +223,8 @@ export async function retryMessage(
 
 /** The delivery job: sends one pending message through its channel's adapter. */
 export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>) {
-  const found = await repo.findForDelivery(deps.db.orm, job.data.messageId);
+  const now = deps.clock.now();
+  const found = await repo.findForDelivery(deps.db.orm, job.data.messageId, now);
   if (!found || found.message.deliveryStatus !== 'pending') return;
   const { message, channel } = found;
   addToLogContext({ organizationId: message.organizationId, issueId: message.issueId });
@@ -238,7 +239,6 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
     deps.fileLinks.customerUrl(fileId, linkDays, rendition);
   const outbound = outboundMessages(message, found.attachments, fileUrl, adapter.splitText);
   const sender = channel.sendAgentIdentity ? agentSender(fileUrl, found.sender) : undefined;
-  const now = deps.clock.now();
   // Parts accepted by an earlier attempt (or recognised from their echoes) are not sent again.
   const accepted = new Map(found.acceptedParts.map((p) => [p.part, p.providerMessageId]));
   try {
@@ -259,10 +259,8 @@ export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>)
     for (const [i, group] of groups.entries()) {
       if (group.every(({ part }) => accepted.has(part))) continue;
       await recordSentParts(deps.db.orm, channel.id, message.id, unrecorded);
-      const replyToken =
-        channel.type === 'line' && i === 0
-          ? await repo.claimReplyToken(deps.db.orm, found.identityId, now)
-          : null;
+      // Claimed with the read, for the first request only.
+      const replyToken = i === 0 ? found.replyToken : null;
       const result = await adapter.send({
         credentials: credentialsOf(deps, channel),
         recipient: found.externalUserId,
