@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { useServerBuild } from '../../apps/server/test/spawn-server';
 import { scannedStatesFile } from './accessibility';
 import { journeyDatabases } from './databases';
 import { artifactsDir, webDist } from './paths';
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The servers serve a copy of the build, so rebuilding apps/web during a run breaks nothing.
   const webDistDir = join(runDir, 'web');
   cpSync(webDist, webDistDir, { recursive: true });
+  // The workers' servers run one build of the server, made here.
+  const removeBuild = useServerBuild();
   const started: StartedStack[] = [];
   // A product for each worker (e2e/vitest.config.ts maxWorkers).
   const workers = project.globalConfig.maxWorkers;
@@ -31,6 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all(started.map((stack) => stack.stop()));
     await databases.drop();
     rmSync(runDir, { recursive: true, force: true });
+    removeBuild();
   };
   try {
     for (let worker = 1; worker <= workers; worker++)

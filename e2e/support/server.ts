@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
+import { serverEntry } from '../../apps/server/test/spawn-server';
 import { repoRoot } from './paths';
 
 export function freePort(): Promise<number> {
@@ -36,9 +37,8 @@ export async function startServer(options: {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(options.logFile);
-  // E2E_SERVER_ENTRY runs another entry (for example a build of the server) with the same environment.
-  const entry = process.env.E2E_SERVER_ENTRY ?? 'apps/server/src/main.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // The server built by global-setup, else its sources.
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 // `npm run start:prod` (docs/operations.md "Production"): builds the web app when its build is missing or
-// older than what it is built from, then runs the server with NODE_ENV=production, which seeds no demo
-// data and refuses to start on demo secrets. `npm start` stays the one-command demo.
+// older than what it is built from, builds the server (a second), then runs the built server with
+// NODE_ENV=production, which seeds no demo data and refuses to start on demo secrets. `npm start` stays the
+// one-command demo.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -45,7 +46,13 @@ if (!process.env.WEB_DIST_DIR) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const serverBuild = spawnSync(process.execPath, ['tools/scripts/build-server.mjs'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (serverBuild.status !== 0) process.exit(serverBuild.status ?? 1);
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
   cwd: root,
   env: { ...process.env, NODE_ENV: 'production' },
   stdio: 'inherit',

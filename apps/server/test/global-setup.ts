@@ -13,6 +13,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_DIR, openDb } from '../src/platform/db';
 import { FILE_DATABASE_INFIX } from './postgres-database';
+import { useServerBuild } from './spawn-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,9 +23,15 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // One build for the run's server processes (the workers inherit SERVER_BUILD), made by the first project.
+  const removeBuild = process.env.SERVER_BUILD ? undefined : useServerBuild();
   // The project's `env` reaches the workers, not this file: read it from the project config.
-  if (project.config.env.TEST_DB === 'postgres') return setupPostgres(project);
-  return setupPglite(project);
+  const teardown =
+    project.config.env.TEST_DB === 'postgres' ? await setupPostgres(project) : await setupPglite(project);
+  return async () => {
+    await teardown();
+    removeBuild?.();
+  };
 }
 
 async function setupPglite(project: TestProject) {

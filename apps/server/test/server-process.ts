@@ -1,7 +1,7 @@
 // Real server processes (apps/server/src/main.ts) for the tests that need more than one node or a crash.
 import type { ChildProcess } from 'node:child_process';
 import { closeAfterFile } from './file-resources';
-import { runServerToExit, spawnServer, spawnWorker, type ServerProcess } from './spawn-server';
+import { exited, runServerToExit, spawnServer, spawnWorker, type ServerProcess } from './spawn-server';
 
 export { exited, freePort, type ServerProcess } from './spawn-server';
 
@@ -36,7 +36,12 @@ export function runServerProcessToExit(env: Record<string, string>, timeoutMs = 
   return runServerToExit(env, { timeoutMs, onSpawn: track });
 }
 
-/** Stops every process started so far (SIGTERM: a graceful shutdown). */
-export function stopServerProcesses() {
-  for (const c of children.splice(0)) c.kill('SIGTERM');
+/**
+ * Stops every process started so far (SIGTERM: a graceful shutdown) and resolves once they have exited: a
+ * server still shutting down writes to its data directory, which the caller may remove next.
+ */
+export async function stopServerProcesses() {
+  const stopping = children.splice(0);
+  for (const c of stopping) c.kill('SIGTERM');
+  await Promise.all(stopping.map(exited));
 }

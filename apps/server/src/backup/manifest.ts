@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { MIGRATIONS_DIR, type Db } from '../platform/db';
+import { SERVER_DIR } from '../paths';
 
 export const MANIFEST_NAME = 'manifest.json';
 export const PGLITE_DUMP_NAME = 'database/pglite.tar.gz';
@@ -73,6 +74,6 @@ export function newerThanThisRelease(level: MigrationLevel): string | null {
 
 /** The server's version (apps/server/package.json). */
 export function appVersion(): string {
-  const file = path.resolve(import.meta.dirname, '../../package.json');
+  const file = path.join(SERVER_DIR, 'package.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ROOT_DIR } from '../paths';
 
 // The only reader of process.env (docs/architecture.md "Runtime shapes"): validated once at boot, failing
 // with a readable list.
@@ -114,8 +115,6 @@ export type Config = Omit<
   /** Absolute repository root, so relative paths work from any cwd. */
   ROOT_DIR: string;
 };
-
-const ROOT_DIR = path.resolve(import.meta.dirname, '../../../..');
 
 /** Parses the environment into a typed config; throws one error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -16,7 +16,7 @@ import { mountTmpfs, type TestFs } from '../../test/tmpfs';
 
 const mounts: TestFs[] = [];
 afterAll(async () => {
-  stopServerProcesses();
+  await stopServerProcesses();
   for (const m of mounts) await m.dispose();
 });
 async function tmpfs(opts: { sizeMb: number; readOnly?: boolean }) {

@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from '../db/schema';
+import { MIGRATIONS_DIR } from '../paths';
 import { acquireDataDirLock, DataDirInUseError } from './data-dir-lock';
 import { describeCause, errnoCode, probeWrite } from './storage-errors';
 import { outsideLogContext } from './log-context';
@@ -59,7 +60,7 @@ export interface Db {
  */
 export type PoolStats = { pool: string; max: number; total: number; idle?: number; waiting?: number };
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../db/migrations');
+export { MIGRATIONS_DIR };
 
 export type DbOptions = { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob; poolSize?: number };
 

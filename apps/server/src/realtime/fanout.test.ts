@@ -64,7 +64,7 @@ describe('notification fan-out', () => {
       });
       socket.close();
     } finally {
-      stopServerProcesses();
+      await stopServerProcesses();
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -95,7 +95,7 @@ describe('steady webhook traffic', () => {
       const arrivedAt = (text: string) => live.arrivals.get(ids.get(text) ?? -1);
       expect([...acked.keys()].filter((text) => arrivedAt(text) === undefined)).toEqual([]);
     } finally {
-      stopServerProcesses();
+      await stopServerProcesses();
       await sim.close();
       await rm(dataDir, { recursive: true, force: true });
     }
