@@ -1,7 +1,7 @@
 // Builds the server into one file, apps/server/dist/main.mjs: its sources and the workspace packages it
 // uses, with every installed package left to Node. A process started from it loads in about a third of
 // the time `--import tsx` takes (which compiles each TypeScript file as it is imported): what production
-// restarts, and the tests and benches that start real server processes, wait for.
+// restarts, and the tests that start real server processes, wait for.
 //   node tools/scripts/build-server.mjs [outfile]
 // builds to another file in apps/server/dist, for a run that must not share the default one.
 import { build } from 'esbuild';

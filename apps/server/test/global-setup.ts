@@ -11,7 +11,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_DIR, openDb } from '../src/platform/db';
+import { MIGRATIONS_DIR } from '../src/paths';
+import { openDb } from '../src/platform/db';
 import { FILE_DATABASE_INFIX } from './postgres-database';
 import { useServerBuild } from './spawn-server';
 

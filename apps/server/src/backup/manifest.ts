@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { MIGRATIONS_DIR, type Db } from '../platform/db';
-import { SERVER_DIR } from '../paths';
+import { MIGRATIONS_DIR, SERVER_DIR } from '../paths';
+import type { Db } from '../platform/db';
 
 export const MANIFEST_NAME = 'manifest.json';
 export const PGLITE_DUMP_NAME = 'database/pglite.tar.gz';

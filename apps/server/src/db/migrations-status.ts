@@ -1,7 +1,8 @@
 // Which committed migrations a PostgreSQL server has not applied yet (drizzle keeps applied hashes in
 // drizzle.__drizzle_migrations), so a node refuses to start on a stale schema instead of failing later.
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { MIGRATIONS_DIR, type Db } from '../platform/db';
+import { MIGRATIONS_DIR } from '../paths';
+import type { Db } from '../platform/db';
 
 /** Tags of migrations not yet applied. */
 export async function pendingMigrations(db: Db): Promise<string[]> {

@@ -60,7 +60,6 @@ export interface Db {
  */
 export type PoolStats = { pool: string; max: number; total: number; idle?: number; waiting?: number };
 
-export { MIGRATIONS_DIR };
 
 export type DbOptions = { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob; poolSize?: number };
 

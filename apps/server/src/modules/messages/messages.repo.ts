@@ -47,7 +47,6 @@ export async function findForDelivery(ex: Executor, messageId: number, claimRepl
     .select({
       message: messages,
       channel: channels,
-      identityId: contactIdentities.id,
       externalUserId: contactIdentities.externalUserId,
       lastInboundAt: contactIdentities.lastInboundAt,
       inStandby: contactIdentities.inStandby,
