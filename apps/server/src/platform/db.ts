@@ -60,7 +60,6 @@ export interface Db {
  */
 export type PoolStats = { pool: string; max: number; total: number; idle?: number; waiting?: number };
 
-
 export type DbOptions = { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob; poolSize?: number };
 
 /** Opens PostgreSQL when a URL is given, else PGlite under `dataDir` (in memory when dataDir is omitted). */
