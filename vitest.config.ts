@@ -18,12 +18,27 @@ const serverFiles = globSync(['apps/server/**/*.test.ts', 'tools/simulator/**/*.
 const databaseFiles = serverFiles.filter((file) => REACHES_DATABASE.test(readFileSync(file, 'utf8')));
 const databaseFreeFiles = serverFiles.filter((file) => !databaseFiles.includes(file));
 
+/**
+ * A database file whose checks rest on nothing the two engines could do differently (an endpoint's
+ * validation, permissions, organisation scope and answers, calls to the providers' simulator, with plain
+ * reads and writes) says so in a comment line starting `// One database is enough:` with its reason. It runs
+ * once: on the PostgreSQL server when TEST_DATABASE_URL names one (PGlite runs the same queries a few times
+ * slower, in the test's own thread), else on PGlite. Every other database file runs on both
+ * (docs/decisions/testing.md says which behaviour that is).
+ */
+const ONE_DATABASE = /^\/\/ One database is enough: /m;
+const oneDatabaseFiles = process.env.TEST_DATABASE_URL
+  ? databaseFiles.filter((file) => ONE_DATABASE.test(readFileSync(file, 'utf8')))
+  : [];
+
 const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
     // A file named for one database (x.pglite.test.ts, x.postgres.test.ts) tests what only that one has.
     include: databaseFiles.filter(
-      (file) => !file.endsWith(`.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`),
+      (file) =>
+        !file.endsWith(`.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`) &&
+        !(db === 'pglite' && oneDatabaseFiles.includes(file)),
     ),
     env: { TEST_DB: db },
     // Memory tests force a collection to measure what is retained, not garbage not yet collected.

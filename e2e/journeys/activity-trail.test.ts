@@ -26,8 +26,13 @@ describe('activity trail in en', () => {
     const manager = await apiSession(inject('baseUrl'), MANAGER, DEMO_PASSWORD);
     try {
       const customer = await assignedLineCustomer(admin, await userIdOf(MANAGER), 'Khun Trail');
-      const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
-      await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}&issueId=${customer.issueId}`);
+      const { page, errors } = await openSignedIn(
+        browser(),
+        MANAGER,
+        lang,
+        'desktop',
+        `/issue/inbox?lang=${lang}&issueId=${customer.issueId}`,
+      );
       await page.getByTestId('message-list').waitFor();
       // The admin's assignment came before the page opened.
       const assigned = t('inbox.trail.assigned', { actor: 'Anong Admin', agent: 'Malee Manager' });
@@ -59,9 +64,12 @@ describe('activity trail in en', () => {
       await snap(page, `activity-trail-desktop-${lang}`);
       expect(errors).toEqual([]);
 
-      const phone = await openSignedIn(browser(), MANAGER, lang, 'phone');
-      await phone.page.goto(
-        `${inject('baseUrl')}/mobile/issue/chat?lang=${lang}&issueId=${customer.issueId}`,
+      const phone = await openSignedIn(
+        browser(),
+        MANAGER,
+        lang,
+        'phone',
+        `/mobile/issue/chat?lang=${lang}&issueId=${customer.issueId}`,
       );
       await expect
         .poll(() => lines(phone.page).locator('.activity-line__text').allTextContents())

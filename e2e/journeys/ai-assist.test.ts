@@ -108,8 +108,13 @@ describe('AI assist in th', () => {
     await customer.says(s.customerSays);
     await scriptModel(lang);
 
-    const { page, errors } = await openSignedIn(browser(), STAFF, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&issueId=${customer.issueId}`);
+    const { page, errors } = await openSignedIn(
+      browser(),
+      STAFF,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&issueId=${customer.issueId}`,
+    );
     const message = chatMessage(page, s.customerSays);
     await message.waitFor();
 
@@ -205,8 +210,13 @@ describe('AI assist in th', () => {
     );
     await customer.says(s.customerSays);
     await scriptModel(lang);
-    const { page, errors } = await openSignedIn(browser(), STAFF, lang, 'phone');
-    await page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${customer.issueId}`);
+    const { page, errors } = await openSignedIn(
+      browser(),
+      STAFF,
+      lang,
+      'phone',
+      `/mobile/issue/chat?lang=${lang}&issueId=${customer.issueId}`,
+    );
     await chatMessage(page, s.customerSays).waitFor();
     await assist(page, t('inbox.assist.suggest'));
     await expect.poll(() => composer(page).inputValue()).toBe(s.suggestion);

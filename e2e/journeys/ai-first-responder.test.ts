@@ -246,8 +246,13 @@ describe('AI first responder in en', () => {
       handOverWords: [s.handOverWord],
     });
     const issueId = await nightConversation(lang);
-    const { page, errors } = await openSignedIn(browser(), ADMIN_EMAIL, lang, 'phone');
-    await page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${issueId}`);
+    const { page, errors } = await openSignedIn(
+      browser(),
+      ADMIN_EMAIL,
+      lang,
+      'phone',
+      `/mobile/issue/chat?lang=${lang}&issueId=${issueId}`,
+    );
     const answer = chatMessage(page, s.answer);
     await answer.getByTestId('ai-tag').waitFor();
     await answer.getByText(t('inbox.chat.aiAnswer')).first().waitFor();

@@ -167,8 +167,13 @@ describe('audit log in th', () => {
   });
 
   it('keeps entries for the days chosen, within 90 to 3650, and logs the change', async () => {
-    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
-    await page.goto(`/setting/audit-log?lang=${lang}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      'admin@demo.local',
+      lang,
+      'desktop',
+      `/setting/audit-log?lang=${lang}`,
+    );
     const button = page.getByTestId('audit-retention-button');
     await button.waitFor();
     expect(await button.innerText()).toContain(String(DEFAULT_RETENTION_DAYS));

@@ -254,8 +254,13 @@ describe('automation rules in en', () => {
   // Once, in English: the inputs do not depend on the language (no test is defined, rather than skipped, in Thai).
   if (lang === 'en')
     it('offers the inputs of every kind of trigger, condition and action', async () => {
-      const { context, page, errors } = await openSignedIn(browser(), ADMIN, lang);
-      await page.goto(`/setting/automation?lang=${lang}`);
+      const { context, page, errors } = await openSignedIn(
+        browser(),
+        ADMIN,
+        lang,
+        'desktop',
+        `/setting/automation?lang=${lang}`,
+      );
       await page.getByTestId('add-automation-rule').click();
       const form = page.getByTestId('rule-form');
       await form.waitFor();
@@ -325,8 +330,13 @@ describe('automation rules in en', () => {
       )
       .toEqual({ teamId, tags: [VIP] });
 
-    const phone = await openSignedIn(browser(), ADMIN, lang, 'phone');
-    await phone.page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${issueId}`);
+    const phone = await openSignedIn(
+      browser(),
+      ADMIN,
+      lang,
+      'phone',
+      `/mobile/issue/chat?lang=${lang}&issueId=${issueId}`,
+    );
     const ruleLine = trailLines(phone.page).filter({
       hasText: t('inbox.trail.ruleFired', {
         rule: RULE,
@@ -349,8 +359,13 @@ describe('automation rules in en', () => {
     await phone.context.close();
 
     if (lang === 'en') {
-      const desk = await openSignedIn(browser(), ADMIN, lang);
-      await desk.page.goto(`/issue/inbox?lang=${lang}&issueId=${issueId}`);
+      const desk = await openSignedIn(
+        browser(),
+        ADMIN,
+        lang,
+        'desktop',
+        `/issue/inbox?lang=${lang}&issueId=${issueId}`,
+      );
       await liveOpen(desk.page);
       await desk.page.locator('[data-testid="activity-line"][data-kind="rule_fired"]').waitFor();
       await snap(desk.page, 'automation-trail-desktop-en');
@@ -361,8 +376,13 @@ describe('automation rules in en', () => {
 
   it('tests the rule on the issue it acted on, duplicates, moves and deletes rules', async () => {
     const [greeting, night] = [`Greeting ${lang} ${suffix}`, `Night note ${lang} ${suffix}`];
-    const { context, page, errors } = await openSignedIn(browser(), ADMIN, lang);
-    await page.goto(`/setting/automation?lang=${lang}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      ADMIN,
+      lang,
+      'desktop',
+      `/setting/automation?lang=${lang}`,
+    );
     const row = tableRow(page, RULE);
     await row.waitFor();
     // It ran once in the last 30 days.

@@ -750,8 +750,7 @@ describe('who may open channel settings', () => {
   it('is a desktop screen: a phone gets no mobile settings route', async () => {
     const context = await newContext(browser, baseUrl, 'phone');
     const { page } = await openPage(context);
-    await signInThroughApi(page, 'admin@demo.local', DEMO_PASSWORD);
-    await page.goto('/setting/channel?lang=en');
+    await signInThroughApi(page, 'admin@demo.local', DEMO_PASSWORD, 'en', '/setting/channel?lang=en');
     await page.waitForURL((url) => url.pathname === '/mobile/setting/channel');
     await page.getByTestId('not-found').waitFor();
     expect(await page.getByTestId('screen-link-channels').count()).toBe(0);

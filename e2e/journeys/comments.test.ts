@@ -56,8 +56,13 @@ describe('comment threads on desktop in en', () => {
     ]);
     await admin.dispose();
     const [questionId, spamId] = commentIds as [string, string];
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/issue/inbox?lang=${lang}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}`,
+    );
     await page.getByTestId('issue-list').waitFor();
 
     // The inbox shows comments only: the thread's card carries the comment marker.
@@ -149,8 +154,13 @@ describe('order list of a live sale', () => {
     const { post, issueId, admin } = await commentedPost('LIVE: silk scarves, CF to order', 'Host Fan', [
       'Hello from the live!',
     ]);
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&kind=comment&issueId=${issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&kind=comment&issueId=${issueId}`,
+    );
     const preview = page.getByTestId('post-preview');
     await preview.getByTestId('post-text').waitFor();
 
@@ -228,8 +238,13 @@ describe('comment threads on a phone in en', () => {
       th ? 'ส่งต่างจังหวัดไหมคะ' : 'Do you ship upcountry?',
     ]);
     await admin.dispose();
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang, 'phone');
-    await page.goto(`/mobile/issue/inbox?lang=${lang}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'phone',
+      `/mobile/issue/inbox?lang=${lang}`,
+    );
     await page.getByTestId('issue-list').waitFor();
     await page.getByTestId('open-filters').click();
     const drawer = page.getByTestId('filters-drawer');

@@ -249,8 +249,13 @@ describe('contacts on desktop in en', () => {
 
 describe('contacts on a phone in en', () => {
   it('opens the same screen under /mobile with a scrolling table and the drawer', async () => {
-    const { context, page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang, 'phone');
-    await page.goto(`/contacts?lang=${lang}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      'admin@demo.local',
+      lang,
+      'phone',
+      `/contacts?lang=${lang}`,
+    );
     await page.waitForURL((url) => url.pathname === '/mobile/contacts');
     await rows(page).first().waitFor();
     await snap(page, `contacts-list-phone-${lang}`);

@@ -290,8 +290,13 @@ describe('customer satisfaction in th', () => {
     await context.close();
 
     // On a phone: the chat's info sheet, then the report from the drawer.
-    const phone = await openSignedIn(browser(), ADMIN, lang, 'phone');
-    await phone.page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${issueId}`);
+    const phone = await openSignedIn(
+      browser(),
+      ADMIN,
+      lang,
+      'phone',
+      `/mobile/issue/chat?lang=${lang}&issueId=${issueId}`,
+    );
     await phone.page.getByTestId('show-info').click();
     const sheet = phone.page.getByTestId('info-sheet');
     await expect.poll(() => sheet.getByTestId('csat-rating').textContent()).toBe('5/5');

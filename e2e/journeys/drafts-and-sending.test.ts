@@ -52,8 +52,13 @@ describe('drafts and sending in th', () => {
   it('keeps a draft per issue, sends it, and says why a reply was refused', async () => {
     const label = `Draft${randomBytes(2).toString('hex')}`;
     const [first, second] = await twoCustomers(label);
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&search=${label}&issueId=${first.issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&search=${label}&issueId=${first.issueId}`,
+    );
     const draftA = `ร่างคำตอบ A ${lang}`;
     const draftB = `ร่างคำตอบ B ${lang}`;
     await composer(page).fill(draftA);

@@ -183,8 +183,13 @@ describe('inbox on desktop in th', () => {
   });
 
   it('filters by status and search, with counts on the tabs', async () => {
-    const { page, errors } = await openSignedIn(browser(), 'admin@demo.local', lang);
-    await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}`);
+    const { page, errors } = await openSignedIn(
+      browser(),
+      'admin@demo.local',
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}`,
+    );
     await page.getByTestId('issue-list').waitFor();
     await page.getByTestId('status-tab-waiting').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('waiting');
@@ -330,8 +335,13 @@ describe('statuses in th', () => {
     await customer.says('สอบถามโปรโมชันค่ะ');
     await assignThroughApi(customer.name, 'Somsak Staff');
 
-    const { page, errors } = await openSignedIn(browser(), 'staff@demo.local', lang);
-    await page.goto(`${inject('baseUrl')}/issue/kanban?lang=${lang}`);
+    const { page, errors } = await openSignedIn(
+      browser(),
+      'staff@demo.local',
+      lang,
+      'desktop',
+      `/issue/kanban?lang=${lang}`,
+    );
     const column = (status: string) => page.getByTestId(`kanban-column-${status}`);
     const mine = (status: string) =>
       column(status).getByTestId('issue-card').filter({ hasText: customer.name });
@@ -363,8 +373,13 @@ describe('statuses in th', () => {
     await staff.call('POST', `/issues/${issueId}/request-close`);
     await staff.dispose();
 
-    const { page, errors } = await openSignedIn(browser(), 'manager@demo.local', lang);
-    await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}&issueId=${issueId}`);
+    const { page, errors } = await openSignedIn(
+      browser(),
+      'manager@demo.local',
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&issueId=${issueId}`,
+    );
     const requested = card(page, customer.name).getByText(t('inbox.list.closeRequested'));
     await requested.waitFor();
     await page.getByTestId('issue-tags').waitFor();

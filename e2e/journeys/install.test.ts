@@ -99,8 +99,13 @@ describe('installing the app', () => {
     for (const viewport of ['phone', 'desktop'] as const) {
       const context = await newContext(browser, baseUrl, viewport, 'en');
       const { page, errors } = await openPage(context);
-      await signInThroughApi(page, 'staff@demo.local', DEMO_PASSWORD, 'en');
-      await page.goto(`${viewport === 'phone' ? '/mobile' : ''}/profile/edit-profile?lang=en`);
+      await signInThroughApi(
+        page,
+        'staff@demo.local',
+        DEMO_PASSWORD,
+        'en',
+        `${viewport === 'phone' ? '/mobile' : ''}/profile/edit-profile?lang=en`,
+      );
       const settings = page.getByTestId('notification-settings');
       await settings.waitFor();
       const hint = settings.getByTestId('home-screen-hint');

@@ -48,8 +48,13 @@ describe('keyboard in en', () => {
   it('moves through the list, answers and resolves from the keyboard, with the help sheet', async () => {
     const label = `Keys${randomBytes(2).toString('hex')}`;
     await twoCustomers(label);
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&search=${label}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&search=${label}`,
+    );
     const cards = page.getByTestId('issue-list').getByTestId('issue-card');
     await expect.poll(() => cards.count()).toBe(2);
     const listed = async () =>
@@ -167,8 +172,13 @@ describe('keyboard in en', () => {
 
   it('takes Tab past the header and the list to the reply box with the skip links', async () => {
     const [customer] = await twoCustomers(`Skip${randomBytes(2).toString('hex')}`);
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&issueId=${customer!.issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&issueId=${customer!.issueId}`,
+    );
     await composer(page).waitFor();
     await liveOpen(page);
     await leaveField(page);
@@ -194,8 +204,13 @@ describe('keyboard in en', () => {
 describe('keyboard on a phone in en', () => {
   it('filters canned responses in place from "/" and inserts the one tapped', async () => {
     const [customer] = await twoCustomers(`KeysPhone${randomBytes(2).toString('hex')}`);
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang, 'phone');
-    await page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${customer!.issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'phone',
+      `/mobile/issue/chat?lang=${lang}&issueId=${customer!.issueId}`,
+    );
     await composer(page).tap();
     await page.keyboard.type('/deliv');
     const option = page.getByTestId('canned-picker').getByRole('option', { name: /Delivery time/ });

@@ -145,8 +145,13 @@ describe('knowledge base in th', () => {
 
     // The agent, in a customer's chat: the book button searches, a click inserts after the typed draft.
     const customer = await assignedLineCustomer(admin, staffId, `KB${suffix}${lang}`);
-    const agent = await openSignedIn(browser(), STAFF, lang);
-    await agent.page.goto(`/issue/inbox?lang=${lang}&issueId=${customer.issueId}`);
+    const agent = await openSignedIn(
+      browser(),
+      STAFF,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&issueId=${customer.issueId}`,
+    );
     const composer = agent.page.getByTestId('composer-input');
     await composer.fill(lang === 'th' ? 'สวัสดีค่ะ' : 'Hello!');
     await agent.page.getByTestId('kb-button').click();

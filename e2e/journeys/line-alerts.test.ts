@@ -50,8 +50,13 @@ describe('LINE alerts in en', () => {
   const t = (key: TranslationKey) => text(lang, key);
 
   it('links LINE with the shown code, gets an assignment there, and unlinks', async () => {
-    const { context, page, errors } = await openSignedIn(browser(), 'staff2@demo.local', lang);
-    await page.goto(`/profile/edit-profile?lang=${lang}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      'staff2@demo.local',
+      lang,
+      'desktop',
+      `/profile/edit-profile?lang=${lang}`,
+    );
     const settings = page.getByTestId('notification-settings');
     await settings.getByText(t('profile.notifications.lineNotLinked')).waitFor();
     await page.getByTestId('line-link-start').click();
@@ -88,8 +93,13 @@ describe('LINE alerts in en', () => {
 
 describe('LINE alerts on a phone in en', () => {
   it('shows the code to send', async () => {
-    const { context, page, errors } = await openSignedIn(browser(), 'staff2@demo.local', lang, 'phone');
-    await page.goto(`/mobile/profile/edit-profile?lang=${lang}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      'staff2@demo.local',
+      lang,
+      'phone',
+      `/mobile/profile/edit-profile?lang=${lang}`,
+    );
     await page.getByTestId('line-link-start').click();
     await page
       .getByTestId('line-link-code')

@@ -37,8 +37,13 @@ describe('a LINE group in en', () => {
     const issueId = await issueOf(admin, name);
     await admin.dispose();
 
-    const { context, page, errors } = await openSignedIn(browser(), ADMIN, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&issueId=${issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      ADMIN,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&issueId=${issueId}`,
+    );
     const list = page.getByTestId('message-list');
     const written = (body: string) => list.getByTestId('message').filter({ hasText: body });
     await expect
@@ -73,8 +78,13 @@ describe('a LINE group in en', () => {
     await context.close();
 
     // On a phone, the members are in the chat's info sheet.
-    const phone = await openSignedIn(browser(), ADMIN, lang, 'phone');
-    await phone.page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${issueId}`);
+    const phone = await openSignedIn(
+      browser(),
+      ADMIN,
+      lang,
+      'phone',
+      `/mobile/issue/chat?lang=${lang}&issueId=${issueId}`,
+    );
     await phone.page.getByTestId('show-info').click();
     const sheet = phone.page.getByTestId('info-sheet');
     await expect

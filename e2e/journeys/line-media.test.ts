@@ -49,8 +49,13 @@ describe('pictures on LINE in th', () => {
     const [gif, photo] = [await promotionGif(), await largePhoto()];
     expect(photo.length).toBeGreaterThan(MB);
 
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang, 'phone');
-    await page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${customer.issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'phone',
+      `/mobile/issue/chat?lang=${lang}&issueId=${customer.issueId}`,
+    );
     await page.getByTestId('file-input').setInputFiles([
       { name: 'promotion.gif', mimeType: 'image/gif', buffer: gif },
       { name: 'shop-front.jpg', mimeType: 'image/jpeg', buffer: photo },

@@ -67,8 +67,13 @@ describe('LINE-native chat in th', () => {
 
   it('shows and sends stickers, offers quick replies and links the tap', async () => {
     const customer = await managersCustomer('Sticker Fan');
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&issueId=${customer.issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&issueId=${customer.issueId}`,
+    );
     await chatMessage(page, `hello from ${customer.name}`).waitFor();
     await liveOpen(page);
 
@@ -155,8 +160,13 @@ describe('LINE-native chat in th', () => {
 
   it('says the customer blocked the account, closes the reply box until they add it again', async () => {
     const customer = await managersCustomer('Blocker');
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/issue/inbox?lang=${lang}&issueId=${customer.issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&issueId=${customer.issueId}`,
+    );
     await chatMessage(page, `hello from ${customer.name}`).waitFor();
     await liveOpen(page);
 
@@ -184,8 +194,13 @@ describe('LINE-native chat in th', () => {
 describe.each<Viewport>(['phone'])('stickers in th on a %s', (viewport) => {
   it('sends a sticker from the phone chat', async () => {
     const customer = await managersCustomer('Phone Sticker');
-    const { context, page, errors } = await openSignedIn(browser(), MANAGER, lang, viewport);
-    await page.goto(`/mobile/issue/chat?lang=${lang}&issueId=${customer.issueId}`);
+    const { context, page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      viewport,
+      `/mobile/issue/chat?lang=${lang}&issueId=${customer.issueId}`,
+    );
     await chatMessage(page, `hello from ${customer.name}`).waitFor();
     await page.getByTestId('sticker-button').click();
     const picker = page.getByTestId('sticker-picker');

@@ -142,8 +142,13 @@ describe('LINE quota in en', () => {
 
 describe('LINE quota for other roles', () => {
   it('is not on the dashboard of a manager, who may not read channel settings', async () => {
-    const { context, page } = await openSignedIn(browser(), 'manager@demo.local', 'en');
-    await page.goto('/dashboard?lang=en');
+    const { context, page } = await openSignedIn(
+      browser(),
+      'manager@demo.local',
+      'en',
+      'desktop',
+      '/dashboard?lang=en',
+    );
     await page.getByTestId('overall-card').waitFor();
     await page.getByTestId('top-tags-card').waitFor();
     expect(await page.getByTestId('line-quota-card').count()).toBe(0);

@@ -291,8 +291,13 @@ describe('macros in en', () => {
   });
 
   it('deletes the macro after the confirmation', async () => {
-    const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`/setting/canned-response?lang=${lang}&tab=macros`);
+    const { page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/setting/canned-response?lang=${lang}&tab=macros`,
+    );
     await tableRow(page, MACRO).waitFor();
     await tableRow(page, MACRO)
       .getByRole('button', { name: t('list.delete'), exact: true })
@@ -317,8 +322,13 @@ describe('macros for a staff member (scope myCanned)', () => {
       isShared: true,
       actions: [{ type: 'add_tag', tagId: tags.find((tag) => tag.name === TAG)!.id }],
     });
-    const { page, errors } = await openSignedIn(browser(), STAFF);
-    await page.goto('/setting/canned-response?lang=en&tab=macros');
+    const { page, errors } = await openSignedIn(
+      browser(),
+      STAFF,
+      'en',
+      'desktop',
+      '/setting/canned-response?lang=en&tab=macros',
+    );
     await tableRow(page, MACRO).waitFor();
     expect(await tableRow(page, MACRO).getByRole('button', { name: 'Delete' }).count()).toBe(0);
 

@@ -139,8 +139,13 @@ describe('notifications on desktop in en', () => {
     const waiting = await assignedLineCustomer(admin, managerId, 'Khun Waiting');
     const manager = await apiSession(inject('baseUrl'), MANAGER, DEMO_PASSWORD);
     const serverCount = () => manager.call<number>('GET', '/web-notification/count');
-    const { page, errors } = await openSignedIn(browser(), MANAGER, lang);
-    await page.goto(`${inject('baseUrl')}/issue/inbox?lang=${lang}&issueId=${reading.issueId}`);
+    const { page, errors } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'desktop',
+      `/issue/inbox?lang=${lang}&issueId=${reading.issueId}`,
+    );
     await page.getByTestId('chat-pane').getByText(`hello from ${reading.name}`).waitFor();
     await liveOpen(page);
     // Opening the chat read its notices (new issue, assigned); the other issue's are still counted.
@@ -246,8 +251,13 @@ describe('notifications on a phone in en', () => {
     const managerId = await userIdOf(MANAGER);
     const reading = await assignedLineCustomer(admin, managerId, 'Khun Phone');
     const waiting = await assignedLineCustomer(admin, managerId, 'Khun Elsewhere');
-    const { page } = await openSignedIn(browser(), MANAGER, lang, 'phone');
-    await page.goto(`${inject('baseUrl')}/mobile/issue/chat?lang=${lang}&issueId=${reading.issueId}`);
+    const { page } = await openSignedIn(
+      browser(),
+      MANAGER,
+      lang,
+      'phone',
+      `/mobile/issue/chat?lang=${lang}&issueId=${reading.issueId}`,
+    );
     const composer = page.getByTestId('composer');
     await composer.waitFor();
     await liveOpen(page);

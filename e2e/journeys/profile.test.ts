@@ -177,8 +177,13 @@ describe('profile edit', () => {
   it('saves notification settings and explains LINE alerts', async () => {
     const context = await newContext(browser, baseUrl, 'phone', 'th');
     const { page, errors } = await openPage(context);
-    await signInThroughApi(page, 'manager@demo.local', DEMO_PASSWORD, 'th');
-    await page.goto('/mobile/profile/edit-profile?lang=th');
+    await signInThroughApi(
+      page,
+      'manager@demo.local',
+      DEMO_PASSWORD,
+      'th',
+      '/mobile/profile/edit-profile?lang=th',
+    );
     const settings = page.getByTestId('notification-settings');
     await settings.waitFor();
     await settings.getByText('LINE Notify ปิดให้บริการแล้ว', { exact: false }).waitFor();

@@ -40,14 +40,15 @@ type LoginAnswer = { accessToken: string; refreshToken: string; profilePath: str
 /**
  * Signs in over HTTP (POST /auth/login, as the form does), stores what the form stores from the answer
  * (the SESSION_KEYS: the token pair, the access token, and the profile read from its claims) and opens the
- * page the role lands on. The journeys about signing in use the form (`signIn`); every other journey starts
- * here, a page load and a form fewer per sign-in.
+ * page the role lands on, or `startPath` when given. The journeys about signing in use the form (`signIn`);
+ * every other journey starts here, a page load and a form fewer per sign-in.
  */
 export async function signInThroughApi(
   page: Page,
   email: string,
   password: string,
   lang: Locale = 'en',
+  startPath?: string,
 ): Promise<void> {
   const context = page.context();
   // The page's request context shares the browser context's cookies: the answer's XSRF cookie is kept.
@@ -76,11 +77,13 @@ export async function signInThroughApi(
   });
   const isPhone = /iPhone|Android/.test(await page.evaluate(() => navigator.userAgent));
   const landing = landingPath(claims.roleName, isPhone ? 'phone' : 'desktop');
-  await page.goto(`${landing}?lang=${lang}`);
-  // The shell keeps the page only with a session it accepts (else it goes to the sign-in page).
-  const isLanding = (pathname: string) => pathname.replace(/\/$/, '') === landing.replace(/\/$/, '');
+  await page.goto(startPath ?? `${landing}?lang=${lang}`);
+  // The shell keeps the page only with a session it accepts (else it goes to the sign-in page); a start
+  // path may send a layout to its own (a phone to /mobile), the landing page stays where it is.
   await page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
-  if (!isLanding(location(page).pathname))
+  const { pathname } = location(page);
+  const trimmed = (path: string) => path.replace(/\/$/, '');
+  if (startPath ? PUBLIC_PATH.test(pathname) : trimmed(pathname) !== trimmed(landing))
     throw new Error(`Signed in as ${email}, the page is ${page.url()}`);
 }
 

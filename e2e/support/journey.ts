@@ -38,18 +38,21 @@ export type SignedInPage = { context: BrowserContext; page: Page; errors: string
 
 /**
  * A new context (desktop unless told) signed in over HTTP as a demo user with the demo password, on the
- * role's landing page in a language. Each call signs in afresh: a journey may end its session or change
- * its password, and the server does not limit successful sign-ins.
+ * role's landing page in a language, or straight on `startPath` (a link the user opens signed in) when the
+ * journey's work is elsewhere: a landing page it would leave at once costs a page load. Each call signs in
+ * afresh: a journey may end its session or change its password, and the server does not limit successful
+ * sign-ins.
  */
 export async function openSignedIn(
   browser: Browser,
   email: string,
   lang: Locale = 'en',
   viewport: Viewport = 'desktop',
+  startPath?: string,
 ): Promise<SignedInPage> {
   const context = await newContext(browser, inject('baseUrl'), viewport, lang);
   const { page, errors } = await openPage(context);
-  await signInThroughApi(page, email, DEMO_PASSWORD, lang);
+  await signInThroughApi(page, email, DEMO_PASSWORD, lang, startPath);
   return { context, page, errors };
 }
 

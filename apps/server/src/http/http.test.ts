@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 // Cross-cutting HTTP behaviour: the error envelope for bad input, and the guard of each route kind.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';

@@ -1,3 +1,4 @@
+// One database is enough: the checks are the routes registered against the route map.
 // The route map and the registered API routes are one set: the real app starts with them matching, and a
 // stray route or an unhandled map entry stops a server at start.
 import Fastify from 'fastify';

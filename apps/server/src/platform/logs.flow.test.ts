@@ -1,3 +1,4 @@
+// One database is enough: the checks are what the server writes to its log.
 // No personal data in the logs, and every line says what it is about. A real server
 // process logs at debug level to a file while a customer writes (signed LINE webhook) with a marker text,
 // their email and phone number, under a display name from their LINE profile; an agent searches for them

@@ -1,3 +1,4 @@
+// One database is enough: the checks are which addresses the guarded client refuses.
 // Without AI_ENDPOINT_ALLOW_PRIVATE (off here) an AI endpoint on a loopback, private or link-local address,
 // or on a name resolving to one, is refused when saved and when tested, and a request to one already saved
 // (the flag turned off since) never leaves: the simulator listening there hears nothing.

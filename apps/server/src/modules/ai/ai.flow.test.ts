@@ -1,3 +1,5 @@
+// One database is enough: the checks are the calls to the providers' simulator and what comes of them, over
+// plain reads and writes.
 // AI assist end to end against the simulator's OpenAI-compatible fake: an admin's settings round
 // trip with the key never returned and its change audited masked; validation; another organisation and a
 // Staff member kept out; completeWithAi streaming, redacting, refusing (off, feature off, over budget: nothing

@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 // API tokens through real HTTP on the test database: managing them, and how a call with one is
 // authenticated (hash stored, revocation and expiry at once, XSRF, rate limit, person-only routes, audit).
 import { createHash } from 'node:crypto';

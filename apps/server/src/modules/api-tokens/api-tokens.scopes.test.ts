@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 // A token's permissions are enforced exactly like a role's: every readable route of the map answers a
 // token as it answers a session of the role whose matrix the token holds, and a token never reaches
 // another organisation's records.

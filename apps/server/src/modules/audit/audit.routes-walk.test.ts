@@ -1,3 +1,4 @@
+// One database is enough: the checks are which routes write an audit entry.
 // Every state-changing route of an administrative resource, every personal-data action and every export
 // is audited: the walk fails when such a route declares no `audit` in the route map, or when calling it
 // (here with ids that exist nowhere and an empty body, so each is refused) writes no entry.

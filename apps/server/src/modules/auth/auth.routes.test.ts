@@ -1,3 +1,5 @@
+// One database is enough: the checks are signing in, tokens, limits and resets through the endpoints, over
+// plain reads and writes.
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, DEFAULT_ROLE_MATRIX, fromRoleEntries } from '@sabai/domain';

@@ -1,3 +1,4 @@
+// One database is enough: the checks are what the mail service is sent and answered.
 // Forgot-password answers known and unknown addresses alike, whether the mail service
 // works or not, and a reset mail the SMTP server failed to take is sent again. A real SMTP server.
 import net from 'node:net';

@@ -358,10 +358,16 @@ describe('the engine', () => {
     });
     const quiet = await lineCustomer('need help');
     const talks = await lineCustomer('need help too');
+    // The agent sets the issue waiting before replying: a delivered reply also hands an on-going issue to
+    // the customer, and the trail below expects the agent's own change.
     for (const { issueId } of [quiet, talks]) {
-      await api('PUT', `/issues/${issueId}/assignee`, { userId: adminId });
-      await api('POST', `/issues/${issueId}/messages`, { text: 'Could you send your order number?' });
-      await api('PATCH', `/issues/${issueId}`, { kind: 'status', status: 'waiting' });
+      expect((await api('PUT', `/issues/${issueId}/assignee`, { userId: adminId })).statusCode).toBe(200);
+      const waiting = await api('PATCH', `/issues/${issueId}`, { kind: 'status', status: 'waiting' });
+      expect(waiting.statusCode, waiting.body).toBe(200);
+      const reply = await api('POST', `/issues/${issueId}/messages`, {
+        text: 'Could you send your order number?',
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
     }
     h.t.clock.advance(61 * MINUTE);
     h.admin = await h.signInAdmin();

@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 // Macros and bulk actions end to end: personal and shared macros under the canned response
 // permission, a run on several issues with each step's outcome (the caller's own rights: a Staff member's
 // status step is refused, the others still run), and bulk actions with a result per issue.

@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// One database is enough: the checks are the calls to the providers' simulator and what comes of them, over
+// plain reads and writes.
 // Connecting a provider account another organisation uses: nothing changes until the
 // caller proves control (LINE confirms id, secret and token; Meta: a Facebook Login that granted the Page),
 // and until then the refusal is the same whether or not the account is used elsewhere. A proven takeover

@@ -1,3 +1,5 @@
+// One database is enough: the checks are the calls to the providers' simulator and what comes of them, over
+// plain reads and writes.
 // What the customer sees of the agents, through the simulator: opening a chat marks their messages read
 // (LINE markAsRead with the message's token, Messenger mark_seen; off per channel), and an agent typing a
 // reply shows LINE's loading animation or Messenger's typing_on, never for a private note.

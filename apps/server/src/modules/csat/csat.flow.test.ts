@@ -1,3 +1,5 @@
+// One database is enough: the checks are the calls to the providers' simulator and what comes of them, over
+// plain reads and writes.
 // Customer satisfaction end to end through the simulator: the channel's settings, the
 // survey sent once when an issue is resolved-success or closed, only inside the platform's window, in the
 // customer's language; the tap matched to the issue that asked even after the customer opened another; the

@@ -1,3 +1,5 @@
+// One database is enough: the checks are the calls to the providers' simulator and what comes of them, over
+// plain reads and writes.
 // The customer's side of a conversation, as the chat shows it: Messenger read receipts and Instagram seen
 // events mark the agent's messages seen (with the time), Instagram reactions show on the message, an unsent
 // LINE message keeps the fact without the content, and a customer who blocks the LINE account (unfollow)

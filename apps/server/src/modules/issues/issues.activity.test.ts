@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 // The activity trail: what each change of an issue records, as GET /issues/:id/activity
 // serves it (oldest first, names resolved), and who may read it.
 import { asc, eq } from 'drizzle-orm';

@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 // Transfer hands the conversation over: whoever receives the new issue may read the issue it was made from
 // (detail, messages, activity, history), even outside their scope, along a chain of transfers too — view
 // only: every change still answers 404.

@@ -1,3 +1,5 @@
+// One database is enough: the checks are the calls to the providers' simulator and what comes of them, over
+// plain reads and writes.
 // LINE-native replies end to end through the simulator: stickers both ways (the picture of a received one,
 // the picker's catalogue, sending one LINE accepts), quick-reply buttons (LINE and Messenger shapes, the 13
 // limit, a tap coming back linked to its button) and the agent as LINE's `sender`.

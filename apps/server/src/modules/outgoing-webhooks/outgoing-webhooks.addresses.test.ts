@@ -1,3 +1,4 @@
+// One database is enough: the checks are which addresses the guarded client refuses.
 // Outgoing webhooks never reach the server's own network unless the operator allows it
 // (OUTGOING_WEBHOOK_ALLOW_PRIVATE, off here): an endpoint on a loopback, private or link-local address, or on
 // a name resolving to one, is refused when saved with a stable code; one whose name moved there since

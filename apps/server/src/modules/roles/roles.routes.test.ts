@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ROLE_MATRIX } from '@sabai/domain';
 import { call, startTestApp, type TestApp } from '../../../test/app';

@@ -1,3 +1,5 @@
+// One database is enough: the checks are the calls to the providers' simulator and what comes of them, over
+// plain reads and writes.
 // LINE staff alerts end to end through the simulator: a staff member asks for a code in their profile,
 // sends it to the organisation's LINE account, and from then on receives their notifications as LINE
 // messages from that account, until they unlink.

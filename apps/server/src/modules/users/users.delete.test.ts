@@ -1,3 +1,5 @@
+// One database is enough: the checks are an endpoint's validation, permissions, organisation scope and
+// answers, over plain reads and writes.
 // Deleting a user must not strand their work. Open issues are handed over first (to another agent
 // or the team queue, recorded in the issue's activities); the deleted user stays as a tombstone, so their
 // messages, issues and the agent report show who it was.

@@ -1,3 +1,4 @@
+// One database is enough: the checks are which push addresses the guarded client refuses.
 // SSRF through web push: the endpoint is whatever a signed-in user sends, and the server POSTs to it on
 // every notification. Only the browsers' push services over https are accepted (no operator allowance here),
 // and a subscription stored before the rule never makes the server reach a loopback listener.

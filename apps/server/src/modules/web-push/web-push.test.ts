@@ -1,3 +1,4 @@
+// One database is enough: the checks are what the push service receives, signed and encrypted.
 // Web push against a local push endpoint that plays the browser's push service: it checks the VAPID
 // signature (RFC 8292) and decrypts the payload with the subscription's private key (RFC 8291), as a
 // browser would. A registered device gets a push when no page has the live socket open, and not otherwise.
