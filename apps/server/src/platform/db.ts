@@ -162,6 +162,16 @@ async function probeClosest(dir: string) {
   return code === 'ENOENT' ? probeWrite(path.dirname(dir)) : code;
 }
 
+// PGlite reads int8 (counts, sums, bigserial ids) as numbers, node-postgres as strings: read them as numbers
+// here too, so a query's rows have one shape on either database and code tested on one holds on the other.
+// Every int8 the product keeps is far below 2^53. (Both already read timestamps alike through drizzle.)
+const INT8_ARRAY = 1016 as Parameters<typeof pg.types.getTypeParser>[0];
+const readInt8Array = pg.types.getTypeParser(INT8_ARRAY);
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(INT8_ARRAY, (value: string) =>
+  (readInt8Array(value) as Array<string | null>).map((item) => (item === null ? null : Number(item))),
+);
+
 /** A pool whose connections, dropped by the server or lost, are logged instead of ending the process. */
 function openPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max });
