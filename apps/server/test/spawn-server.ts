@@ -1,5 +1,6 @@
-// Starting a real server process (its build, else apps/server/src/main.ts) and waiting until it is ready: shared by the
-// tests that need real processes (server-process.ts) and the benches that measure one (bench/soak.ts).
+// Starting a real server process (its build, else apps/server/src/main.ts) and waiting until it is ready:
+// shared by the tests that need real processes (server-process.ts) and the benches that measure one
+// (bench/soak.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
