@@ -2,21 +2,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
-import { serverEntry } from '../../apps/server/test/spawn-server';
+import { freePort, serverEntry } from '../../apps/server/test/spawn-server';
 import { repoRoot } from './paths';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export type StartedServer = { baseUrl: string; process: ChildProcess; stop: () => Promise<void> };
 

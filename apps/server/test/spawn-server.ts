@@ -9,14 +9,30 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/** A loopback port nothing listens on now. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+// Ports for servers started as child processes. A port the system hands out for listen(0) may be handed out
+// again while the child is still starting (other test files' in-process servers listen on port 0 in the same
+// run), and the readiness poll then reaches that other server. So these come from below the system's
+// ephemeral range (32768 and up on Linux), a block of its own per test worker, each checked free first.
+const PORT_BLOCK = 500;
+const FIRST_PORT = 10_000;
+const portBlock = FIRST_PORT + Number(process.env.VITEST_POOL_ID ?? 0) * PORT_BLOCK;
+let nextPort = Math.floor(Math.random() * PORT_BLOCK);
+
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+
+/** A loopback port nothing listens on now, and that no other test worker or listen(0) will take. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORT_BLOCK; tries++) {
+    const port = portBlock + (nextPort++ % PORT_BLOCK);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${portBlock}–${portBlock + PORT_BLOCK - 1}`);
+}
 
 export type ServerProcess = { child: ChildProcess; url: string };
 
