@@ -59,7 +59,7 @@ function webhookClient(deps: Deps): GuardedFetch {
 /**
  * Sends every delivery due now (a batch at a time); resolves to how many were attempted. A batch builds each
  * event's body once (an event's deliveries to several endpoints are claimed together), keeps the new bodies
- * with one statement and records its successes with one transaction; a failure is recorded on its own (its
+ * with one statement and records its successes with another; a failure is recorded on its own (its
  * retry, the endpoint's failing).
  */
 export async function deliverDue(deps: Deps): Promise<number> {
@@ -72,13 +72,10 @@ export async function deliverDue(deps: Deps): Promise<number> {
       claimed.map((delivery) => attempt(deps, delivery, bodies.get(delivery.event.id)!)),
     );
     const delivered = results.filter((r) => succeeded(r));
-    if (delivered.length > 0)
-      await deps.db.orm.transaction((tx) =>
-        repo.recordDelivered(
-          tx,
-          delivered.map((r) => ({ endpointId: r.delivery.endpoint.id, attempt: attemptRecordOf(r) })),
-        ),
-      );
+    await repo.recordDelivered(
+      deps.db.orm,
+      delivered.map((r) => ({ endpointId: r.delivery.endpoint.id, attempt: attemptRecordOf(r) })),
+    );
     for (const failed of results.filter((r) => !succeeded(r)))
       await deps.db.orm.transaction((tx) => recordFailure(deps, tx, failed));
     attempted += claimed.length;

@@ -1,9 +1,10 @@
 // The outgoing webhooks' endpoints, deliveries and attempts: the only file of the module, with
 // resources.repo.ts (the bodies' resources), that touches the database.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryStatus, WebhookEventType } from '@sabai/contracts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { rowsOf, type Executor } from '../../platform/db';
+import { sqlRows } from '../../platform/sql-rows';
 import type { Backlog } from '../../platform/metrics';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -162,7 +163,8 @@ export async function loadDeliveries(ex: Executor, ids: number[]): Promise<Claim
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(inArray(webhookDeliveries.id, ids))
+    // One array parameter: a batch's ids as a list would be fifty to build and parse each time.
+    .where(sql`${webhookDeliveries.id} = ANY(${sql.param(ids)}::bigint[])`)
     .orderBy(webhookDeliveries.id);
   return rows.map((r) => ({ ...r, event: { ...r.event, type: r.event.type as WebhookEventType } }));
 }
@@ -231,37 +233,44 @@ export async function recordAttempt(
 }
 
 /**
- * Successful attempts, set-based: each delivery delivered, its attempt kept, and their endpoints not
- * failing any more. A delivery gone meanwhile (its endpoint deleted) is left out.
+ * Successful attempts, in one statement: each delivery delivered, its attempt kept, and their endpoints not
+ * failing any more. A delivery gone meanwhile (its endpoint deleted) is left out. The attempts travel as
+ * one array per column: a batch's fifty rows are eight parameters, not four hundred.
  */
 export async function recordDelivered(
   ex: Executor,
   done: Array<{ endpointId: string; attempt: AttemptRecord }>,
 ) {
-  const recorded = await ex
-    .update(webhookDeliveries)
-    .set({
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      lockedUntil: null,
-      status: 'delivered',
-      nextAttemptAt: null,
-    })
-    .where(
-      inArray(
-        webhookDeliveries.id,
-        done.map((d) => d.attempt.deliveryId),
-      ),
+  if (done.length === 0) return;
+  await ex.execute(sql`
+    WITH done AS (
+      SELECT * FROM ${sqlRows(
+        done.map(({ endpointId, attempt }) => ({ endpointId, ...attempt })),
+        {
+          deliveryId: 'bigint',
+          endpointId: 'uuid',
+          attemptedAt: 'timestamptz',
+          statusCode: 'int',
+          latencyMs: 'int',
+          responseSnippet: 'text',
+          error: 'text',
+          resend: 'boolean',
+        },
+        'v',
+      )}
+    ), delivered AS (
+      UPDATE ${webhookDeliveries} d SET attempts = d.attempts + 1, locked_until = NULL, status = 'delivered',
+        next_attempt_at = NULL
+      FROM done WHERE d.id = done."deliveryId"
+      RETURNING done.*
+    ), kept AS (
+      INSERT INTO ${webhookAttempts}
+        (delivery_id, attempted_at, status_code, latency_ms, response_snippet, error, resend)
+      SELECT "deliveryId", "attemptedAt", "statusCode", "latencyMs", "responseSnippet", error, resend
+      FROM delivered
     )
-    .returning({ id: webhookDeliveries.id });
-  const kept = new Set(recorded.map((r) => r.id));
-  const still = done.filter((d) => kept.has(d.attempt.deliveryId));
-  if (still.length === 0) return;
-  await ex.insert(webhookAttempts).values(still.map((d) => d.attempt));
-  const endpointIds = [...new Set(still.map((d) => d.endpointId))];
-  await ex
-    .update(webhookEndpoints)
-    .set({ failingSince: null })
-    .where(and(inArray(webhookEndpoints.id, endpointIds), sql`${webhookEndpoints.failingSince} IS NOT NULL`));
+    UPDATE ${webhookEndpoints} e SET failing_since = NULL
+    WHERE e.id IN (SELECT "endpointId" FROM delivered) AND e.failing_since IS NOT NULL`);
 }
 
 /** A failure at `at`: the endpoint fails since its first failure after its last success. */
