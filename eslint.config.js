@@ -27,6 +27,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Component tests wait with Testing Library, whose time limit the set-up raises for a busy machine;
+  // vitest's own waitFor gives up after one second.
+  {
+    files: ['apps/web/src/**/*.component.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'waitFor',
+          message: "Use Testing Library's waitFor (see src/test/setup.ts).",
+        },
+      ],
+    },
+  },
   // Web app: keep every user-visible text in packages/i18n, and refuse deprecated APIs (antd 6 warns
   // about them at runtime).
   {

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { routes } from '@sabai/contracts';
 import { expectAccessible } from '../../../test/accessibility';
 import { answer, hold, refuse, type Fixture } from '../../../test/network';
@@ -54,7 +54,7 @@ describe('contacts (th)', () => {
     await screen.findByText(text('contacts.emptyAll'));
     await user.type(screen.getByTestId('contact-search'), 'no such customer anywhere');
     await screen.findByText(text('contacts.empty'));
-    await vi.waitFor(() => expect(list.at(-1)?.query.get('search')).toBe('no such customer anywhere'));
+    await waitFor(() => expect(list.at(-1)?.query.get('search')).toBe('no such customer anywhere'));
     await expectAccessible(container);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { routes, type IssueActivity, type IssueDetail, type Message } from '@sabai/contracts';
 import { ensureInboxTexts } from '../../../lib/i18n';
 import { expectAccessible } from '../../../test/accessibility';
@@ -106,7 +106,7 @@ for (const lang of ['en', 'th'] as const) {
       const { user } = await open(lang);
       const input = await screen.findByTestId('composer-input');
       await user.type(input, `${again}{Enter}`);
-      await vi.waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(again));
+      await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(again));
       expect(screen.queryByTestId('message')).toBeNull();
     });
   });
@@ -175,7 +175,7 @@ describe('a LINE group conversation', () => {
       items: [{ userId: 'U-mai', displayName: 'Khun Mai', pictureUrl: null, hasLeft: false }],
     });
     const { container } = await open('en');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getAllByTestId('group-member').map((e) => e.textContent)).toEqual([
         'Khun Mai',
         text('inbox.trail.aMember'),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { routes } from '@sabai/contracts';
 import { expectAccessible } from '../../../test/accessibility';
 import { answer, refuse } from '../../../test/network';
@@ -22,11 +22,11 @@ for (const lang of ['en', 'th'] as const) {
       answer(routes.notifications.list, { items: [], nextCursor: null });
       const { container, user } = await renderInApp(<NotificationBell />, { path: '/issue/inbox', lang });
       const bell = await screen.findByTestId('notification-bell');
-      await vi.waitFor(() => expect(badgeOf(bell)).toBe('9+'));
+      await waitFor(() => expect(badgeOf(bell)).toBe('9+'));
       await user.click(bell);
       await screen.findByText(text('common.notification.clear_count'));
       const drawer = await screen.findByTestId('notification-drawer');
-      await vi.waitFor(() =>
+      await waitFor(() =>
         expect(within(drawer).getByTestId('notification-drawer-count').textContent).toBe('99+'),
       );
       await expectAccessible(container.ownerDocument.body);
