@@ -13,9 +13,13 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 // again while the child is still starting (other test files' in-process servers listen on port 0 in the same
 // run), and the readiness poll then reaches that other server. So these come from below the system's
 // ephemeral range (32768 and up on Linux), a block of its own per test worker, each checked free first.
-const PORT_BLOCK = 500;
+// 200 ports a worker keeps the blocks below that range for up to 113 workers.
+const PORT_BLOCK = 200;
 const FIRST_PORT = 10_000;
+const EPHEMERAL_PORTS = 32_768;
 const portBlock = FIRST_PORT + Number(process.env.VITEST_POOL_ID ?? 0) * PORT_BLOCK;
+if (portBlock + PORT_BLOCK > EPHEMERAL_PORTS)
+  throw new Error(`too many test workers for the spawned servers' ports (block at ${portBlock})`);
 let nextPort = Math.floor(Math.random() * PORT_BLOCK);
 
 const canListen = (port: number) =>
