@@ -1015,9 +1015,11 @@ export const inboundEvents = pgTable(
     deadReason: text('dead_reason'),
   },
   (t) => [
+    // The rows still to process, in order: the claim walks it (a plain index scan, which also marks the
+    // entries of processed rows dead, so the walk stays short where autovacuum is off or behind).
     index('inbound_events_pending_idx')
       .on(t.id)
-      .where(sql`${t.processedAt} is null`),
+      .where(sql`${t.processedAt} is null and ${t.deadAt} is null`),
     index('inbound_events_dead_idx')
       .on(t.provider, t.channelKey)
       .where(sql`${t.deadAt} is not null`),
@@ -1503,6 +1505,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // First attempts in order, for the dispatch's claim (retries come through the index above).
+    index('webhook_deliveries_first_attempt_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending' and ${t.nextAttemptAt} is null`),
   ],
 );
 

@@ -88,7 +88,11 @@ async function flush(db: Db, queue: { pending: Pending[]; flushing: boolean }) {
   queue.flushing = false;
 }
 
-/** Claims up to `limit` unprocessed rows for `leaseMs`. */
+/**
+ * Claims up to `limit` unprocessed rows for `leaseMs`, oldest first, through `claim_inbound_events`,
+ * which walks the pending index in order (see its migration: the claim's cost follows the backlog, not
+ * the rows processed that day).
+ */
 export async function claimInbound(db: Db, limit: number, leaseMs: number): Promise<InboundRow[]> {
   const rows = await db.query<{
     id: string | number;
@@ -96,15 +100,10 @@ export async function claimInbound(db: Db, limit: number, leaseMs: number): Prom
     channel_key: string | null;
     body: string;
     attempts: number;
-  }>(
-    `UPDATE inbound_events SET locked_until = now() + ($2 || ' milliseconds')::interval, attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM inbound_events
-       WHERE processed_at IS NULL AND dead_at IS NULL AND attempts < ${MAX_ATTEMPTS} AND (locked_until IS NULL OR locked_until < now())
-       ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id, provider, channel_key, body, attempts`,
-    [limit, String(leaseMs)],
-  );
+  }>(`SELECT * FROM claim_inbound_events($1, ($2 || ' milliseconds')::interval, ${MAX_ATTEMPTS})`, [
+    limit,
+    String(leaseMs),
+  ]);
   return rows
     .map((r) => ({
       id: Number(r.id),

@@ -99,7 +99,9 @@ export type ClaimedDelivery = {
 /**
  * Takes up to `limit` deliveries due at `now` (pending, their endpoint enabled, no lease running) under a
  * lease until `leaseUntil`: several workers share them through SKIP LOCKED, and a crashed worker's are
- * taken again once its lease lapses. Oldest first.
+ * taken again once its lease lapses. Oldest first. `claim_webhook_deliveries` walks the first attempts and
+ * the retries each in its own partial index, in order (see its migration: the claim's cost follows the
+ * deliveries due, not those delivered that day).
  */
 export async function claimDue(
   ex: Executor,
@@ -108,17 +110,9 @@ export async function claimDue(
   limit: number,
 ): Promise<ClaimedDelivery[]> {
   const claimed = rowsOf<{ id: string | number }>(
-    await ex.execute(sql`
-      WITH due AS (
-        SELECT d.id FROM ${webhookDeliveries} d
-        JOIN ${webhookEndpoints} e ON e.id = d.endpoint_id AND e.enabled
-        WHERE d.status = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= ${now})
-          AND (d.locked_until IS NULL OR d.locked_until < ${now})
-        ORDER BY d.id LIMIT ${limit}
-        FOR UPDATE OF d SKIP LOCKED
-      )
-      UPDATE ${webhookDeliveries} d SET locked_until = ${leaseUntil} FROM due WHERE d.id = due.id
-      RETURNING d.id`),
+    await ex.execute(
+      sql`SELECT id FROM claim_webhook_deliveries(${now}, ${leaseUntil}, ${limit}) AS claimed(id)`,
+    ),
   ).map((r) => Number(r.id));
   return claimed.length === 0 ? [] : loadDeliveries(ex, claimed);
 }
