@@ -12,7 +12,7 @@ import {
   PROFILE_JOB,
   processInboundBatch,
 } from './modules/inbound';
-import { deliverMessage, DELIVER_JOB } from './modules/messages';
+import { deliverMessage, DELIVER_AGENT_MESSAGE_JOB, DELIVER_JOB } from './modules/messages';
 import { markChatRead, MARK_READ_JOB } from './modules/chat-signals';
 import * as assignment from './modules/assignment';
 import * as audit from './modules/audit';
@@ -32,6 +32,7 @@ import * as outgoingWebhooks from './modules/outgoing-webhooks';
 export async function startWorkers(deps: Deps): Promise<() => Promise<void>> {
   // Retry settings come with each job's definition; handlers receive the data their schema parsed.
   await deps.jobs.work(DELIVER_JOB, { concurrency: 4 }, (job) => deliverMessage(deps, job));
+  await deps.jobs.work(DELIVER_AGENT_MESSAGE_JOB, { concurrency: 4 }, (job) => deliverMessage(deps, job));
   await deps.jobs.work(MARK_READ_JOB, { concurrency: 2 }, (job) => markChatRead(deps, job));
   await deps.jobs.work(MEDIA_JOB, { concurrency: 2 }, (job) => downloadMedia(deps, job));
   await deps.jobs.work(comments.PRIVATE_REPLY_JOB, { concurrency: 4 }, (job) =>

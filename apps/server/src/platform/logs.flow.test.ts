@@ -148,7 +148,7 @@ describe('the server log', () => {
       expect(requestLines(/^\/api\/v1\/contacts\?search=\[redacted\]$/)).not.toHaveLength(0);
 
       // The refused attempt: logged by the delivery job, with its queue, job, organisation and issue.
-      const failed = lines.find((l) => l.msg === 'job failed' && l.queue === 'message.deliver');
+      const failed = lines.find((l) => l.msg === 'job failed' && l.queue === 'message.deliver_agent');
       expect(failed).toMatchObject({
         jobId: expect.any(String),
         organizationId: completed(reply?.reqId)?.organizationId,

@@ -1,6 +1,12 @@
 // What other modules may use of messages.
 /** Queues an automatic reply inside a transaction; the delivery job and its name. */
-export { queueSystemMessage, deliverMessage, DELIVER_JOB, presentMessage } from './messages.service';
+export {
+  queueSystemMessage,
+  deliverMessage,
+  DELIVER_JOB,
+  DELIVER_AGENT_MESSAGE_JOB,
+  presentMessage,
+} from './messages.service';
 export type { SystemPayload } from './messages.service';
 /** Routes: list, send, retry, upload attachments. */
 export { messageRoutes } from './messages.routes';

@@ -32,18 +32,18 @@ import {
 import { assertChannelTakes, assertCustomerReachable, outgoingPayload } from './send-rules';
 import { recordSentParts, sentPartMetadata } from './sent-parts';
 
-export const DELIVER_JOB = defineJob(
-  'message.deliver',
-  z.object({ messageId: z.number().int().positive() }),
-  { retryLimit: 5, retryDelay: 2, retryBackoff: true },
-);
+const deliverySchema = z.object({ messageId: z.number().int().positive() });
+const deliveryRetries = { retryLimit: 5, retryDelay: 2, retryBackoff: true };
+
+/** The delivery of an automatic message: greetings, out-of-hours and AI answers, surveys, rules' messages. */
+export const DELIVER_JOB = defineJob('message.deliver', deliverySchema, deliveryRetries);
 
 /**
- * A person is waiting on an agent's own message: it is delivered before the automatic ones queued with it
- * (greetings, out-of-hours answers, surveys, rules' messages), which a burst of new customers can pile up by
- * the thousand (pg-boss hands out the highest priority first).
+ * The delivery of a message a person sent (an agent's reply, or one they chose to send again): a person is
+ * waiting on it, so it has its own queue and workers, never behind the automatic ones, which a burst of new
+ * customers piles up by the thousand.
  */
-const AGENT_MESSAGE_PRIORITY = { priority: 10 } as const;
+export const DELIVER_AGENT_MESSAGE_JOB = defineJob('message.deliver_agent', deliverySchema, deliveryRetries);
 
 /** An agent's reply or private note on an issue the caller may update. */
 export async function sendAgentMessage(
@@ -108,7 +108,7 @@ export async function sendAgentMessage(
     if (!input.isPrivateNote) {
       await repo.touchIssueForReply(tx, issueId, now, auth.userId);
       await refreshSla(tx, now, [{ issueId, organizationId: auth.organizationId }]);
-      await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId: row.id }, AGENT_MESSAGE_PRIORITY);
+      await deps.jobs.sendInTransaction(tx, DELIVER_AGENT_MESSAGE_JOB, { messageId: row.id });
     }
     await publishEvent(tx, {
       name: 'message.created',
@@ -209,7 +209,7 @@ export async function retryMessage(
   const updated = await deps.db.orm.transaction(async (tx) => {
     const row = await repo.markPendingAgain(tx, auth.organizationId, messageId);
     if (!row) return null;
-    await deps.jobs.sendInTransaction(tx, DELIVER_JOB, { messageId }, AGENT_MESSAGE_PRIORITY);
+    await deps.jobs.sendInTransaction(tx, DELIVER_AGENT_MESSAGE_JOB, { messageId });
     await publishEvent(tx, {
       name: 'message.updated',
       organizationId: auth.organizationId,
@@ -221,7 +221,7 @@ export async function retryMessage(
   return presentMessage(deps, messageId);
 }
 
-/** The delivery job: sends one pending message through its channel's adapter. */
+/** The delivery job (both queues): sends one pending message through its channel's adapter. */
 export async function deliverMessage(deps: Deps, job: JobOf<typeof DELIVER_JOB>) {
   const now = deps.clock.now();
   const found = await repo.findForDelivery(deps.db.orm, job.data.messageId, now);
