@@ -593,9 +593,6 @@ export const contactIdentities = pgTable(
     pictureUrl: text('picture_url'),
     isFollowing: boolean('is_following').notNull().default(true),
     lastInboundAt: ts('last_inbound_at'),
-    // LINE: the latest live reply token, claimed (set to null) atomically by the first send that uses it.
-    replyToken: text('reply_token'),
-    replyTokenExpiresAt: ts('reply_token_expires_at'),
     // LINE: another module (a chatbot service the account added) controls this chat; its latest event came in
     // standby mode, so nothing may be sent to it until an event comes in active mode again.
     inStandby: boolean('in_standby').notNull().default(false),
@@ -607,6 +604,25 @@ export const contactIdentities = pgTable(
     uniqueIndex('contact_identities_channel_user_key').on(t.channelId, t.externalUserId),
     index('contact_identities_contact_idx').on(t.contactId),
   ],
+);
+
+/**
+ * A LINE chat's reply tokens still to use: each event's token is good for one reply, for about a minute
+ * (the product keeps it REPLY_TOKEN_TTL_MS). Kept apart from the identity row, which a batch of the
+ * customer's messages locks until it commits, so a delivery takes one without waiting (SKIP LOCKED: two
+ * deliveries take two tokens). A batch stores its newest token per chat and drops the chat's expired ones.
+ */
+export const lineReplyTokens = pgTable(
+  'line_reply_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => contactIdentities.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('line_reply_tokens_identity_idx').on(t.identityId, t.id)],
 );
 
 /**

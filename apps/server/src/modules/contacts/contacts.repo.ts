@@ -218,9 +218,12 @@ export async function erasePersonalData(ex: Executor, contactId: string, erasedN
     WHERE id = ${contactId}`);
   // A new provider id: the same person writing again starts a new contact, unlinked from the erased one.
   await ex.execute(sql`
-    UPDATE contact_identities SET external_user_id = 'erased:' || id, display_name = '', picture_url = NULL,
-      reply_token = NULL, reply_token_expires_at = NULL, referral_ad_id = NULL
-    WHERE contact_id = ${contactId}`);
+    WITH erased AS (
+      UPDATE contact_identities SET external_user_id = 'erased:' || id, display_name = '', picture_url = NULL,
+        referral_ad_id = NULL
+      WHERE contact_id = ${contactId} RETURNING id
+    )
+    DELETE FROM line_reply_tokens t USING erased WHERE t.identity_id = erased.id`);
   await ex.execute(sql`UPDATE issues SET note = '' WHERE contact_id = ${contactId}`);
   const attachments = rowsOf<{ file_id: string }>(
     await ex.execute(sql`

@@ -283,7 +283,7 @@ function issueActivity(applied: AppliedMessage[]): repo.IssueActivity[] {
 }
 
 /**
- * Per identity: the latest time, the newest reply token (LINE's earlier tokens are then stale) and whether the
+ * Per identity: the latest time, the newest reply token (the batch keeps one per chat) and whether the
  * latest event came in standby.
  */
 function identityActivity(

@@ -7,6 +7,7 @@ import {
   channels,
   contactIdentities,
   issues,
+  lineReplyTokens,
   messageAttachments,
   messageProviderIds,
   messages,
@@ -344,8 +345,8 @@ export type IdentityActivity = {
  * the waiting → on-going rule (the customer spoke last, so the ball is back with the agent), the report
  * facts (the first customer message and when the customer started waiting for a reply), and on the trail
  * the customer's return to a resolved issue. On each identity: last inbound time, following again, the
- * newest live reply token, the referral ad a new issue took, standby or not. On each contact: last contact
- * time.
+ * referral ad a new issue took, standby or not; its newest reply token kept, its expired ones dropped. On
+ * each contact: last contact time.
  */
 export async function recordCustomerActivity(
   ex: Executor,
@@ -390,24 +391,25 @@ export async function recordCustomerActivity(
       WHERE ${customerReturns(sql`old_row`)}
     ), identity_update AS (
       UPDATE contact_identities ci SET last_inbound_at = v.at, is_following = true,
-        reply_token = COALESCE(v."replyToken", ci.reply_token),
-        reply_token_expires_at = CASE WHEN v."replyToken" IS NULL THEN ci.reply_token_expires_at
-          ELSE v."replyTokenExpiresAt" END,
         referral_ad_id = CASE WHEN v."tookReferral" THEN NULL ELSE ci.referral_ad_id END,
         in_standby = v."inStandby"
       FROM ${sqlRows(
         identityActivity,
-        {
-          identityId: 'uuid',
-          at: 'timestamptz',
-          replyToken: 'text',
-          replyTokenExpiresAt: 'timestamptz',
-          tookReferral: 'boolean',
-          inStandby: 'boolean',
-        },
+        { identityId: 'uuid', at: 'timestamptz', tookReferral: 'boolean', inStandby: 'boolean' },
         'v',
       )}
       WHERE ci.id = v."identityId"
+    ), expired_tokens AS (
+      DELETE FROM ${lineReplyTokens} t USING ${sqlRows(identityActivity, { identityId: 'uuid' }, 'v')}
+      WHERE t.identity_id = v."identityId" AND t.expires_at <= now()
+    ), new_tokens AS (
+      INSERT INTO ${lineReplyTokens} (identity_id, token, expires_at)
+      SELECT v."identityId", v."replyToken", v."replyTokenExpiresAt"
+      FROM ${sqlRows(
+        identityActivity.filter((a) => a.replyToken !== null),
+        { identityId: 'uuid', replyToken: 'text', replyTokenExpiresAt: 'timestamptz' },
+        'v',
+      )}
     ), contact_update AS (
       UPDATE contacts SET last_contact_at = v.at
       FROM ${sqlRows(

@@ -4,6 +4,7 @@ import {
   contactIdentities,
   files,
   issues,
+  lineReplyTokens,
   messageAttachments,
   messageProviderIds,
   messages,
@@ -32,7 +33,8 @@ export async function attachFiles(ex: Executor, messageId: number, fileIds: stri
 /**
  * Everything the delivery job needs about one outgoing message, in one read: its channel and recipient, its
  * files, and the parts the provider accepted in an earlier attempt. With `claimReplyTokenAt`, the same
- * statement takes the chat's live LINE reply token for the message's first request (claimReplyTokenSql).
+ * statement takes one of the chat's live LINE reply tokens for the message's first request
+ * (claimReplyTokenSql).
  */
 export async function findForDelivery(ex: Executor, messageId: number, claimReplyTokenAt?: Date) {
   const claimed = ex
@@ -79,23 +81,26 @@ export async function findForDelivery(ex: Executor, messageId: number, claimRepl
 }
 
 /**
- * Takes the chat's live LINE reply token, once (the first sender gets it, everyone else nothing), for a
- * message about to make its first request: pending, on LINE, the chat not controlled by another module,
- * no part accepted yet (a later attempt of a half-sent message pushes the rest).
+ * Takes one of the chat's live LINE reply tokens, the newest no other delivery holds (each token serves one
+ * reply), for a message about to make its first request: pending, on LINE, the chat not controlled by
+ * another module, no part accepted yet (a later attempt of a half-sent message pushes the rest). It never
+ * waits: the tokens are rows of their own (not the identity's, which a batch of the customer's messages
+ * locks until it commits), and one another delivery is taking is skipped.
  */
 function claimReplyTokenSql(messageId: number, now: Date) {
   return sql`
-    UPDATE ${contactIdentities} ci SET reply_token = NULL, reply_token_expires_at = NULL
-    FROM (SELECT chat.id, chat.reply_token FROM ${messages} m
-          JOIN ${issues} i ON i.id = m.issue_id
-          JOIN ${channels} c ON c.id = m.channel_id
-          JOIN ${contactIdentities} chat ON chat.id = i.contact_identity_id
-          WHERE m.id = ${messageId} AND m.delivery_status = 'pending' AND c.type = 'line' AND NOT chat.in_standby
-            AND chat.reply_token IS NOT NULL AND chat.reply_token_expires_at > ${now}
-            AND NOT EXISTS (SELECT 1 FROM ${messageProviderIds} p WHERE p.message_id = m.id)
-          FOR UPDATE OF chat) old
-    WHERE ci.id = old.id
-    RETURNING old.reply_token AS token`;
+    DELETE FROM ${lineReplyTokens} t
+    USING (SELECT tok.id FROM ${messages} m
+           JOIN ${issues} i ON i.id = m.issue_id
+           JOIN ${channels} c ON c.id = m.channel_id
+           JOIN ${contactIdentities} chat ON chat.id = i.contact_identity_id
+           CROSS JOIN LATERAL (
+             SELECT r.id FROM ${lineReplyTokens} r WHERE r.identity_id = chat.id AND r.expires_at > ${now}
+             ORDER BY r.id DESC LIMIT 1 FOR UPDATE SKIP LOCKED) tok
+           WHERE m.id = ${messageId} AND m.delivery_status = 'pending' AND c.type = 'line' AND NOT chat.in_standby
+             AND NOT EXISTS (SELECT 1 FROM ${messageProviderIds} p WHERE p.message_id = m.id)) picked
+    WHERE t.id = picked.id
+    RETURNING t.token AS token`;
 }
 
 export type DeliveryRow = NonNullable<Awaited<ReturnType<typeof findForDelivery>>>;
