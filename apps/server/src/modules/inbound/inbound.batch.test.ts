@@ -5,7 +5,14 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startChannelHarness, type ChannelHarness } from '../../../test/channels';
-import { contactIdentities, contacts, inboundEvents, issues, messages } from '../../db/schema';
+import {
+  contactIdentities,
+  contacts,
+  inboundEvents,
+  issues,
+  lineReplyTokens,
+  messages,
+} from '../../db/schema';
 import { INGEST_CHANNEL, type InboundRow } from '../../platform/ingest-queue';
 import type { DomainEvent } from '../../platform/events';
 import { processInboundBatch } from './inbound.service';
@@ -161,6 +168,29 @@ describe('a batch of deliveries', () => {
 
     await processInboundBatch(h.t.deps, [delivery(text(userId, 'hello?'))]);
     expect(await reportFacts()).toEqual(facts);
+  });
+
+  it("keeps each chat's newest reply token of a batch and drops the chat's expired ones", async () => {
+    const userId = newUser();
+    const first = text(userId, 'first');
+    await processInboundBatch(h.t.deps, [delivery(first)]);
+    const [identity] = await h.t.db.orm
+      .select({ id: contactIdentities.id })
+      .from(contactIdentities)
+      .where(eq(contactIdentities.externalUserId, userId));
+    // A token a batch left over a minute ago, expired since.
+    await h.t.db.orm
+      .insert(lineReplyTokens)
+      .values({ identityId: identity!.id, token: 'expired', expiresAt: new Date(Date.now() - 60_000) });
+    const [second, third] = [text(userId, 'second'), text(userId, 'third')];
+    await processInboundBatch(h.t.deps, [delivery(second, third)]);
+    const tokens = await h.t.db.orm
+      .select({ token: lineReplyTokens.token })
+      .from(lineReplyTokens)
+      .where(eq(lineReplyTokens.identityId, identity!.id))
+      .orderBy(asc(lineReplyTokens.id));
+    // The first batch's token is still good for a reply; of the second batch, its newest.
+    expect(tokens.map((t) => t.token)).toEqual([`reply-${lineIdOf(first)}`, `reply-${lineIdOf(third)}`]);
   });
 
   it('stores a message delivered twice in one batch once, and ignores a later redelivery', async () => {

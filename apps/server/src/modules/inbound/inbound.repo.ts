@@ -400,8 +400,12 @@ export async function recordCustomerActivity(
       )}
       WHERE ci.id = v."identityId"
     ), expired_tokens AS (
-      DELETE FROM ${lineReplyTokens} t USING ${sqlRows(identityActivity, { identityId: 'uuid' }, 'v')}
-      WHERE t.identity_id = v."identityId" AND t.expires_at <= now()
+      -- Each chat's expired tokens looked up apart, through the chat's index (a subquery per chat): as a
+      -- join, the planner without statistics (PGlite, autovacuum off) read the whole table every batch.
+      DELETE FROM ${lineReplyTokens} t WHERE t.id = ANY(ARRAY(
+        SELECT unnest((SELECT array_agg(r.id) FROM ${lineReplyTokens} r
+                       WHERE r.identity_id = v."identityId" AND r.expires_at <= now()))
+        FROM ${sqlRows(identityActivity, { identityId: 'uuid' }, 'v')}))
     ), new_tokens AS (
       INSERT INTO ${lineReplyTokens} (identity_id, token, expires_at)
       SELECT v."identityId", v."replyToken", v."replyTokenExpiresAt"
