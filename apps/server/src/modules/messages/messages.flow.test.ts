@@ -46,7 +46,7 @@ async function nothingPending() {
   });
 }
 
-/** The delivery jobs of these messages (either queue), in any state (a message leaves the product only by one). */
+/** The delivery jobs of these messages (either queue), in any state: a message leaves by one at most. */
 async function deliveryJobs(messageIds: number[]) {
   return h.t.db.query<{ state: string }>(
     `SELECT state FROM pgboss.job WHERE name IN ('message.deliver', 'message.deliver_agent')
