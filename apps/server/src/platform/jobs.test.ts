@@ -362,4 +362,40 @@ describe('transactionAdapter', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ n: 7, v: '60' });
   });
+
+  it('reads a queue through its index in order, so the jobs already taken are skipped, not read again', async () => {
+    const job = anyJob('index');
+    let done = 0;
+    await jobs.work(job, { concurrency: 4 }, async () => {
+      done += 1;
+    });
+    await db.orm.transaction((tx) =>
+      jobs.sendManyInTransaction(
+        tx,
+        Array.from({ length: 10 }, (_, i) => jobToSend(job, { i })),
+      ),
+    );
+    await vi.waitFor(() => expect(done).toBe(10), wait);
+    // A queue that ran for a while: its taken jobs fill pages the planner then expects to find rows in.
+    await db.query(
+      `INSERT INTO ${BOSS_SCHEMA}.job (name, data, state, completed_on)
+       SELECT $1, '{}'::jsonb, 'completed', now() FROM generate_series(1, 30000)`,
+      [job.name],
+    );
+
+    // pg-boss's fetch: a bitmap scan here would read every job the queue ever ran, at each fetch.
+    const { rows } = await db.jobsAdapter.executeSql(
+      `EXPLAIN (FORMAT JSON) SELECT j.id FROM ${BOSS_SCHEMA}.job j
+       WHERE j.name = $1 AND j.state < 'active' AND NOT j.blocked AND j.start_after <= now()
+       ORDER BY j.priority DESC, j.created_on LIMIT 10 FOR UPDATE OF j SKIP LOCKED`,
+      [job.name],
+    );
+    const plan = JSON.stringify(rows);
+    expect(plan).toContain('Index Scan');
+    expect(plan).not.toContain('Bitmap');
+    // The setting is the job queue's alone.
+    expect(await db.query('SHOW enable_bitmapscan')).toEqual([{ enable_bitmapscan: 'on' }]);
+    // The PostgreSQL run's database is shared: leave its job table as it was.
+    await db.query(`DELETE FROM ${BOSS_SCHEMA}.job WHERE name = $1`, [job.name]);
+  });
 });
