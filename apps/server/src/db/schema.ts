@@ -521,6 +521,8 @@ export const lineQuotaMonths = pgTable(
     quotaLimit: integer('quota_limit'),
     lineUsage: integer('line_usage'),
     ownPushesAtCheck: integer('own_pushes_at_check').notNull().default(0),
+    // Where that count of our pushes began (null: the month's start).
+    pushesCountedFrom: ts('pushes_counted_from'),
     // When LINE was last asked (or an ask was claimed): at most one ask per channel every few minutes.
     checkedAt: ts('checked_at'),
     notified80At: ts('notified_80_at'),

@@ -46,7 +46,9 @@ export async function claimLineAsk(ex: Executor, key: MonthKey, now: Date, stale
   return rows.length > 0;
 }
 
-/** Stores LINE's figures (and how many pushes our records held when LINE was asked). */
+/**
+ * Stores LINE's figures, and how many pushes our records held from `countedFrom` on when LINE was asked.
+ */
 export async function storeLineFigures(
   ex: Executor,
   key: MonthKey,
@@ -55,6 +57,7 @@ export async function storeLineFigures(
     quotaLimit: number | null;
     lineUsage: number;
     ownPushes: number;
+    countedFrom: Date;
     at: Date;
   },
 ) {
@@ -63,6 +66,7 @@ export async function storeLineFigures(
     quotaLimit: v.quotaLimit,
     lineUsage: v.lineUsage,
     ownPushesAtCheck: v.ownPushes,
+    pushesCountedFrom: v.countedFrom,
     checkedAt: v.at,
   };
   const [row] = await ex

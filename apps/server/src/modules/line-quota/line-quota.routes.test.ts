@@ -202,6 +202,10 @@ describe('LINE quota', () => {
     expect(month).toMatchObject({ quotaType: 'limited', quotaLimit: 5, month: thisMonth() });
     expect(month!.notified80At).not.toBeNull();
     expect(month!.notified100At).not.toBeNull();
+    // The delivery path counted our pushes of the last minutes before asking LINE, not the month's.
+    const counted = month!.checkedAt!.getTime() - month!.pushesCountedFrom!.getTime();
+    expect(counted).toBeGreaterThanOrEqual(0);
+    expect(counted).toBeLessThanOrEqual(15 * 60_000);
   });
 });
 
@@ -251,5 +255,10 @@ describe('LINE quota: who may read it, and when LINE cannot tell', () => {
       .from(lineQuotaMonths)
       .where(eq(lineQuotaMonths.channelId, channel.id));
     expect(row).toMatchObject({ quotaType: 'limited', quotaLimit: 300, lineUsage: 0, ownPushesAtCheck: 0 });
+    // The screen counted the whole month: the delivery path adds its pushes to that count.
+    expect(localTime(row!.pushesCountedFrom!, 'Asia/Bangkok')).toMatchObject({
+      date: `${thisMonth()}-01`,
+      minutes: 0,
+    });
   });
 });

@@ -66,6 +66,7 @@ export async function getLineQuota(deps: Deps, auth: AuthContext, channelId: str
     quotaLimit: line.limit,
     lineUsage: line.used,
     ownPushes: own.pushes,
+    countedFrom: month.from,
     at: deps.clock.now(),
   });
   return { type: line.type, limit: line.limit, used: line.used, ...own, month: month.key };
@@ -106,6 +107,13 @@ export function checkLineQuotaSoon(deps: Deps, channel: ChannelRow): void {
 }
 
 /**
+ * How far back the delivery path counts our pushes when it asks LINE: a few minutes' messages, where the
+ * month's start meant a count of the whole month every CHECK_EVERY_MS, growing until the month ends. A push
+ * still in flight for longer than this when LINE is asked is missed until LINE's next figures.
+ */
+const COUNT_BEFORE_ASK_MS = 15 * 60 * 1000;
+
+/**
  * Checks a LINE channel's quota after a push: estimates this month's usage as LINE's
  * last figure plus our pushes since (asking LINE again at most every ASK_LINE_EVERY_MS), and tells every
  * admin once per channel, month and threshold when it reaches 80 % or 100 % of a limited quota.
@@ -114,11 +122,14 @@ export async function checkLineQuotaAfterPush(deps: Deps, channel: ChannelRow) {
   const now = deps.clock.now();
   const month = await currentMonth(deps, channel.organizationId);
   const key = keyOf(channel, month.key);
-  // Counted before LINE is asked: a push landing in between is counted twice until the next ask, so a
-  // warning may come one push early, never late.
-  const ownPushes = (await repo.countLineRequests(deps.db.orm, channel.id, month.from, month.to)).pushes;
+  const pushesFrom = (from: Date) =>
+    repo.countLineRequests(deps.db.orm, channel.id, from, month.to).then((counts) => counts.pushes);
   let state: repo.QuotaMonthRow | null = null;
   if (await repo.claimLineAsk(deps.db.orm, key, now, new Date(now.getTime() - ASK_LINE_EVERY_MS))) {
+    const countedFrom = new Date(Math.max(month.from.getTime(), now.getTime() - COUNT_BEFORE_ASK_MS));
+    // Counted before LINE is asked: a push landing in between is counted twice until the next ask, so a
+    // warning may come one push early, never late.
+    const ownPushes = await pushesFrom(countedFrom);
     try {
       const line = await readerOf(deps).read(credentialsOf(deps, channel).accessToken);
       state = await repo.storeLineFigures(deps.db.orm, key, {
@@ -126,6 +137,7 @@ export async function checkLineQuotaAfterPush(deps: Deps, channel: ChannelRow) {
         quotaLimit: line.limit,
         lineUsage: line.used,
         ownPushes,
+        countedFrom,
         at: now,
       });
     } catch (err) {
@@ -137,6 +149,7 @@ export async function checkLineQuotaAfterPush(deps: Deps, channel: ChannelRow) {
   state ??= await repo.findQuotaMonth(deps.db.orm, channel.id, month.key);
   if (state?.quotaType !== 'limited' || state.quotaLimit === null || state.lineUsage === null) return;
   const limit = state.quotaLimit;
+  const ownPushes = await pushesFrom(state.pushesCountedFrom ?? month.from);
   const used = state.lineUsage + Math.max(0, ownPushes - state.ownPushesAtCheck);
   const reached = lineQuotaThresholdsReached(used, limit);
   if (reached.length === 0) return;

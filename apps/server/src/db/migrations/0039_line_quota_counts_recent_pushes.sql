@@ -1,0 +1,1 @@
+ALTER TABLE "line_quota_months" ADD COLUMN "pushes_counted_from" timestamp with time zone;
