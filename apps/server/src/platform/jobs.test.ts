@@ -287,6 +287,58 @@ describe('jobs', () => {
     }
   });
 
+  it('wakes one idle worker per notification, and more while their fetches come back full', async () => {
+    const job = anyJob('wake-one');
+    // The same database, counting the fetches of this queue pg-boss sends.
+    let fetches = 0;
+    const counting: Db = {
+      ...db,
+      jobsAdapter: {
+        executeSql(text, values) {
+          if (text.includes('SKIP LOCKED') && text.includes(`'${job.name}'`)) fetches += 1;
+          return db.jobsAdapter.executeSql(text, values);
+        },
+      },
+    };
+    // Polls every 60 s: only notifications and full batches can bring these jobs in time.
+    const own = await startJobs(counting, {
+      logger: silentLogger,
+      pollingIntervalSeconds: 60,
+      shutdownTimeoutMs: 5_000,
+    });
+    let running = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await own.prepare(job);
+      await own.work(job, { concurrency: 3 }, async () => {
+        running += 1;
+        await released;
+      });
+      await sleep(500); // the workers' first fetches, at start, found nothing: they now wait
+      const atStart = fetches;
+      // One job: one worker fetches it and stays busy with it; the others do not fetch.
+      await own.send(job, { n: 0 });
+      await vi.waitFor(() => expect(running).toBe(1), { timeout: 5_000, interval: 20 });
+      expect(fetches - atStart).toBe(1);
+      // One notification for 25 jobs: the worker woken takes 10 and wakes the third, which takes 10 and
+      // wakes the busy one (it fetches again once done).
+      await db.orm.transaction((tx) =>
+        own.sendManyInTransaction(
+          tx,
+          Array.from({ length: 25 }, (_, n) => jobToSend(job, { n: n + 1 })),
+        ),
+      );
+      await vi.waitFor(() => expect(running).toBe(21), { timeout: 5_000, interval: 20 });
+      expect(fetches - atStart).toBe(3);
+      release();
+      await vi.waitFor(() => expect(running).toBe(26), { timeout: 5_000, interval: 20 });
+    } finally {
+      release();
+      await own.stop();
+    }
+  });
+
   it('registers a cron schedule for a queue', async () => {
     const job = anyJob('cron');
     await jobs.schedule(job, '*/5 * * * *', { kind: 'sla-check' }, { tz: 'Asia/Bangkok' });
