@@ -17,6 +17,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { acquireDataDirLock, DataDirInUseError } from './data-dir-lock';
 import { describeCause, errnoCode, probeWrite } from './storage-errors';
 import { outsideLogContext } from './log-context';
+import { ahead, takeTurns } from './pglite-turns';
 
 type Schema = typeof schema;
 export type Orm = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -32,6 +33,11 @@ export interface Db {
   orm: Orm;
   /** Raw parameterised SQL, for hot paths and the job queue. */
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * The statement that stores webhook deliveries before they are acknowledged: on the embedded database it
+   * runs ahead of the statements waiting for their turn (pglite-turns.ts).
+   */
+  ackQuery(text: string, params: unknown[]): Promise<void>;
   /**
    * LISTEN on a channel; resolves to an unsubscribe function. `onReconnect` runs each time the listening
    * connection is back after a loss, when notifications may have been missed.
@@ -81,12 +87,16 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
     release?.();
     throw dataDir ? await explainOpenFailure(dataDir, err) : err;
   }
+  takeTurns(client);
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
   return {
     kind: 'pglite',
     orm,
     async query<T extends Row>(text: string, params?: unknown[]) {
       return (await client.query<T>(text, params)).rows;
+    },
+    async ackQuery(text, params) {
+      await ahead(() => client.query(text, params));
     },
     async listen(channel, handler) {
       // PGlite delivers a notification inside whichever query is running: not in that query's log context.
@@ -222,6 +232,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     orm,
     async query<T extends Row>(text: string, params?: unknown[]) {
       return (await pool.query<T>(text, params)).rows;
+    },
+    async ackQuery(text, params) {
+      await pool.query(text, params);
     },
     listen: (channel, handler, onReconnect) => listener.listen(channel, handler, onReconnect),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),

@@ -73,7 +73,7 @@ async function flush(db: Db, queue: { pending: Pending[]; flushing: boolean }) {
   while (queue.pending.length > 0) {
     const items = queue.pending.splice(0, MAX_BATCH);
     try {
-      await db.query(
+      await db.ackQuery(
         `WITH stored AS (
            INSERT INTO inbound_events (provider, channel_key, body)
            SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) RETURNING id)
