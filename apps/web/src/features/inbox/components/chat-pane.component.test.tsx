@@ -188,3 +188,38 @@ describe('a LINE group conversation', () => {
     await expectAccessible(container);
   });
 });
+
+/** A customer's message `id` at 02:`id` on 10 March. */
+const customerMessage = (id: number, text: string): Message => ({
+  ...groupMessage(id, text, null),
+  groupMember: undefined,
+  createdAt: `2026-03-10T02:${String(id).padStart(2, '0')}:00.000Z`,
+});
+
+describe('a long conversation', () => {
+  it('loads the earlier messages as the reader nears the top, the day line coming with the day’s start', async () => {
+    answerTheChat();
+    const pages = answer(routes.messages.list, ({ query }) =>
+      query.get('before') === '11'
+        ? { items: [customerMessage(10, 'Still there?'), customerMessage(9, 'Hello')], nextCursor: null }
+        : {
+            items: [customerMessage(12, 'Size M please'), customerMessage(11, 'Is it in stock?')],
+            nextCursor: 11,
+          },
+    );
+    const { container } = await open('en');
+    await screen.findByText('Size M please');
+    // The oldest message loaded comes first, without its day's line: the day began on an earlier page.
+    expect(screen.queryByRole('separator')).toBeNull();
+    // Near the top (the whole list is within a screen of it here), the earlier page is asked for.
+    const list = screen.getByTestId('message-list');
+    list.dispatchEvent(new Event('scroll'));
+    await screen.findByText('Hello');
+    expect(pages.map((call) => call.query.get('before'))).toEqual([null, '11']);
+    expect(screen.getAllByTestId('message').map((m) => m.dataset.messageId)).toEqual(['9', '10', '11', '12']);
+    // The start of the conversation is in: its day's line and the start line show above it.
+    expect(screen.getAllByRole('separator')).toHaveLength(1);
+    expect(list.textContent).toContain(text('inbox.chat.start'));
+    await expectAccessible(container);
+  });
+});

@@ -30,6 +30,9 @@ type MessageBubbleProps = {
   groupMemberName?: string | null;
 };
 
+/** The side of the square a picture is shown in. */
+export const IMAGE_BOX_PX = 200;
+
 /** A location's coordinates from the provider's payload (LINE `line`, Meta `meta`), when it has them. */
 function locationOf(payload: unknown): { address: string; href: string } | null {
   const raw = payload as { line?: Record<string, unknown>; meta?: Record<string, unknown> } | null;
@@ -136,12 +139,16 @@ export function MessageBubble({
         )}
         {message.attachments.map((file) =>
           // Only raster images show as pictures: the server serves anything else (SVG) as a download.
+          // A picture has its box before it loads (its size is not known until then), so the conversation
+          // never moves under the reader as pictures come in; the whole picture shows in it, and in the
+          // preview on a click.
           isImageMime(file.mimeType) ? (
             <Image
               key={file.id}
               src={file.url}
               alt={visibleText(file.filename)}
-              width={200}
+              width={IMAGE_BOX_PX}
+              height={IMAGE_BOX_PX}
               className="bubble__image"
             />
           ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Skeleton, Spin } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import dayjs from 'dayjs';
@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { RetryNotice } from '../../../components/retry-notice';
 import { useNotice, useRetrievalNotice } from '../../../lib/notices';
 import type { IssueActivity } from '@sabai/contracts';
+import { isImageMime } from '@sabai/domain';
+import { useAssistFeatures } from '../api/assist';
 import { useChatMembers, useIssueActivity } from '../api/issues';
 import { useMessages, useRepliesSending, useRetryMessage, type Message } from '../api/messages';
 import { useMe } from '../../../lib/me';
 import { dayOf } from '../utils/time';
 import { ActivityLine } from './activity-line';
 import { EarlierConversation } from './earlier-conversation';
-import { MessageBubble } from './message-bubble';
+import { IMAGE_BOX_PX, MessageBubble } from './message-bubble';
 import { MessageTranslation } from './message-translation';
 
 type Row =
@@ -21,7 +23,10 @@ type Row =
   | { key: string; activity: IssueActivity }
   | { key: string; earlierIssueId: number };
 
-type Dated = { at: string; row: Row };
+/** The height of the line above the first row, whatever it says (or nothing): the rows never move for it. */
+const TOP_LINE_PX = 36;
+/** Earlier messages load once the reader is this close to the top, or a screen's height if more. */
+const EARLIER_WITHIN_PX = 120;
 
 /**
  * Messages and the issue's activity, oldest first, with a separator row before each new day. While earlier
@@ -29,23 +34,108 @@ type Dated = { at: string; row: Row };
  */
 function rowsOf(messages: Message[], activity: IssueActivity[], isComplete: boolean): Row[] {
   const from = isComplete ? '' : (messages[0]?.createdAt ?? '');
-  const dated: Dated[] = [
-    ...messages.map((message) => ({ at: message.createdAt, row: { key: `m-${message.id}`, message } })),
-    ...activity
-      .filter((a) => a.at >= from)
-      .map((a) => ({ at: a.at, row: { key: `a-${a.id}`, activity: a } })),
+  const dated: Array<MessageItem | ActivityItem> = [
+    ...messages.map(messageRowOf),
+    ...activity.filter((a) => a.at >= from).map((a) => ({ key: `a-${a.id}`, activity: a })),
   ];
   // ISO times of one format compare as text; a stable sort keeps a message before a change of its moment.
-  dated.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  dated.sort((a, b) => (atOf(a) < atOf(b) ? -1 : atOf(a) > atOf(b) ? 1 : 0));
   const rows: Row[] = [];
-  let day = '';
-  for (const { at, row } of dated) {
-    const next = dayOf(at);
+  // While earlier messages are still to load, the oldest one loaded comes first, without its day's separator
+  // (the page holding the day's start brings it): the top row is then one that stays where it is as a page
+  // is added above it, and the virtualizer keeps the reader's place by it. A separator there would move up
+  // to the day's earlier messages, and the place kept by it would be lost.
+  let day = isComplete || dated.length === 0 ? '' : rememberedDayOf(atOf(dated[0]!));
+  for (const row of dated) {
+    const next = rememberedDayOf(atOf(row));
     if (next !== day) rows.push({ key: `day-${next}`, day: (day = next) });
     rows.push(row);
   }
   return rows;
 }
+
+type MessageItem = Extract<Row, { message: Message }>;
+type ActivityItem = Extract<Row, { activity: IssueActivity }>;
+const atOf = (row: MessageItem | ActivityItem) =>
+  'message' in row ? row.message.createdAt : row.activity.at;
+
+/** Each message's row, made once: the rows are rebuilt as pages come in, the messages stay the same. */
+const messageRows = new WeakMap<Message, MessageItem>();
+function messageRowOf(message: Message): MessageItem {
+  let row = messageRows.get(message);
+  if (!row) messageRows.set(message, (row = { key: `m-${message.id}`, message }));
+  return row;
+}
+
+/**
+ * A row's height before it is drawn, near enough that rows drawn while scrolling up barely move the
+ * conversation: a bubble's frame, its sender line, its lines of text (about 45 characters each in the
+ * chat's width), its pictures' boxes and its sticker.
+ */
+function estimatedHeight(row: Row): number {
+  if (!('message' in row)) return 40;
+  // Asked for every row not drawn yet each time the list changes: worked out once per message.
+  let height = estimates.get(row.message);
+  if (height === undefined) estimates.set(row.message, (height = messageHeight(row.message)));
+  return height;
+}
+
+const estimates = new WeakMap<Message, number>();
+
+function messageHeight(m: Message): number {
+  const sender = m.senderType !== 'customer' || m.isPrivateNote ? 21 : 0;
+  const lines = m.text ? Math.ceil(m.text.length / 45) + (m.text.match(/\n/g)?.length ?? 0) : 0;
+  const pictures = m.attachments.filter((file) => isImageMime(file.mimeType)).length;
+  return 45 + sender + 22 * lines + (IMAGE_BOX_PX + 4) * pictures + (m.sticker ? 124 : 0);
+}
+
+/** The days of the moments seen lately (dayOf is the browser's time zone, the same all along). */
+const knownDays = new Map<string, string>();
+const KNOWN_DAYS_MAX = 50_000;
+
+/**
+ * `dayOf`, worked out once per moment: the rows are rebuilt from every loaded message each time an earlier
+ * page comes in, and formatting thousands of dates each time made scrolling a long conversation stutter.
+ */
+function rememberedDayOf(at: string) {
+  let day = knownDays.get(at);
+  if (day === undefined) {
+    if (knownDays.size >= KNOWN_DAYS_MAX) knownDays.clear();
+    knownDays.set(at, (day = dayOf(at)));
+  }
+  return day;
+}
+
+/** Whether the reader is within a screen (at least EARLIER_WITHIN_PX) of the top: time to load earlier. */
+const isNearTop = (el: HTMLElement) => el.scrollTop < Math.max(EARLIER_WITHIN_PX, el.clientHeight);
+
+type MessageRowProps = {
+  issueId: number;
+  /** AI assist translates customers' messages: each one offers it. */
+  canTranslate: boolean;
+  message: Message;
+  groupMemberName: string | null | undefined;
+  isRetrying: boolean;
+  onOpenIssue: (id: number) => void;
+  onRetry: (id: number) => void;
+};
+
+/** A message of the list, drawn again only when it or what it shows changes: not at every scroll step. */
+const MessageRow = memo(function MessageRow({ issueId, canTranslate, message, ...bubble }: MessageRowProps) {
+  return (
+    <MessageBubble
+      message={message}
+      {...bubble}
+      translation={
+        canTranslate && message.senderType === 'customer' && message.text ? (
+          <MessageTranslation issueId={issueId} messageId={message.id} text={message.text} />
+        ) : undefined
+      }
+    />
+  );
+});
+
+const ActivityRow = memo(ActivityLine);
 
 /**
  * The conversation, virtualised: it opens at the newest message, loads earlier pages when scrolled to
@@ -67,10 +157,12 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
   const sending = useRepliesSending(issueId, useMe().data?.displayName ?? '');
   const messages = useMemo(() => {
     const stored = (query.data?.pages ?? []).flatMap((page) => page.items).reverse();
+    if (sending.length === 0) return stored;
     const known = new Set(stored.map((m) => m.clientId));
     return [...stored, ...sending.filter((m) => !known.has(m.clientId))];
   }, [query.data, sending]);
   const activity = useIssueActivity(issueId).data;
+  const canTranslate = useAssistFeatures().translate;
   // Messages written in a LINE group show who wrote them, by the members' names.
   const isGroupChat = messages.some((m) => m.groupMember);
   const members = useChatMembers(issueId, isGroupChat).data?.items;
@@ -89,25 +181,23 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => ('message' in rows[index]! ? 88 : 40),
+    estimateSize: (index) => estimatedHeight(rows[index]!),
     overscan: 10,
     getItemKey: (index) => rows[index]!.key,
+    // The line above the first row ("loading earlier messages", "start of the conversation").
+    paddingStart: TOP_LINE_PX,
+    // Earlier messages prepended keep the row the reader is looking at where it was: the virtualizer finds
+    // it again by its key and moves the scroll position by what was added above.
+    anchorTo: 'end',
+    // Scrolling moves the rows and sizes the list in the page itself; the list is drawn again only when
+    // rows come into or leave the range drawn.
+    directDomUpdates: true,
   });
 
-  // Where the reader is: the first row's key before a load, and whether they sit at the bottom.
-  const firstKey = useRef<string | null>(null);
+  // Whether the reader sits at the bottom: new messages then come into view.
   const isAtBottom = useRef(true);
   useLayoutEffect(() => {
-    if (rows.length === 0) return;
-    const previousFirst = firstKey.current;
-    firstKey.current = rows[0]!.key;
-    if (previousFirst && previousFirst !== rows[0]!.key) {
-      // Earlier messages were prepended: stay on the message the reader was looking at.
-      const index = rows.findIndex((row) => row.key === previousFirst);
-      if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
-      return;
-    }
-    if (isAtBottom.current) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    if (rows.length > 0 && isAtBottom.current) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [rows, virtualizer]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -120,15 +210,35 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
     if (el.scrollHeight - el.scrollTop - el.clientHeight < 80) isAtBottom.current = true;
     else if (el.scrollTop < lastScrollTop.current) isAtBottom.current = false;
     lastScrollTop.current = el.scrollTop;
-    if (el.scrollTop < 120 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    // Earlier messages load as the reader nears the top, before they reach it.
+    if (hasNextPage && !isFetchingNextPage && isNearTop(el)) void fetchNextPage();
   };
+  // A page that came in while the reader stayed near the top (no scroll since) is followed by the next.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || isAtBottom.current || !hasNextPage || isFetchingNextPage) return;
+    if (isNearTop(el)) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const noticeError = notice.error;
+  const { mutate: retryMessage } = retry;
+  const onRetry = useCallback(
+    (id: number) => retryMessage(id, { onError: (error) => noticeError(error) }),
+    [retryMessage, noticeError],
+  );
   useEffect(() => {
     isAtBottom.current = true;
-    firstKey.current = null;
   }, [issueId]);
   // A row that grows once drawn (a picture that has loaded, a translation) would push the newest message
   // out of sight: while the reader sits at the bottom, the list stays there.
   const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const { containerRef } = virtualizer;
+  const contentRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      setContent(node);
+      containerRef(node);
+    },
+    [containerRef],
+  );
   useEffect(() => {
     const el = scrollRef.current;
     if (!content || !el || typeof ResizeObserver === 'undefined') return;
@@ -166,16 +276,16 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
       aria-label={t('inbox.chat.conversation')}
       data-testid="message-list"
     >
-      <div className="message-list__top">
-        {isFetchingNextPage ? (
-          <>
-            <Spin size="small" /> {t('inbox.chat.loadingOlder')}
-          </>
-        ) : hasNextPage ? null : (
-          t('inbox.chat.start')
-        )}
-      </div>
-      <div ref={setContent} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div ref={contentRef} style={{ position: 'relative' }}>
+        <div className="message-list__top" style={{ height: TOP_LINE_PX }}>
+          {isFetchingNextPage ? (
+            <>
+              <Spin size="small" /> {t('inbox.chat.loadingOlder')}
+            </>
+          ) : hasNextPage ? null : (
+            t('inbox.chat.start')
+          )}
+        </div>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           return (
@@ -184,7 +294,6 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
               ref={virtualizer.measureElement}
               data-index={item.index}
               className="message-list__row"
-              style={{ transform: `translateY(${item.start}px)` }}
             >
               {'earlierIssueId' in row ? (
                 <EarlierConversation issueId={row.earlierIssueId} onOpenIssue={onOpenIssue} />
@@ -193,9 +302,11 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
                   <span>{dayLabel(row.day)}</span>
                 </div>
               ) : 'activity' in row ? (
-                <ActivityLine activity={row.activity} />
+                <ActivityRow activity={row.activity} />
               ) : (
-                <MessageBubble
+                <MessageRow
+                  issueId={issueId}
+                  canTranslate={canTranslate}
                   message={row.message}
                   groupMemberName={
                     row.message.groupMember
@@ -204,16 +315,7 @@ export function MessageList({ issueId, transferredFromIssueId = null, onOpenIssu
                   }
                   isRetrying={retry.isPending && retry.variables === row.message.id}
                   onOpenIssue={onOpenIssue}
-                  onRetry={(id) => retry.mutate(id, { onError: (error) => notice.error(error) })}
-                  translation={
-                    row.message.senderType === 'customer' && row.message.text ? (
-                      <MessageTranslation
-                        issueId={issueId}
-                        messageId={row.message.id}
-                        text={row.message.text}
-                      />
-                    ) : undefined
-                  }
+                  onRetry={onRetry}
                 />
               )}
             </div>

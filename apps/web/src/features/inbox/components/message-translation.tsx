@@ -1,5 +1,6 @@
 // A customer's message in the reader's language, on demand: "Translate" under a message written
 // in another language than the app's; the translation shows under the original, which stays.
+import { useMemo } from 'react';
 import { Button, Spin } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -27,7 +28,11 @@ export function MessageTranslation({ issueId, messageId, text }: Props) {
     staleTime: Infinity,
     retry: false,
   });
-  const from = detectTextLanguage(text);
+  // Reading the script of a long text is not free: once per text, and only when translating is on.
+  const from = useMemo(
+    () => (features.translate ? detectTextLanguage(text) : null),
+    [features.translate, text],
+  );
   if (!features.translate || from === null || from === to) return null;
   if (translation.data)
     return (
