@@ -8,7 +8,14 @@
 //    task posted after it runs within the same frame budget), per load, median and worst;
 //  - scrolling: frames drawn while the list is scrolled at a steady speed until BENCH_SCROLL_ISSUES cards
 //    are loaded, with the frame interval percentiles and the frames over 1.5 × 16.7 ms (dropped frames).
-import { ms, openWorkspaceInChromium, pct, timeToInteractive } from './browser-support';
+import {
+  framesLine,
+  ms,
+  openWorkspaceInChromium,
+  pct,
+  scrollEveryFrame,
+  timeToInteractive,
+} from './browser-support';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const SCROLL_ISSUES = Number(process.env.BENCH_SCROLL_ISSUES ?? 10_000);
@@ -26,37 +33,15 @@ try {
 
   // Scroll at a steady speed, one step per frame, recording every frame's interval, until the list holds
   // SCROLL_ISSUES cards (pages load as the end comes near) and the end of what is loaded is reached.
-  const started = performance.now();
-  // A string, not a function: tsx would wrap named functions in a helper the page does not have.
-  const scroll = (await page.evaluate(`new Promise((resolve) => {
-    const target = ${SCROLL_ISSUES}, step = ${SCROLL_STEP};
-    const scroller = document.querySelector('[data-testid="issue-list"]');
-    const intervals = [];
-    let last = performance.now(), cardsSeen = 0, stuckSince = 0;
-    const frame = (now) => {
-      intervals.push(now - last);
-      last = now;
-      scroller.scrollTop += step;
-      for (const row of scroller.querySelectorAll('[data-index]'))
-        cardsSeen = Math.max(cardsSeen, Number(row.dataset.index) + 1);
-      // At the end of what is loaded the next page is on its way; ten seconds there means no more pages.
-      const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-      stuckSince = atEnd ? stuckSince || now : 0;
-      if (cardsSeen >= target || (stuckSince && now - stuckSince > 10000)) {
-        resolve({ intervals: intervals.slice(1), scrolled: scroller.scrollTop, cardsSeen });
-        return;
-      }
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  })`)) as { intervals: number[]; scrolled: number; cardsSeen: number };
-  const seconds = (performance.now() - started) / 1000;
-  const dropped = scroll.intervals.filter((x) => x > 1.5 * FRAME_MS).length;
+  const scroll = await scrollEveryFrame(page, {
+    scroller: '[data-testid="issue-list"]',
+    step: SCROLL_STEP,
+    progress: `Math.max(0, ...[...scroller.querySelectorAll('[data-index]')].map((row) => Number(row.dataset.index) + 1))`,
+    target: SCROLL_ISSUES,
+  });
   console.log(
-    `scrolled through ${scroll.cardsSeen} issues (${(scroll.scrolled / 1000).toFixed(0)}k px) in ${seconds.toFixed(1)} s, ` +
-      `${scroll.intervals.length} frames: p50 ${pct(scroll.intervals, 50).toFixed(1)} ms, ` +
-      `p95 ${pct(scroll.intervals, 95).toFixed(1)} ms, p99 ${pct(scroll.intervals, 99).toFixed(1)} ms, ` +
-      `max ${Math.max(...scroll.intervals).toFixed(1)} ms; frames over 25 ms: ${dropped} (${((100 * dropped) / scroll.intervals.length).toFixed(2)} %)`,
+    `scrolled through ${scroll.best} issues (${(scroll.scrolledPx / 1000).toFixed(0)}k px) in ${scroll.seconds.toFixed(1)} s, ` +
+      framesLine(scroll.intervals, 1.5 * FRAME_MS),
   );
 } finally {
   await close();

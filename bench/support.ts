@@ -219,12 +219,13 @@ export type SeededServer = { root: string; close(): Promise<void> };
 
 /**
  * The real app on an already seeded PostgreSQL database `db` (opened and migrated by the caller), on a
- * loopback port: no workers, and the websocket or the built web app only when asked. `close` also closes db.
+ * loopback port: no workers, and the websocket or the built web app only when asked; `env` adds to or
+ * overrides its settings. `close` also closes db.
  */
 export async function serveSeededDb(
   db: Db,
   databaseUrl: string,
-  opts: { serveWebApp?: boolean } = {},
+  opts: { serveWebApp?: boolean; env?: Record<string, string> } = {},
 ): Promise<SeededServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sabai-bench-'));
   const config = loadConfig({
@@ -236,6 +237,7 @@ export async function serveSeededDb(
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     LOGIN_IP_LIMIT_PER_MINUTE: '1000000',
+    ...opts.env,
   });
   const { app } = await buildApp({
     config,
