@@ -11,6 +11,8 @@ import type { Logger } from './logger';
 
 /** The one pg_notify channel all domain events travel on. */
 export const EVENTS_CHANNEL = 'sabai_events';
+/** The channel webhook_record() wakes the outgoing webhooks' workers on (migration 0028). */
+const OUTGOING_WEBHOOKS_CHANNEL = 'sabai_outgoing_webhooks';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (default build). */
 export const MAX_EVENT_BYTES = 7999;
@@ -36,17 +38,37 @@ export function eventNotification(event: DomainEvent): SQL {
   return sql`publish_event(${EVENTS_CHANNEL}, ${payloadOf(event)}, ${outgoing.organizationId}::uuid, ${outgoing.type}, ${JSON.stringify(outgoing.data)}::jsonb)`;
 }
 
-/** Queues several events in one statement (a batch of assignments); same delivery rule as publishEvent. */
+/**
+ * Queues several events in one statement (an ingest batch's, a batch of assignments); same delivery rule
+ * as publishEvent. The outgoing ones are recorded set-based, as webhook_record() records one: an event where
+ * an enabled endpoint of its organisation subscribes to its type, a delivery per such endpoint, and the
+ * workers woken once: a call of webhook_record() per event made the statement a third slower (busy-day soak).
+ */
 export async function publishEvents(executor: Executor, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
   const outgoing = events.map(outgoingEventOf);
   // One pg_notify per element, in order, from a single round trip; the outgoing ones recorded beside.
   await executor.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, e.p),
-          case when e.t is not null then webhook_record(e.o::uuid, e.t, e.d::jsonb) end
-        from unnest(${sql.param(events.map(payloadOf))}::text[], ${sql.param(outgoing.map((o) => o?.organizationId ?? null))}::text[],
-          ${sql.param(outgoing.map((o) => o?.type ?? null))}::text[], ${sql.param(outgoing.map((o) => (o ? JSON.stringify(o.data) : null)))}::text[])
-          with ordinality as e(p, o, t, d, n) order by n`,
+    sql`WITH e AS MATERIALIZED (
+          SELECT * FROM unnest(${sql.param(events.map(payloadOf))}::text[], ${sql.param(outgoing.map((o) => o?.organizationId ?? null))}::text[],
+            ${sql.param(outgoing.map((o) => o?.type ?? null))}::text[], ${sql.param(outgoing.map((o) => (o ? JSON.stringify(o.data) : null)))}::text[])
+            WITH ORDINALITY AS e(p, o, t, d, n)
+        ), recorded AS (
+          INSERT INTO webhook_events (organization_id, type, data)
+          SELECT e.o::uuid, e.t, e.d::jsonb FROM e
+          WHERE e.t IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_endpoints w
+            WHERE w.organization_id = e.o::uuid AND w.enabled AND e.t = ANY(w.events))
+          ORDER BY e.n
+          RETURNING id, organization_id, type
+        ), delivered AS (
+          INSERT INTO webhook_deliveries (organization_id, endpoint_id, event_id)
+          SELECT r.organization_id, w.id, r.id FROM recorded r
+          JOIN webhook_endpoints w ON w.organization_id = r.organization_id AND w.enabled AND r.type = ANY(w.events)
+          RETURNING 1
+        )
+        SELECT pg_notify(${EVENTS_CHANNEL}, e.p) FROM e
+        UNION ALL
+        SELECT pg_notify(${OUTGOING_WEBHOOKS_CHANNEL}, '') FROM (SELECT 1 FROM delivered LIMIT 1) AS any_delivery`,
   );
 }
 
